@@ -1,0 +1,70 @@
+"""Command line: each command is glue around one library function (DESIGN.md §1)."""
+from __future__ import annotations
+
+from pathlib import Path
+
+import click
+
+from generator import __version__
+
+content_option = click.option("--content", type=click.Path(path_type=Path), default=Path("content"),
+                              show_default=True, help="The content folder.")
+
+
+@click.group(context_settings={"help_option_names": ["-h", "--help"]})
+@click.version_option(__version__, prog_name="podium")
+def main() -> None:
+    """Podium: tournament pairings, standings and a static results site from YAML files."""
+
+
+@main.command()
+@content_option
+def check(content: Path) -> None:
+    """Validate all content and rulesets; list every problem as path:line: message."""
+    from generator import commands
+
+    click.echo(commands.check(content))
+
+
+@main.command()
+@click.argument("event")
+@content_option
+def pair(event: str, content: Path) -> None:
+    """Write the next round file of EVENT (an event id or folder)."""
+    from generator import commands
+
+    commands.echo_written(commands.pair(content, event))
+
+
+@main.command()
+@click.argument("event")
+@click.option("--json", "as_json", is_flag=True, help="Print the JSON of CONTRACT.md.")
+@content_option
+def standings(event: str, as_json: bool, content: Path) -> None:
+    """Print the standings of EVENT."""
+    from generator import commands
+
+    click.echo(commands.standings(content, event, as_json), nl=not as_json)
+
+
+@main.command()
+@click.option("--out", type=click.Path(path_type=Path), default=Path("site"), show_default=True)
+@click.option("--base-url", default=None, help="Absolute URL the site is served from (for feeds, sitemap, Open Graph).")
+@content_option
+def build(out: Path, base_url: str | None, content: Path) -> None:
+    """Render the whole site; on any problem the previous site is left untouched."""
+    from generator.build import build_site
+
+    pages = build_site(content, out, base_url)
+    click.echo(f"built {pages} pages into {out}")
+
+
+@main.command()
+@click.option("--port", default=8000, show_default=True)
+@click.option("--out", type=click.Path(path_type=Path), default=Path("site"), show_default=True)
+@content_option
+def serve(port: int, out: Path, content: Path) -> None:
+    """Build, serve locally, rebuild and reload the browser on every change."""
+    from generator.serve import serve as run
+
+    run(content, out, port)

@@ -1,0 +1,48 @@
+"""What each command does, as library functions the CLI calls (and tests can call too)."""
+from __future__ import annotations
+
+from pathlib import Path
+
+import click
+
+from generator.archive import find_event, load_archive
+from generator.export import dumps, standings_json
+from generator.pairfile import render_round, write_new_file
+from generator.rules.engine import next_round
+
+
+def check(content: Path) -> str:
+    archive = load_archive(content)
+    events, seasons = len(archive.events), len(archive.seasons)
+    return f"ok: {events} event{'s' * (events != 1)}, {seasons} season{'s' * (seasons != 1)}, {len(archive.rulesets)} rulesets"
+
+
+def pair(content: Path, event_name: str) -> Path:
+    result = find_event(load_archive(content), event_name)
+    draft = next_round(result)
+    path = Path(result.event.folder) / "rounds" / f"{draft.number}.yaml"
+    write_new_file(path, render_round(draft, result))
+    return path
+
+
+def standings(content: Path, event_name: str, as_json: bool) -> str:
+    result = find_event(load_archive(content), event_name)
+    if as_json:
+        return dumps(standings_json(result))
+    return standings_table(result)
+
+
+def standings_table(result) -> str:
+    keys = [t.key for t in result.ruleset.tiebreakers if t.shown]
+    names = {p.id: p.name for p in result.event.players}
+    header = ["#", "player", "pts", *keys, "status"]
+    body = [[str(r.rank), names[r.player], str(r.points), *(str(r.tiebreaks[k]) for k in keys),
+             r.status if r.status != "active" else ""] for r in result.final_rows]
+    widths = [max(len(line[i]) for line in [header, *body]) for i in range(len(header))]
+    title = f"{result.event.name} — {'final' if result.complete else 'provisional'} standings"
+    lines = [title, ""] + ["  ".join(c.ljust(w) for c, w in zip(line, widths)).rstrip() for line in [header, *body]]
+    return "\n".join(lines)
+
+
+def echo_written(path: Path) -> None:
+    click.echo(f"wrote {path}")

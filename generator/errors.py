@@ -1,0 +1,83 @@
+"""Two kinds of error: a mistake the organizer can fix (UserError) and a bug (anything else).
+
+A UserError carries every problem found, each as ``path:line: message``, so one run of
+``podium check`` lists them all and the command exits 1 once, without a traceback.
+"""
+from __future__ import annotations
+
+import os
+from dataclasses import dataclass
+
+import click
+
+
+@dataclass(frozen=True, order=True)
+class Src:
+    """Where a value came from: a file and a 1-based line (0 when the whole file is meant)."""
+
+    path: str
+    line: int = 0
+
+    def __str__(self) -> str:
+        return f"{display_path(self.path)}:{self.line}" if self.line else display_path(self.path)
+
+
+def display_path(path: str) -> str:
+    """Paths relative to the working folder read best in a terminal; fall back to absolute."""
+    try:
+        rel = os.path.relpath(path)
+    except ValueError:
+        return path
+    return path if rel.startswith("..") else rel
+
+
+@dataclass(frozen=True, order=True)
+class Problem:
+    src: Src
+    message: str
+
+    def __str__(self) -> str:
+        return f"{self.src}: {self.message}"
+
+
+class UserError(click.ClickException):
+    """One or more problems in the organizer's content; exits 1 with one line per problem."""
+
+    exit_code = 1
+
+    def __init__(self, problems: list[Problem] | Problem):
+        self.problems = [problems] if isinstance(problems, Problem) else list(problems)
+        super().__init__("\n".join(str(p) for p in self.problems))
+
+    def format_message(self) -> str:
+        return self.message
+
+    def show(self, file=None) -> None:
+        click.echo(self.format_message(), err=True)
+        n = len(self.problems)
+        click.echo(f"{n} problem{'s' if n != 1 else ''} found.", err=True)
+
+
+def fail(src: Src, message: str) -> UserError:
+    """Build (not raise) a single-problem UserError: ``raise fail(src, "...")``."""
+    return UserError(Problem(src, message))
+
+
+class Problems:
+    """Collects problems during validation, then aborts once with all of them."""
+
+    def __init__(self) -> None:
+        self.items: list[Problem] = []
+
+    def add(self, src: Src, message: str) -> None:
+        self.items.append(Problem(src, message))
+
+    def extend(self, error: UserError) -> None:
+        self.items.extend(error.problems)
+
+    def __bool__(self) -> bool:
+        return bool(self.items)
+
+    def raise_if_any(self) -> None:
+        if self.items:
+            raise UserError(sorted(set(self.items), key=lambda p: (p.src.path, p.src.line, p.message)))

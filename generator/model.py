@@ -1,0 +1,149 @@
+"""② The content as frozen dataclasses. Built by validate.py; read by the rules engine and the site.
+
+Results stay as the organizer wrote them (a Pairing is one line of a round file); what they
+mean in points is the ruleset's business (rules/scoring.py).
+"""
+from __future__ import annotations
+
+import datetime
+from dataclasses import dataclass, field
+
+from generator.errors import Src
+
+
+@dataclass(frozen=True)
+class Player:
+    id: str
+    name: str
+    src: Src
+    club: str | None = None
+    country: str | None = None
+    rating: int | None = None
+    armies: tuple[str, ...] = ()
+    beginner: bool = False
+    finals_armies: tuple[str, ...] | None = None
+    colours: tuple[str, ...] = ()
+
+
+@dataclass(frozen=True)
+class Pairing:
+    """One table of a round: who sat there and, once entered, the result."""
+
+    players: tuple[str, ...]
+    src: Src
+    table: int | None = None
+    score: tuple | None = None
+    winner: str | None = None
+    draw: bool = False
+    forfeit: str | None = None
+    bye: bool = False
+    armies: tuple | None = None
+    modified: bool = False
+    match: str | None = None
+    key_srcs: dict = field(default_factory=dict, compare=False, hash=False)
+
+    @property
+    def has_result(self) -> bool:
+        return self.bye or self.draw or bool(self.score) or self.winner is not None or self.forfeit is not None
+
+    def at(self, key: str) -> Src:
+        return self.key_srcs.get(key, self.src)
+
+
+@dataclass(frozen=True)
+class Penalty:
+    player: str
+    kind: str  # warning | disqualification | points
+    src: Src
+    reason: str = ""
+    points: float = 0
+
+
+@dataclass(frozen=True)
+class Round:
+    number: int
+    stage: str
+    pairings: tuple[Pairing, ...]
+    src: Src
+    penalties: tuple[Penalty, ...] = ()
+    drops: tuple[str, ...] = ()
+    drop_srcs: tuple[Src, ...] = ()
+
+    @property
+    def complete(self) -> bool:
+        return all(p.has_result for p in self.pairings)
+
+
+@dataclass(frozen=True)
+class Roles:
+    organizer: str | None = None
+    head_judge: str | None = None
+    judges: tuple[str, ...] = ()
+    technical_judge: str | None = None
+
+
+@dataclass(frozen=True)
+class Event:
+    id: str
+    name: str
+    folder: str
+    src: Src
+    ruleset: str
+    date: datetime.date | None = None
+    season: str | None = None
+    structure: object = "auto"
+    seed: int = 0
+    venue: str | None = None
+    level: str | None = None
+    description: str = ""
+    roles: Roles = Roles()
+    players: tuple[Player, ...] = ()
+    rounds: tuple[Round, ...] = ()
+
+    def player(self, player_id: str) -> Player:
+        return self._players_by_id[player_id]
+
+    @property
+    def _players_by_id(self) -> dict[str, Player]:
+        return {p.id: p for p in self.players}
+
+
+@dataclass(frozen=True)
+class Wildcard:
+    player: str
+    reason: str
+    src: Src
+
+
+@dataclass(frozen=True)
+class Season:
+    id: str
+    name: str
+    src: Src
+    ruleset: str | None = None
+    qualification: str | None = None
+    wildcards: tuple[Wildcard, ...] = ()
+    points: dict = field(default_factory=dict, hash=False)
+    description: str = ""
+
+
+@dataclass(frozen=True)
+class Page:
+    slug: str
+    title: str
+    body: str
+    src: Src
+
+
+@dataclass(frozen=True)
+class Site:
+    title: str
+    root: str
+    language: str = "en"
+    base_url: str = ""
+    description: str = ""
+    footer: str = ""
+    registry: tuple[Player, ...] = ()
+    seasons: tuple[Season, ...] = ()
+    events: tuple[Event, ...] = ()
+    pages: tuple[Page, ...] = ()

@@ -1,0 +1,32 @@
+"""Bye policies: who sits out when the count is odd, and what the bye is worth."""
+from __future__ import annotations
+
+from generator.rules.blocks import Block, Param
+from generator.rules.outcome import Outcome
+
+
+class LowestRankedBye(Block):
+    """The bye goes to the lowest-ranked player who has not had one (NS HEX 2023 §5.4, FFG).
+
+    "Lowest-ranked" is the reverse of the current standings, so under NS HEX it is the player
+    with the fewest TP and, among those, the lowest total HQ difference; in round 1 everyone is
+    level and the event's seeded lots decide (a random player). The bye scores ``points`` and
+    ``margin`` (NS HEX: 3 TP and +7).
+    """
+
+    name = "lowest-ranked"
+    params = {
+        "points": Param(float, 3, "points the bye is worth"),
+        "margin": Param(float, 7, "margin credited for the bye"),
+        "uses_army": Param(bool, False, "the bye player marks one army as used (NS HEX §5.4)"),
+    }
+
+    def candidates(self, ranked: list[str], had_bye: set[str]) -> list[str]:
+        """Players who may receive the bye, most deserving first."""
+        return [p for p in reversed(ranked) if p not in had_bye]
+
+    def reason(self, round_no: int) -> str:
+        return "round-1-random" if round_no == 1 else "lowest-ranked"
+
+    def outcome(self, player: str, round_no: int, army: str | None) -> Outcome:
+        return Outcome(player, None, "bye", self.points, self.margin, round_no, army)

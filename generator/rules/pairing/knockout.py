@@ -1,0 +1,71 @@
+"""Single elimination with standard seeding (NS HEX 2023 §5.9) and a 3rd-place match."""
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from generator.rules.blocks import Block, Param
+
+ROUND_NAMES = {2: "final", 4: "semifinal", 8: "quarterfinal", 16: "round-of-16", 32: "round-of-32"}
+
+
+def standard_order(size: int) -> list[int]:
+    """Seeds in bracket order: 8 → [1, 8, 4, 5, 2, 7, 3, 6] (1–8 and 4–5 meet in a semifinal).
+
+    Each doubling pairs every seed s with (2·size + 1 − s), so the top two seeds can meet only
+    in the final and the sum of seeds in every first-round match is size + 1.
+    """
+    order = [1]
+    while len(order) < size:
+        total = 2 * len(order) + 1
+        order = [s for seed in order for s in (seed, total - seed)]
+    return order
+
+
+@dataclass
+class Match:
+    round_index: int  # 0 = first knockout round
+    slot: int  # position within its round, 0-based
+    label: str  # quarterfinal | semifinal | final | third-place …
+    players: list  # two player ids, None where not yet known
+    seeds: list
+    winner: str | None = None
+    pairing: object = None
+    round_no: int | None = None  # round file number once paired
+
+    @property
+    def loser(self) -> str | None:
+        if self.winner is None:
+            return None
+        return next(p for p in self.players if p != self.winner)
+
+    @property
+    def ready(self) -> bool:
+        return all(p is not None for p in self.players)
+
+
+class StandardBracket(Block):
+    """Seeds by place after the Swiss in standard bracket order; the higher seed wins a drawn match (NS HEX 2023 §5.3, §5.9)."""
+
+    name = "standard"
+    params = {
+        "draw_goes_to": Param(str, "higher-seed", "who wins a drawn elimination match"),
+    }
+
+    def first_round(self, seeded: list[str]) -> list[Match]:
+        size = len(seeded)
+        order = standard_order(size)
+        label = ROUND_NAMES.get(size, f"round-of-{size}")
+        return [Match(0, i // 2, label, [seeded[order[i] - 1], seeded[order[i + 1] - 1]], [order[i], order[i + 1]])
+                for i in range(0, size, 2)]
+
+    def next_round(self, previous: list[Match], seed_of: dict, third_place: bool) -> list[Match]:
+        """Winners of slots 2k and 2k+1 meet; after the semifinals also the 3rd-place match."""
+        index = previous[0].round_index + 1
+        winners = [m.winner for m in previous if m.label != "third-place"]
+        label = ROUND_NAMES.get(len(winners), f"round-of-{len(winners)}")
+        matches = [Match(index, k // 2, label, [winners[k], winners[k + 1]], [seed_of.get(winners[k]), seed_of.get(winners[k + 1])])
+                   for k in range(0, len(winners), 2)]
+        if third_place and len(winners) == 4:
+            losers = [m.loser for m in previous]
+            matches.append(Match(index, 1, "third-place", losers, [seed_of.get(p) for p in losers]))
+        return matches

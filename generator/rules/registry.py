@@ -1,0 +1,35 @@
+"""Name → class tables for every kind of building block (DESIGN.md §4).
+
+A ruleset names blocks; an unknown name is reported with the list of valid ones. The docs
+page of building blocks is generated from these same tables, so it cannot drift.
+"""
+from __future__ import annotations
+
+from generator.rules.armies import NeuroshimaArmies
+from generator.rules.byes import LowestRankedBye
+from generator.rules.classification import BracketThenSwiss
+from generator.rules.pairing.knockout import StandardBracket
+from generator.rules.pairing.swiss import SwissMatching
+from generator.rules.roles import NeuroshimaRoles
+from generator.rules.scoring import NeuroshimaScoring
+from generator.rules.standings.metrics import HeadToHead, HqDifference, RandomLot
+from generator.rules.structure import PlayerCountTable
+
+
+def _table(*classes):
+    return {cls.name: cls for cls in classes}
+
+
+# ruleset key → (what it is called in messages, name → class)
+BLOCKS = {
+    "scoring": ("scoring", _table(NeuroshimaScoring)),
+    "bye": ("bye policy", _table(LowestRankedBye)),
+    "pairing": ("pairing", _table(SwissMatching)),
+    "structure": ("structure", _table(PlayerCountTable)),
+    "bracket": ("bracket seeding", _table(StandardBracket)),
+    "classification": ("final classification", _table(BracketThenSwiss)),
+    "armies": ("army rules", _table(NeuroshimaArmies)),
+    "roles": ("role rules", _table(NeuroshimaRoles)),
+}
+
+TIEBREAKERS = {cls.key: cls for cls in (HqDifference, HeadToHead, RandomLot)}

@@ -1,0 +1,35 @@
+"""Event roles (NS HEX 2023 §2): who runs the event, and who of them may also play."""
+from __future__ import annotations
+
+from generator.errors import Problems
+from generator.model import Event
+from generator.rules.blocks import Block
+from generator.slug import slugify
+
+
+class NeuroshimaRoles(Block):
+    """NS HEX 2023 §1, §2: exactly one organizer and one head judge (the same person allowed);
+    the organizer may play only if someone else is head judge; the head judge may play unless
+    he is also the organizer; the technical judge holds no other role and does not play.
+    """
+
+    name = "neuroshima-hex-2023"
+    params = {}
+
+    def check(self, event: Event, problems: Problems) -> None:
+        roles = event.roles
+        if not roles.organizer:
+            problems.add(event.src, "name the organizer: 'organizer: Full Name' (§2.1: exactly one)")
+        if not roles.head_judge:
+            problems.add(event.src, "name the head judge: 'head_judge: Full Name' (§2.2); it may be the organizer")
+        players = {slugify(p.name) for p in event.players} | {p.id for p in event.players}
+        organizer, head = slugify(roles.organizer or ""), slugify(roles.head_judge or "")
+        if organizer and organizer in players and (not head or head == organizer):
+            problems.add(event.src, f"{roles.organizer} is registered as a player and is also the organizer; "
+                         "the organizer may play only if someone else is head judge (§1, §2.2)")
+        technical = slugify(roles.technical_judge or "")
+        if technical:
+            others = {organizer, head} | {slugify(j) for j in roles.judges}
+            if technical in others or technical in players:
+                problems.add(event.src, f"{roles.technical_judge} is technical judge and may hold no other role "
+                             "nor play (§2.4)")

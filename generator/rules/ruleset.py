@@ -1,0 +1,165 @@
+"""rulesets/*.yaml → RuleSet. ``extends:`` merges a parent; unknown keys and names are errors.
+
+A ruleset file names one block per key (``scoring: {kind: neuroshima-hex, win: 3}``) and a
+list of tie-breakers. A child that ``extends:`` a parent replaces whole keys, except a block
+written without ``kind:`` (or with the parent's kind), whose parameters are merged into the
+parent's — so ``scoring: {win: 2}`` changes one number and keeps the rest.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from pathlib import Path
+
+from generator.errors import Problems, Src, UserError
+from generator.load import YMap, YSeq, load_yaml
+from generator.rules.blocks import Block
+from generator.rules.registry import BLOCKS, TIEBREAKERS
+from generator.slug import is_slug
+from generator.validate import suggest
+
+BUILTIN_DIR = Path(__file__).resolve().parent.parent.parent / "rulesets"
+INFO_KEYS = {"id": str, "name": str, "game": str, "source": str, "description": str, "extends": str,
+             "levels": list, "clocks": dict, "qualifier": dict, "penalties": dict, "tiebreakers": list}
+REQUIRED_BLOCKS = ("scoring", "bye", "pairing", "structure")
+
+
+@dataclass
+class RuleSet:
+    id: str
+    name: str
+    src: Src
+    blocks: dict
+    tiebreakers: list
+    game: str = ""
+    source: str = ""
+    description: str = ""
+    levels: list = field(default_factory=list)
+    clocks: dict = field(default_factory=dict)
+    qualifier_min: int | None = None
+    warnings_to_disqualify: int | None = None
+
+    def __getattr__(self, key):
+        blocks = self.__dict__.get("blocks", {})
+        if key in BLOCKS:
+            return blocks.get(key)
+        raise AttributeError(key)
+
+
+def ruleset_dirs(content_root: Path) -> list[Path]:
+    """The built-in rulesets, then the organizer's own ``rulesets/`` beside ``content/``."""
+    dirs = [BUILTIN_DIR]
+    local = content_root.resolve().parent / "rulesets"
+    if local.is_dir() and local.resolve() != BUILTIN_DIR.resolve():
+        dirs.append(local)
+    return dirs
+
+
+def load_rulesets(dirs: list[Path]) -> dict[str, RuleSet]:
+    """Every ruleset found, built and checked; one UserError lists all problems."""
+    problems = Problems()
+    raw = _read_files(dirs, problems)
+    rulesets = {}
+    for rid in sorted(raw):
+        merged = _resolve(rid, raw, problems, [])
+        if merged is not None:
+            rulesets[rid] = _build(rid, merged, problems)
+    problems.raise_if_any()
+    return rulesets
+
+
+def _read_files(dirs, problems) -> dict[str, YMap]:
+    raw = {}
+    for folder in dirs:
+        for path in sorted(folder.glob("*.yaml")):
+            try:
+                data = load_yaml(path)
+            except UserError as exc:
+                problems.extend(exc)
+                continue
+            if not isinstance(data, YMap):
+                problems.add(Src(str(path)), "a ruleset file is a mapping: id, name, scoring, pairing, …")
+                continue
+            rid = data.get("id", path.stem)
+            if rid != path.stem or not is_slug(rid):
+                problems.add(data.at("id"), f"ruleset id '{rid}' must be a slug equal to the file name '{path.stem}'")
+                continue
+            raw[rid] = data  # the organizer's folder comes last and wins
+    return raw
+
+
+def _resolve(rid: str, raw: dict, problems: Problems, chain: list) -> YMap | None:
+    data = raw[rid]
+    parent_id = data.get("extends")
+    if parent_id is None:
+        return data
+    if parent_id in chain + [rid]:
+        problems.add(data.at("extends"), f"'extends: {parent_id}' makes a loop: {' → '.join(chain + [rid, parent_id])}")
+        return None
+    if parent_id not in raw:
+        problems.add(data.at("extends"), f"'extends: {parent_id}': no such ruleset{suggest(parent_id, raw)}; "
+                     f"known: {', '.join(sorted(raw))}")
+        return None
+    parent = _resolve(parent_id, raw, problems, chain + [rid])
+    return None if parent is None else _merge(parent, data)
+
+
+def _merge(parent: YMap, child: YMap) -> YMap:
+    merged = YMap(parent)
+    merged.src, merged.key_srcs = child.src, {**parent.key_srcs, **child.key_srcs}
+    for key, value in child.items():
+        old = parent.get(key)
+        if isinstance(value, YMap) and isinstance(old, YMap) and value.get("kind", old.get("kind")) == old.get("kind"):
+            value = _merge(old, value)
+        merged[key] = value
+    merged.pop("extends", None)
+    return merged
+
+
+def _build(rid: str, data: YMap, problems: Problems) -> RuleSet:
+    for key in data:
+        if key not in INFO_KEYS and key not in BLOCKS:
+            valid = sorted(set(INFO_KEYS) | set(BLOCKS))
+            problems.add(data.at(key), f"unknown key '{key}' in ruleset '{rid}'{suggest(key, valid)}; valid keys: {', '.join(valid)}")
+    blocks = {key: _block(key, data, problems, rid) for key in BLOCKS if key in data}
+    for key in REQUIRED_BLOCKS:
+        if key not in data:
+            problems.add(data.src, f"ruleset '{rid}' needs '{key}:' (e.g. {key}: {{kind: {next(iter(BLOCKS[key][1]))}}})")
+    if "structure" in blocks:
+        blocks["structure"].check_tables(data.at("structure"), problems)
+    return RuleSet(
+        id=rid, name=str(data.get("name", rid)), src=data.src, blocks=blocks,
+        tiebreakers=_tiebreakers(data, problems), game=str(data.get("game", "")),
+        source=str(data.get("source", "")), description=str(data.get("description", "")),
+        levels=list(data.get("levels", [])), clocks=dict(data.get("clocks", {})),
+        qualifier_min=(data.get("qualifier") or {}).get("min_players"),
+        warnings_to_disqualify=(data.get("penalties") or {}).get("warnings_to_disqualify"),
+    )
+
+
+def _block(key: str, data: YMap, problems: Problems, rid: str) -> Block | None:
+    what, table = BLOCKS[key]
+    value = data[key]
+    if isinstance(value, str):
+        value = YMap(kind=value)
+        value.src, value.key_srcs = data.at(key), {}
+    if not isinstance(value, YMap) or "kind" not in value:
+        problems.add(data.at(key), f"'{key}' of ruleset '{rid}' needs 'kind:', one of: {', '.join(sorted(table))}")
+        return None
+    kind = value["kind"]
+    if kind not in table:
+        problems.add(value.at("kind"), f"unknown {what} '{kind}'{suggest(kind, table)}; valid: {', '.join(sorted(table))}")
+        return None
+    return table[kind].build(value, value.at, problems, what)
+
+
+def _tiebreakers(data: YMap, problems: Problems) -> list:
+    names = data.get("tiebreakers", [])
+    found = []
+    for index, name in enumerate(names):
+        cls = TIEBREAKERS.get(name)
+        if cls is None:
+            where = names.at(index) if isinstance(names, YSeq) else data.src
+            problems.add(where, f"unknown tie-breaker '{name}'{suggest(name, TIEBREAKERS)}; valid: {', '.join(sorted(TIEBREAKERS))}")
+        else:
+            found.append(cls())
+    return found

@@ -1,0 +1,98 @@
+"""Scoring blocks: a result line of a round file → points and margin for each player."""
+from __future__ import annotations
+
+from generator.errors import Problems
+from generator.model import Pairing
+from generator.rules.blocks import Block, Param
+from generator.rules.outcome import Outcome
+
+
+class NeuroshimaScoring(Block):
+    """NS HEX 2023 §5.3: win 3 TP, draw 1 TP each, loss 0; the HQ difference goes +d / −d.
+
+    ``score`` is each player's HQ durability left at the end (12 v 5 → +7 / −7). If either
+    player fielded the capped army (Dancer), the difference is capped at ±20. A forfeit counts
+    as a win by the bye's margin (house rule: the seed is silent on forfeits).
+    """
+
+    name = "neuroshima-hex"
+    params = {
+        "win": Param(int, 3, "tournament points for a win"),
+        "draw": Param(int, 1, "tournament points each for a draw"),
+        "loss": Param(int, 0, "tournament points for a loss"),
+        "cap_army": Param(str, "Dancer", "army whose games have the difference capped"),
+        "cap": Param(int, 20, "the cap on the difference when the capped army played"),
+        "max_score": Param(int, 20, "most HQ durability a player can have left (the capped army may report more)"),
+        "forfeit_margin": Param(int, 7, "difference credited for a forfeit win"),
+    }
+
+    # Empty keys `podium pair` writes for the organizer to fill in, with a hint each.
+    result_fields = [
+        ("armies", "army each player fielded, in the order of players, e.g. [Moloch, Borgo]"),
+        ("score", "HQ durability left at the end, e.g. [12, 5]"),
+    ]
+    bye_fields = [("armies", "the army this player marks as used (§5.4)")]
+
+    def margin(self, score, armies) -> int:
+        """NS HEX §5.3: |a − b|, capped at ``cap`` when either army is the capped army."""
+        difference = abs(score[0] - score[1])
+        if armies and self.cap_army in armies:
+            return min(difference, self.cap)
+        return difference
+
+    def outcomes(self, pairing: Pairing, round_no: int) -> list[Outcome]:
+        a, b = pairing.players
+        armies = pairing.armies or (None, None)
+        if pairing.forfeit:
+            winner = b if pairing.forfeit == a else a
+            margin = self.forfeit_margin
+        elif pairing.score:
+            if pairing.score[0] == pairing.score[1]:
+                return [Outcome(p, o, "draw", self.draw, 0, round_no, army)
+                        for p, o, army in ((a, b, armies[0]), (b, a, armies[1]))]
+            winner = a if pairing.score[0] > pairing.score[1] else b
+            margin = self.margin(pairing.score, pairing.armies)
+        else:
+            return []
+        return [Outcome(p, o, "win" if p == winner else "loss", self.win if p == winner else self.loss,
+                        margin if p == winner else -margin, round_no, army)
+                for p, o, army in ((a, b, armies[0]), (b, a, armies[1]))]
+
+    def match_winner(self, pairing: Pairing, higher_seed: str) -> str | None:
+        """NS HEX §5.3: a drawn elimination match goes to the player ranked higher after the Swiss."""
+        a, b = pairing.players
+        if pairing.forfeit:
+            return b if pairing.forfeit == a else a
+        if pairing.score:
+            if pairing.score[0] == pairing.score[1]:
+                return higher_seed
+            return a if pairing.score[0] > pairing.score[1] else b
+        if pairing.draw:
+            return higher_seed
+        return None
+
+    def check(self, pairing: Pairing, problems: Problems) -> None:
+        if pairing.bye or len(pairing.players) != 2:
+            if not pairing.bye:
+                problems.add(pairing.at("players"), "a Neuroshima HEX game has exactly two players")
+            return
+        if (pairing.winner or pairing.draw) and not pairing.score:
+            problems.add(pairing.src, "write the result as 'score: [HQ left, HQ left]' (12 v 5 → [12, 5]); "
+                         "the HQ difference needs both numbers")
+        if pairing.score:
+            self._check_score(pairing, problems)
+
+    def _check_score(self, pairing: Pairing, problems: Problems) -> None:
+        armies = pairing.armies or (None, None)
+        for player, value, army in zip(pairing.players, pairing.score, armies):
+            if value != int(value):
+                problems.add(pairing.at("score"), f"HQ durability is a whole number; {player} has {value}")
+            elif value > self.max_score and army != self.cap_army:
+                problems.add(pairing.at("score"), f"{player} cannot have {value} HQ durability left; the most is {self.max_score}")
+        if pairing.winner:
+            a, b = pairing.players
+            by_score = a if pairing.score[0] > pairing.score[1] else b if pairing.score[1] > pairing.score[0] else None
+            if by_score != pairing.winner:
+                problems.add(pairing.at("winner"), f"'winner: {pairing.winner}' disagrees with the score {list(pairing.score)}; "
+                             "the player with more HQ left wins — fix one of them")
+

@@ -1,0 +1,96 @@
+"""Season results across events: the leaderboard and championship invitations (NS HEX 2023 §10, §11)."""
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+from generator.errors import Problems
+from generator.model import Season
+
+MAX_WILDCARDS = 3  # NS HEX 2023 §10
+NOT_INVITABLE = ("disqualified", "excluded")
+
+
+@dataclass(frozen=True)
+class Invitation:
+    player: str
+    event: str | None
+    via: str  # winner | passed-down | wildcard
+    reason: str = ""
+    place: int | None = None
+
+
+@dataclass
+class LeaderRow:
+    rank: int
+    player: str
+    points: float
+    events: int
+    places: dict = field(default_factory=dict)  # event id → place
+
+
+@dataclass
+class SeasonResult:
+    season: Season
+    events: list  # EventResult, by date
+    leaderboard: list[LeaderRow]
+    invitations: list[Invitation]
+
+
+def compute_season(season: Season, results: list, known_players: set[str], problems: Problems) -> SeasonResult:
+    ordered = sorted(results, key=lambda r: (r.event.date is None, r.event.date, r.event.id))
+    invitations = []
+    if season.qualification == "invitations":
+        invitations = qualifier_invitations(ordered)
+        invitations += _wildcards(season, invitations, known_players, problems)
+    return SeasonResult(season=season, events=ordered, leaderboard=leaderboard(season, ordered), invitations=invitations)
+
+
+def qualifier_invitations(results: list) -> list[Invitation]:
+    """NS HEX 2023 §11.1: the winner of each finished qualifier is invited; if already invited,
+    the invitation passes to the next player of that event's final classification without one."""
+    invited: set[str] = set()
+    invitations = []
+    for result in results:
+        if not (result.qualifier and result.complete):
+            continue
+        for row in result.final_rows:
+            if row.player not in invited and row.status not in NOT_INVITABLE:
+                via = "winner" if row.rank == 1 else "passed-down"
+                invitations.append(Invitation(row.player, result.event.id, via, place=row.rank))
+                invited.add(row.player)
+                break
+    return invitations
+
+
+def _wildcards(season: Season, invitations, known_players, problems) -> list[Invitation]:
+    """NS HEX 2023 §10: up to three wild cards, each with its stated reason."""
+    invited = {i.player for i in invitations}
+    if len(season.wildcards) > MAX_WILDCARDS:
+        problems.add(season.wildcards[MAX_WILDCARDS].src, f"at most {MAX_WILDCARDS} wild cards a season (§10)")
+    cards = []
+    for card in season.wildcards[:MAX_WILDCARDS]:
+        if card.player not in known_players:
+            problems.add(card.src, f"wild card for unknown player '{card.player}'")
+        elif card.player in invited:
+            problems.add(card.src, f"{card.player} already holds an invitation; a wild card goes to someone without one")
+        else:
+            invited.add(card.player)
+            cards.append(Invitation(card.player, None, "wildcard", card.reason))
+    return cards
+
+
+def leaderboard(season: Season, results: list) -> list[LeaderRow]:
+    """Season points by final place (``points: {1: 25, …}``) summed over finished events."""
+    totals: dict[str, LeaderRow] = {}
+    for result in results:
+        if not result.complete:
+            continue
+        for row in result.final_rows:
+            entry = totals.setdefault(row.player, LeaderRow(0, row.player, 0, 0))
+            entry.points += season.points.get(row.rank, 0)
+            entry.events += 1
+            entry.places[result.event.id] = row.rank
+    ordered = sorted(totals.values(), key=lambda r: (-r.points, -r.events, min(r.places.values()), r.player))
+    for rank, row in enumerate(ordered, start=1):
+        row.rank = rank
+    return ordered

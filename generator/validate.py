@@ -1,0 +1,499 @@
+"""② Content tree → model. Every problem is collected with its file and line; then abort once.
+
+This module checks the shape of the content (types, keys, ids, references between files).
+What a result means under a ruleset (legal score, army reuse…) is checked by the rules engine.
+"""
+from __future__ import annotations
+
+import datetime
+import difflib
+import re
+from pathlib import Path
+
+from generator.errors import Problems, Src, UserError, fail
+from generator.load import YMap, YSeq, load_yaml, read_text, parse_yaml
+from generator.model import Event, Page, Pairing, Penalty, Player, Roles, Round, Season, Site, Wildcard
+from generator.slug import is_slug, slugify
+
+LANGUAGES = ("en", "pl", "it", "cs")
+STAGE_KINDS = ("swiss", "knockout", "round-robin", "pairs-rotation", "tables", "free-for-all")
+MATCH_NAMES = ("final", "third-place", "semifinal", "quarterfinal", "round-of-16", "round-of-32")
+PENALTY_KINDS = ("warning", "disqualification", "points")
+_TYPE_NAMES = {str: "text", int: "a whole number", bool: "true or false", list: "a list",
+               dict: "a mapping (key: value)", datetime.date: "a date (YYYY-MM-DD)"}
+
+
+def suggest(word: str, valid) -> str:
+    close = difflib.get_close_matches(str(word), list(valid), n=1)
+    return f" (did you mean '{close[0]}'?)" if close else ""
+
+
+class Fields:
+    """Reads the keys of one YAML mapping, checking types; reports unknown keys at the end."""
+
+    def __init__(self, data, src: Src, problems: Problems, what: str):
+        if not isinstance(data, YMap):
+            if data is not None:
+                problems.add(getattr(data, "src", src), f"{what} must be a mapping of 'key: value' lines")
+            data = YMap()
+            data.src, data.key_srcs = src, {}
+        self.data, self.problems, self.what = data, problems, what
+        self.src = data.src
+        self.known: set[str] = set()
+
+    def at(self, key: str) -> Src:
+        return self.data.at(key)
+
+    def get(self, key: str, kind=str, required: bool = False, default=None):
+        self.known.add(key)
+        value = self.data.get(key)
+        if value is None:
+            if required:
+                self.problems.add(self.src, f"{self.what} needs '{key}'")
+            return default
+        if kind in (int, float) and isinstance(value, bool) or not _is_kind(value, kind):
+            self.problems.add(self.at(key), f"'{key}' must be {_kind_name(kind)}, not {_describe(value)}")
+            return default
+        return value
+
+    def slug(self, key: str, required: bool = False):
+        value = self.get(key, str, required)
+        if value is not None and not is_slug(value):
+            self.problems.add(self.at(key), f"'{key}' must be a lowercase slug like '{slugify(value) or 'my-id'}' (a-z, 0-9, -)")
+            return None
+        return value
+
+    def finish(self) -> None:
+        for key in self.data:
+            if key not in self.known:
+                self.problems.add(self.at(key), f"unknown key '{key}' in {self.what}{suggest(key, self.known)}; "
+                                  f"valid keys: {', '.join(sorted(self.known))}")
+
+
+def _is_kind(value, kind) -> bool:
+    if kind is float or kind == (int, float):
+        return isinstance(value, (int, float)) and not isinstance(value, bool)
+    if kind is datetime.date:
+        return isinstance(value, datetime.date)
+    if kind is str:
+        return isinstance(value, (str, int, float)) and not isinstance(value, bool)
+    return isinstance(value, kind)
+
+
+def _kind_name(kind) -> str:
+    return "a number" if kind in (float, (int, float)) else _TYPE_NAMES.get(kind, str(kind))
+
+
+def _describe(value) -> str:
+    if isinstance(value, bool):
+        return str(value).lower()
+    if isinstance(value, (list, dict)):
+        return "a list" if isinstance(value, list) else "a mapping"
+    return repr(value)
+
+
+def _text(value) -> str | None:
+    return None if value is None else str(value)
+
+
+# ---------------------------------------------------------------- site
+
+def load_site(root: Path) -> Site:
+    """Read and check the whole content tree; raise one UserError listing every problem."""
+    problems = Problems()
+    if not root.is_dir():
+        raise fail(Src(str(root)), "content folder not found; pass --content DIR or run from the folder holding content/")
+    settings = _site_settings(root, problems)
+    registry = _registry(root, problems)
+    seasons = _seasons(root, problems)
+    events = _events(root, problems, {p.id: p for p in registry})
+    pages = _pages(root, problems)
+    _check_event_seasons(events, seasons, problems)
+    problems.raise_if_any()
+    return Site(root=str(root), registry=registry, seasons=seasons, events=events, pages=pages, **settings)
+
+
+
+def _safe_load(path: Path, problems: Problems):
+    try:
+        return load_yaml(path)
+    except UserError as exc:
+        problems.extend(exc)
+        return None
+
+
+def _site_settings(root: Path, problems: Problems) -> dict:
+    path = root / "site.yaml"
+    if not path.exists():
+        problems.add(Src(str(path)), "site.yaml is missing; create it with at least 'title: My tournaments'")
+        return {"title": "Podium"}
+    f = Fields(_safe_load(path, problems), Src(str(path)), problems, "site.yaml")
+    language = f.get("language", default="en")
+    if language not in LANGUAGES:
+        problems.add(f.at("language"), f"language '{language}' is not supported; use one of {', '.join(LANGUAGES)}")
+        language = "en"
+    settings = {"title": str(f.get("title", required=True, default="Podium")), "language": language,
+                "base_url": str(f.get("base_url", default="")), "description": str(f.get("description", default="")),
+                "footer": str(f.get("footer", default=""))}
+    f.get("logo")
+    f.finish()
+    return settings
+
+
+def _registry(root: Path, problems: Problems) -> tuple[Player, ...]:
+    path = root / "players.yaml"
+    if not path.exists():
+        return ()
+    return _player_list(_safe_load(path, problems), Src(str(path)), problems, {}, "players.yaml")
+
+
+def _player_list(data, src: Src, problems: Problems, registry: dict, what: str) -> tuple[Player, ...]:
+    if data is None:
+        return ()
+    if not isinstance(data, YSeq):
+        problems.add(src, f"{what} must be a list of players, each starting with '- name: …'")
+        return ()
+    players, first_seen = [], {}
+    for index, item in enumerate(data):
+        player = _player(item, data.at(index), problems, registry, what)
+        if player is None:
+            continue
+        if player.id in first_seen:
+            problems.add(player.src, f"duplicate player id '{player.id}' (also at line {first_seen[player.id].line}); "
+                         "give one of them an explicit 'id:'")
+            continue
+        first_seen[player.id] = player.src
+        players.append(player)
+    return tuple(players)
+
+
+def _player(item, src: Src, problems: Problems, registry: dict, what: str) -> Player | None:
+    f = Fields(item, src, problems, f"a player entry of {what}")
+    name = f.get("name", required=True)
+    explicit_id = f.slug("id")
+    if name is None:
+        f.finish()
+        return None
+    pid = explicit_id or slugify(name)
+    if not pid:
+        problems.add(f.at("name"), f"cannot make an id from the name '{name}'; add 'id: some-slug'")
+        return None
+    known = registry.get(pid)
+    armies = _string_list(f, "armies")
+    finals = _string_list(f, "finals_armies")
+    player = Player(
+        id=pid, name=str(name), src=f.src,
+        club=_text(f.get("club", default=known.club if known else None)),
+        country=_text(f.get("country", default=known.country if known else None)),
+        rating=f.get("rating", int, default=known.rating if known else None),
+        armies=tuple(armies or ()), beginner=f.get("beginner", bool, default=False),
+        finals_armies=tuple(finals) if finals is not None else None,
+        colours=tuple(_string_list(f, "colours") or ()),
+    )
+    f.finish()
+    return player
+
+
+def _string_list(f: Fields, key: str) -> list[str] | None:
+    value = f.get(key, list)
+    if value is None:
+        return None
+    bad = [v for v in value if not isinstance(v, str)]
+    if bad:
+        f.problems.add(f.at(key), f"'{key}' must be a list of names, not {_describe(bad[0])}")
+        return None
+    return list(value)
+
+
+# ---------------------------------------------------------------- seasons
+
+def _seasons(root: Path, problems: Problems) -> tuple[Season, ...]:
+    folder = root / "seasons"
+    seasons = []
+    for path in sorted(folder.glob("*.yaml")) if folder.is_dir() else []:
+        if not is_slug(path.stem):
+            problems.add(Src(str(path)), f"season file name '{path.stem}' is not a slug; rename it to '{slugify(path.stem)}.yaml'")
+            continue
+        seasons.append(_season(path, problems))
+    return tuple(seasons)
+
+
+def _season(path: Path, problems: Problems) -> Season:
+    f = Fields(_safe_load(path, problems), Src(str(path)), problems, f"season {path.name}")
+    wildcards = []
+    for index, item in enumerate(f.get("wildcards", list, default=[])):
+        w = Fields(item, f.data["wildcards"].at(index), problems, "a wildcard")
+        player, reason = w.slug("player", required=True), w.get("reason", required=True)
+        w.finish()
+        if player and reason:
+            wildcards.append(Wildcard(player=player, reason=str(reason), src=w.src))
+    points = _season_points(f, problems)
+    season = Season(id=path.stem, name=str(f.get("name", required=True, default=path.stem)), src=f.src,
+                    ruleset=f.slug("ruleset"), qualification=f.get("qualification"),
+                    wildcards=tuple(wildcards), points=points, description=str(f.get("description", default="")))
+    f.finish()
+    return season
+
+
+def _season_points(f: Fields, problems: Problems) -> dict:
+    raw = f.get("points", dict, default={})
+    points = {}
+    for place, value in raw.items():
+        if not isinstance(place, int) or place < 1 or isinstance(value, bool) or not isinstance(value, (int, float)):
+            problems.add(raw.at(place), f"season points must map a place (1, 2, …) to a number, not {place}: {value!r}")
+            continue
+        points[place] = value
+    return points
+
+
+# ---------------------------------------------------------------- events
+
+def _events(root: Path, problems: Problems, registry: dict) -> tuple[Event, ...]:
+    folder = root / "events"
+    events = []
+    for path in sorted(folder.iterdir()) if folder.is_dir() else []:
+        if path.name.startswith(".") or not path.is_dir():
+            continue
+        if path.is_symlink():
+            problems.add(Src(str(path)), "event folders may not be symbolic links; copy the folder instead")
+            continue
+        if not is_slug(path.name):
+            problems.add(Src(str(path)), f"event folder '{path.name}' is not a slug; rename it to '{slugify(path.name)}'")
+            continue
+        event = _event(path, problems, registry)
+        if event is not None:
+            events.append(event)
+    return tuple(events)
+
+
+def _event(folder: Path, problems: Problems, registry: dict) -> Event | None:
+    path = folder / "event.yaml"
+    if not path.is_file():
+        problems.add(Src(str(folder)), "event folder has no event.yaml; add one with name, date and ruleset")
+        return None
+    f = Fields(_safe_load(path, problems), Src(str(path)), problems, "event.yaml")
+    players = _registrations(folder, problems, registry)
+    ids = {p.id for p in players}
+    event = Event(
+        id=folder.name, folder=str(folder), src=f.src,
+        name=str(f.get("name", required=True, default=folder.name)),
+        date=f.get("date", datetime.date), season=f.slug("season"),
+        ruleset=f.slug("ruleset", required=True) or "",
+        structure=f.data.get("structure", "auto"), seed=_seed(f),
+        venue=_text(f.get("venue")), level=f.get("level"),
+        description=str(f.get("description", default="")),
+        roles=Roles(organizer=_text(f.get("organizer")), head_judge=_text(f.get("head_judge")),
+                    judges=tuple(_string_list(f, "judges") or ()), technical_judge=_text(f.get("technical_judge"))),
+        players=players, rounds=_rounds(folder, problems, ids),
+    )
+    f.known.add("structure")
+    f.finish()
+    return event
+
+
+def _seed(f: Fields) -> int:
+    seed = f.get("seed", int, default=None)
+    if seed is None:
+        f.problems.add(f.src, "event.yaml needs 'seed: <number>' so every draw can be re-run; the date as 20230513 is a good choice")
+        return 0
+    return seed
+
+
+def _registrations(folder: Path, problems: Problems, registry: dict) -> tuple[Player, ...]:
+    path = folder / "registrations.yaml"
+    if not path.exists():
+        problems.add(Src(str(path)), "registrations.yaml is missing; list the players as '- name: …'")
+        return ()
+    return _player_list(_safe_load(path, problems), Src(str(path)), problems, registry, "registrations.yaml")
+
+
+ROUND_FILE = re.compile(r"^([1-9][0-9]*)\.yaml$")
+
+
+def _rounds(folder: Path, problems: Problems, ids: set[str]) -> tuple[Round, ...]:
+    rounds_dir = folder / "rounds"
+    if not rounds_dir.is_dir():
+        return ()
+    numbered = {}
+    for path in sorted(rounds_dir.iterdir()):
+        match = ROUND_FILE.match(path.name)
+        if not match:
+            if not path.name.startswith("."):
+                problems.add(Src(str(path)), "round files are named by number: 1.yaml, 2.yaml, …")
+            continue
+        numbered[int(match.group(1))] = path
+    rounds = []
+    for expected, number in enumerate(sorted(numbered), start=1):
+        if number != expected:
+            problems.add(Src(str(numbered[number])), f"round {expected} is missing; rounds are numbered 1, 2, 3 … without gaps")
+            break
+        parsed = _round(numbered[number], number, problems, ids)
+        if parsed is not None:
+            rounds.append(parsed)
+    return tuple(rounds)
+
+
+def _round(path: Path, number: int, problems: Problems, ids: set[str]) -> Round | None:
+    data = _safe_load(path, problems)
+    if data is None:
+        return None
+    f = Fields(data, Src(str(path)), problems, f"round file {path.name}")
+    declared = f.get("round", int, required=True)
+    if declared is not None and declared != number:
+        problems.add(f.at("round"), f"'round: {declared}' but the file is {path.name}; make them agree")
+    stage = f.get("stage", required=True, default="swiss")
+    if stage not in STAGE_KINDS:
+        problems.add(f.at("stage"), f"unknown stage '{stage}'{suggest(stage, STAGE_KINDS)}; use one of {', '.join(STAGE_KINDS)}")
+    pairings = _pairings(f, problems, ids)
+    penalties = _penalties(f, problems, ids)
+    drops = _id_list(f, "drops", ids)
+    f.finish()
+    return Round(number=number, stage=stage, pairings=pairings, src=f.src, penalties=penalties,
+                 drops=tuple(d for d, _ in drops), drop_srcs=tuple(s for _, s in drops))
+
+
+def _id_list(f: Fields, key: str, ids: set[str]) -> list[tuple[str, Src]]:
+    value = f.get(key, list, default=[])
+    found = []
+    for index, pid in enumerate(value):
+        src = value.at(index) if isinstance(value, YSeq) else f.at(key)
+        if _known_player(pid, src, f.problems, ids):
+            found.append((pid, src))
+    return found
+
+
+def _known_player(pid, src: Src, problems: Problems, ids: set[str]) -> bool:
+    if not isinstance(pid, str) or pid not in ids:
+        problems.add(src, f"unknown player '{pid}'{suggest(pid, ids)}; use an id from registrations.yaml")
+        return False
+    return True
+
+
+def _pairings(f: Fields, problems: Problems, ids: set[str]) -> tuple[Pairing, ...]:
+    raw = f.get("pairings", list, required=True, default=[])
+    pairings, seated = [], {}
+    for index, item in enumerate(raw):
+        pairing = _pairing(item, raw.at(index), problems, ids)
+        if pairing is None:
+            continue
+        for pid in pairing.players:
+            if pid in seated:
+                problems.add(pairing.src, f"'{pid}' is already paired at line {seated[pid].line} of this round; a player plays once a round")
+            seated[pid] = pairing.src
+        pairings.append(pairing)
+    return tuple(pairings)
+
+
+def _pairing(item, src: Src, problems: Problems, ids: set[str]) -> Pairing | None:
+    f = Fields(item, src, problems, "a pairing")
+    players = f.get("players", list, required=True)
+    if not players:
+        f.finish()
+        return None
+    if not all(_known_player(pid, players.at(i), problems, ids) for i, pid in enumerate(players)):
+        f.finish()
+        return None
+    bye = f.get("bye", bool, default=False)
+    if bye != (len(players) == 1):
+        problems.add(f.at("players"), "a bye has exactly one player and 'bye: true'; a game lists two or more players")
+    pairing = Pairing(
+        players=tuple(players), src=f.src, table=f.get("table", int), bye=bye,
+        score=_numbers(f, "score", len(players)), winner=_member(f, "winner", players),
+        draw=f.get("draw", bool, default=False), forfeit=_member(f, "forfeit", players),
+        armies=_armies(f, len(players)), modified=f.get("modified", bool, default=False),
+        match=_match(f), key_srcs=dict(f.data.key_srcs),
+    )
+    f.finish()
+    return pairing
+
+
+def _numbers(f: Fields, key: str, count: int) -> tuple | None:
+    value = f.get(key, list)
+    if not value:
+        return None
+    if len(value) != count or not all(isinstance(v, (int, float)) and not isinstance(v, bool) for v in value):
+        f.problems.add(f.at(key), f"'{key}' must list {count} numbers, one per player in the order of 'players', like [12, 5]")
+        return None
+    if any(v < 0 for v in value):
+        f.problems.add(f.at(key), f"'{key}' cannot be negative")
+        return None
+    return tuple(value)
+
+
+def _member(f: Fields, key: str, players) -> str | None:
+    value = f.get(key)
+    if value is not None and value not in players:
+        f.problems.add(f.at(key), f"'{key}: {value}' is not one of this table's players ({', '.join(players)})")
+        return None
+    return value
+
+
+def _armies(f: Fields, count: int) -> tuple | None:
+    value = f.get("armies", list)
+    if not value or all(v is None for v in value):
+        return None
+    if len(value) != count or not all(v is None or isinstance(v, str) for v in value):
+        f.problems.add(f.at("armies"), f"'armies' must list {count} army names, one per player in the order of 'players'")
+        return None
+    return tuple(value)
+
+
+def _match(f: Fields) -> str | None:
+    value = f.get("match")
+    if value is not None and value not in MATCH_NAMES:
+        f.problems.add(f.at("match"), f"unknown match '{value}'{suggest(value, MATCH_NAMES)}; use one of {', '.join(MATCH_NAMES)}")
+        return None
+    return value
+
+
+def _penalties(f: Fields, problems: Problems, ids: set[str]) -> tuple[Penalty, ...]:
+    raw = f.get("penalties", list, default=[])
+    penalties = []
+    for index, item in enumerate(raw):
+        p = Fields(item, raw.at(index), problems, "a penalty")
+        player, kind = p.get("player", required=True), p.get("kind", required=True)
+        points = p.get("points", (int, float), default=0)
+        reason = str(p.get("reason", default=""))
+        p.finish()
+        if kind is not None and kind not in PENALTY_KINDS:
+            problems.add(p.at("kind"), f"unknown penalty kind '{kind}'; use one of {', '.join(PENALTY_KINDS)}")
+            continue
+        if player is not None and _known_player(player, p.at("player"), problems, ids) and kind:
+            penalties.append(Penalty(player=player, kind=kind, src=p.src, reason=reason, points=points))
+    return tuple(penalties)
+
+
+def _check_event_seasons(events, seasons, problems: Problems) -> None:
+    season_ids = {s.id for s in seasons}
+    for event in events:
+        if event.season and event.season not in season_ids:
+            problems.add(event.src, f"unknown season '{event.season}'{suggest(event.season, season_ids)}; "
+                         f"add content/seasons/{event.season}.yaml or fix the name")
+
+
+# ---------------------------------------------------------------- pages
+
+def _pages(root: Path, problems: Problems) -> tuple[Page, ...]:
+    folder = root / "pages"
+    pages = []
+    for path in sorted(folder.glob("*.md")) if folder.is_dir() else []:
+        if not is_slug(path.stem):
+            problems.add(Src(str(path)), f"page file name '{path.stem}' is not a slug; rename it to '{slugify(path.stem)}.md'")
+            continue
+        pages.append(_page(path, problems))
+    return tuple(pages)
+
+
+def _page(path: Path, problems: Problems) -> Page:
+    text = read_text(path)
+    meta, body = {}, text
+    if text.startswith("---"):
+        head, sep, rest = text[3:].partition("\n---")
+        if sep:
+            try:
+                meta = parse_yaml(head, str(path)) or {}
+            except UserError as exc:
+                problems.extend(exc)
+            body = rest.split("\n", 1)[1] if "\n" in rest else ""
+    title = meta.get("title") if isinstance(meta, dict) else None
+    return Page(slug=path.stem, title=str(title or path.stem.replace("-", " ").capitalize()), body=body, src=Src(str(path)))
