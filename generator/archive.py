@@ -26,16 +26,14 @@ class Archive:
 
 def load_archive(content: Path) -> Archive:
     rulesets = load_rulesets(ruleset_dirs(content))
-    site = load_site(content)
     problems = Problems()
-    events = {}
+    site = load_site(content, problems)
     for event in site.events:
-        ruleset = rulesets.get(event.ruleset)
-        if ruleset is None:
+        if event.ruleset not in rulesets:
             problems.add(event.src, f"unknown ruleset '{event.ruleset}'{suggest(event.ruleset, rulesets)}; "
                          f"available: {', '.join(sorted(rulesets))}")
-            continue
-        events[event.id] = compute_event(event, ruleset, problems)
+    problems.raise_if_any()  # the engine replays only content whose shape is sound
+    events = {event.id: compute_event(event, rulesets[event.ruleset], problems) for event in site.events}
     players = _players(site)
     seasons = {}
     for season in site.seasons:

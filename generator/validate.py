@@ -98,9 +98,8 @@ def _text(value) -> str | None:
 
 # ---------------------------------------------------------------- site
 
-def load_site(root: Path) -> Site:
-    """Read and check the whole content tree; raise one UserError listing every problem."""
-    problems = Problems()
+def load_site(root: Path, problems: Problems) -> Site:
+    """Read and check the whole content tree, adding every problem found to ``problems``."""
     if not root.is_dir():
         raise fail(Src(str(root)), "content folder not found; pass --content DIR or run from the folder holding content/")
     settings = _site_settings(root, problems)
@@ -109,7 +108,6 @@ def load_site(root: Path) -> Site:
     events = _events(root, problems, {p.id: p for p in registry})
     pages = _pages(root, problems)
     _check_event_seasons(events, seasons, problems)
-    problems.raise_if_any()
     return Site(root=str(root), registry=registry, seasons=seasons, events=events, pages=pages, **settings)
 
 
@@ -273,7 +271,6 @@ def _event(folder: Path, problems: Problems, registry: dict) -> Event | None:
         return None
     f = Fields(_safe_load(path, problems), Src(str(path)), problems, "event.yaml")
     players = _registrations(folder, problems, registry)
-    ids = {p.id for p in players}
     event = Event(
         id=folder.name, folder=str(folder), src=f.src,
         name=str(f.get("name", required=True, default=folder.name)),
@@ -284,7 +281,7 @@ def _event(folder: Path, problems: Problems, registry: dict) -> Event | None:
         description=str(f.get("description", default="")),
         roles=Roles(organizer=_text(f.get("organizer")), head_judge=_text(f.get("head_judge")),
                     judges=tuple(_string_list(f, "judges") or ()), technical_judge=_text(f.get("technical_judge"))),
-        players=players, rounds=_rounds(folder, problems, ids),
+        players=players or (), rounds=_rounds(folder, problems, {p.id for p in players}) if players is not None else (),
     )
     f.known.add("structure")
     f.finish()
@@ -299,12 +296,16 @@ def _seed(f: Fields) -> int:
     return seed
 
 
-def _registrations(folder: Path, problems: Problems, registry: dict) -> tuple[Player, ...]:
+def _registrations(folder: Path, problems: Problems, registry: dict) -> tuple[Player, ...] | None:
+    """The event's players; None when the file is missing or unreadable (rounds are then not checked)."""
     path = folder / "registrations.yaml"
     if not path.exists():
         problems.add(Src(str(path)), "registrations.yaml is missing; list the players as '- name: …'")
-        return ()
-    return _player_list(_safe_load(path, problems), Src(str(path)), problems, registry, "registrations.yaml")
+        return None
+    data = _safe_load(path, problems)
+    if data is None:
+        return None
+    return _player_list(data, Src(str(path)), problems, registry, "registrations.yaml")
 
 
 ROUND_FILE = re.compile(r"^([1-9][0-9]*)\.yaml$")
@@ -387,12 +388,8 @@ def _pairings(f: Fields, problems: Problems, ids: set[str]) -> tuple[Pairing, ..
 def _pairing(item, src: Src, problems: Problems, ids: set[str]) -> Pairing | None:
     f = Fields(item, src, problems, "a pairing")
     players = f.get("players", list, required=True)
-    if not players:
-        f.finish()
-        return None
-    if not all(_known_player(pid, players.at(i), problems, ids) for i, pid in enumerate(players)):
-        f.finish()
-        return None
+    if not players or not all(_known_player(pid, players.at(i), problems, ids) for i, pid in enumerate(players)):
+        return None  # the rest of this entry is not checked: its players are the problem
     bye = f.get("bye", bool, default=False)
     if bye != (len(players) == 1):
         problems.add(f.at("players"), "a bye has exactly one player and 'bye: true'; a game lists two or more players")

@@ -65,7 +65,7 @@ class StandardBracket(Block):
         label = ROUND_NAMES.get(len(winners), f"round-of-{len(winners)}")
         matches = [Match(index, k // 2, label, [winners[k], winners[k + 1]], [seed_of.get(winners[k]), seed_of.get(winners[k + 1])])
                    for k in range(0, len(winners), 2)]
-        if third_place and len(winners) == 4:
+        if third_place and len(winners) == 2:  # the semifinals were just played
             losers = [m.loser for m in previous]
             matches.append(Match(index, 1, "third-place", losers, [seed_of.get(p) for p in losers]))
         return matches

@@ -1,0 +1,74 @@
+"""Shared fixtures: small content trees written into tmp_path, and a CLI runner."""
+from __future__ import annotations
+
+import datetime
+import os
+from pathlib import Path
+
+import pytest
+import yaml
+from click.testing import CliRunner
+
+from generator.cli import main
+
+ARMIES = ["Bestie", "Borgo", "Dancer", "Death Breath", "Hegemonia", "Iron Gang", "Mephisto", "Missisipi", "Moloch",
+          "Neodżungla", "Nowy Jork", "Piraci", "Posterunek", "Sandrunners", "Sharrash", "Smart", "Stalowa Policja",
+          "Troglodyci", "Uranopolis", "Vegas"]
+
+
+class Tree:
+    """A content tree in a temporary folder, with helpers to write its files."""
+
+    def __init__(self, root: Path):
+        self.root = root
+        self.content = root / "content"
+        self.write("site.yaml", {"title": "Test site", "language": "en"})
+
+    def write(self, relative: str, data) -> Path:
+        path = self.content / relative
+        path.parent.mkdir(parents=True, exist_ok=True)
+        text = data if isinstance(data, str) else yaml.safe_dump(data, allow_unicode=True, sort_keys=False)
+        path.write_text(text, encoding="utf-8")
+        return path
+
+    def event(self, event_id: str, players: int | list, **fields) -> str:
+        info = {"name": f"Event {event_id}", "date": datetime.date(2023, 5, 13), "ruleset": "neuroshima-hex-pl-2023",
+                "seed": 20230513, "organizer": "Olga Organizer", "head_judge": "Olga Organizer", **fields}
+        self.write(f"events/{event_id}/event.yaml", info)
+        if isinstance(players, int):
+            players = [nshex_player(i) for i in range(1, players + 1)]
+        self.write(f"events/{event_id}/registrations.yaml", players)
+        return event_id
+
+    def round_path(self, event_id: str, number: int) -> Path:
+        return self.content / "events" / event_id / "rounds" / f"{number}.yaml"
+
+    def read_round(self, event_id: str, number: int) -> dict:
+        return yaml.safe_load(self.round_path(event_id, number).read_text(encoding="utf-8"))
+
+    def save_round(self, event_id: str, number: int, data: dict) -> None:
+        self.write(f"events/{event_id}/rounds/{number}.yaml", data)
+
+
+def nshex_player(i: int) -> dict:
+    """Player ``p01`` … with five different legal armies, rotating through the list."""
+    return {"name": f"Player {i:02d}", "id": f"p{i:02d}", "armies": [ARMIES[(i + k) % len(ARMIES)] for k in range(5)]}
+
+
+@pytest.fixture
+def tree(tmp_path, monkeypatch) -> Tree:
+    monkeypatch.chdir(tmp_path)
+    return Tree(tmp_path)
+
+
+@pytest.fixture
+def cli():
+    runner = CliRunner()
+
+    def run(*args, expect: int | None = 0):
+        result = runner.invoke(main, [str(a) for a in args], catch_exceptions=False)
+        if expect is not None:
+            assert result.exit_code == expect, result.output
+        return result
+
+    return run

@@ -1,0 +1,104 @@
+"""The built site: complete, deterministic, atomic, escaped, with relative links."""
+from __future__ import annotations
+
+import hashlib
+import json
+import re
+from pathlib import Path
+
+import pytest
+
+from play import strength_results
+
+
+def _digest(folder: Path) -> dict:
+    return {str(p.relative_to(folder)): hashlib.sha256(p.read_bytes()).hexdigest()
+            for p in sorted(folder.rglob("*")) if p.is_file()}
+
+
+@pytest.fixture
+def site_tree(tree, cli):
+    tree.write("seasons/s2023.yaml", {"name": "Season 2023", "qualification": "invitations",
+                                       "points": {1: 25, 2: 18, 3: 15, 4: 12},
+                                       "wildcards": [{"player": "p05", "reason": "best Dancer player"}]})
+    tree.event("e1", 12, season="s2023", description="**Entry** 20 zł <script>alert(1)</script> [x](javascript:alert(1))")
+    for number in range(1, 7):
+        cli("pair", "e1")
+        strength_results(tree, "e1", number)
+    return tree
+
+
+def test_build_writes_every_page_kind(site_tree, cli):
+    assert "built" in cli("build").output
+    site = site_tree.root / "site"
+    for page in ["index.html", "404.html", "sitemap.xml", ".nojekyll", "seasons/s2023/index.html",
+                 "seasons/s2023/leaderboard.json", "events/e1/index.html", "events/e1/standings.json",
+                 "events/e1/rounds/1/index.html", "events/e1/rounds/6/index.html", "players/p01/index.html"]:
+        assert (site / page).is_file(), page
+
+
+def test_two_builds_are_byte_identical(site_tree, cli, tmp_path):
+    cli("build", "--out", tmp_path / "a")
+    cli("build", "--out", tmp_path / "b")
+    assert _digest(tmp_path / "a") == _digest(tmp_path / "b")
+
+
+def test_failed_build_leaves_previous_site(site_tree, cli):
+    cli("build")
+    before = _digest(site_tree.root / "site")
+    site_tree.write("events/e1/registrations.yaml", "- name: [broken\n")
+    result = cli("build", expect=1)
+    assert "registrations.yaml:2: YAML syntax" in result.output
+    assert result.output.strip().endswith("1 problem found.")
+    assert _digest(site_tree.root / "site") == before
+    assert not [p for p in site_tree.root.iterdir() if p.name.startswith(".site-")]
+
+
+def test_markdown_and_names_are_escaped(site_tree, cli):
+    site_tree.write("events/e1/event.yaml", site_tree.content.joinpath("events/e1/event.yaml").read_text()
+                    .replace("name: Event e1", "name: <img src=x onerror=alert(1)>"))
+    cli("build")
+    html = (site_tree.root / "site/events/e1/index.html").read_text()
+    assert "<script>alert(1)</script>" not in html and "&lt;script&gt;" in html
+    assert "<img src=x" not in html and "&lt;img src=x onerror=alert(1)&gt;" in html
+    assert 'href="javascript:' not in html
+    assert "<strong>Entry</strong>" in html
+
+
+def test_links_are_relative_and_resolve(site_tree, cli):
+    cli("build")
+    site = site_tree.root / "site"
+    for page in site.rglob("*.html"):
+        for href in re.findall(r'(?:href|src)="([^"#]+)"', page.read_text()):
+            if href.startswith(("http:", "https:", "mailto:")):
+                continue
+            assert not href.startswith("/"), (page, href)
+            target = (page.parent / href).resolve()
+            assert (target / "index.html").is_file() or target.is_file(), (page, href)
+
+
+def test_standings_json_follows_the_contract(site_tree, cli):
+    cli("build")
+    data = json.loads((site_tree.root / "site/events/e1/standings.json").read_text())
+    assert {"event", "ruleset", "players", "qualifier", "complete", "standings", "stages"} <= set(data)
+    assert data["players"] == 12 and data["complete"] is True and data["qualifier"] is True
+    row = data["standings"][0]
+    assert {"rank", "player", "name", "points", "tiebreaks", "status"} <= set(row)
+    assert row["player"] == "p01" and "hq_diff" in row["tiebreaks"]
+    knockout = data["stages"][1]
+    assert knockout["id"] == "top4" and knockout["matches"][0]["seeds"] == [1, 4]
+
+
+def test_season_invitations_and_wildcard(site_tree, cli):
+    cli("build")
+    board = json.loads((site_tree.root / "site/seasons/s2023/leaderboard.json").read_text())
+    assert board["invitations"] == [
+        {"player": "p01", "event": "e1", "via": "winner", "reason": ""},
+        {"player": "p05", "event": None, "via": "wildcard", "reason": "best Dancer player"}]
+    assert board["leaderboard"][0] == {"rank": 1, "player": "p01", "name": "Player 01", "points": 25, "events": 1}
+
+
+def test_base_url_makes_absolute_sitemap(site_tree, cli):
+    cli("build", "--base-url", "https://example.org/club/")
+    sitemap = (site_tree.root / "site/sitemap.xml").read_text()
+    assert "<loc>https://example.org/club/events/e1/</loc>" in sitemap
