@@ -1,0 +1,22 @@
+"""Words the pages show for the engine's codes: flags, statuses, tie-breakers, stages."""
+from __future__ import annotations
+
+FLAGS = {
+    "paired-down": "Paired down: no opponent was left on the same points",
+    "paired-up": "Paired up: plays a player from a higher point group",
+    "bye-round-1-random": "Bye drawn at random in round 1",
+    "bye-lowest-ranked": "Bye to the lowest-ranked player without a bye",
+}
+
+STATUS = {"active": "", "dropped": "withdrew", "disqualified": "disqualified", "excluded": "excluded"}
+
+SEPARATED = {
+    "points": "more points",
+    "hq_diff": "higher HQ difference",
+    "head_to_head": "won their game (head-to-head)",
+    "random": "random lot (seeded)",
+    "bracket": "finals result",
+}
+
+MATCHES = {"final": "Final", "third-place": "3rd place", "semifinal": "Semifinal", "quarterfinal": "Quarterfinal",
+           "round-of-16": "Round of 16", "round-of-32": "Round of 32"}
