@@ -10,12 +10,13 @@ FLAGS = {
 
 STATUS = {"active": "", "dropped": "withdrew", "disqualified": "disqualified", "excluded": "excluded"}
 
+# Shown in the "Separated by" column: what put this row below the row above.
 SEPARATED = {
-    "points": "more points",
-    "hq_diff": "higher HQ difference",
-    "head_to_head": "won their game (head-to-head)",
-    "random": "random lot (seeded)",
-    "bracket": "finals result",
+    "points": "points",
+    "hq_diff": "HQ difference",
+    "head_to_head": "head-to-head game",
+    "random": "random lot",
+    "bracket": "finals",
 }
 
 MATCHES = {"final": "Final", "third-place": "3rd place", "semifinal": "Semifinal", "quarterfinal": "Quarterfinal",
