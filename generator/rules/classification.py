@@ -20,7 +20,7 @@ class BracketThenSwiss(Block):
         place = {p: i for i, p in enumerate(swiss_order)}
         top = self._finals(rounds[-1], rounds[-2] if len(rounds) > 1 else [], place)
         for matches in reversed(rounds[:-1]):
-            losers = [m.loser for m in matches if m.label != "third-place" and m.loser not in top]
+            losers = [m.loser for m in matches if m.label != "third-place" and m.loser and m.loser not in top]
             top += sorted(losers, key=place.__getitem__)
         return top + [p for p in swiss_order if p not in top]
 

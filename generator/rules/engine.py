@@ -49,7 +49,7 @@ class EventResult:
     @property
     def swiss_complete(self) -> bool:
         swiss = self.swiss_rounds
-        return len(swiss) == self.plan.swiss.rounds and all(r.complete for r in swiss)
+        return len(swiss) == self.plan.swiss_rounds and all(r.complete for r in swiss)
 
     @property
     def seeds(self) -> dict[str, int]:
@@ -91,7 +91,7 @@ def compute_event(event: Event, ruleset: RuleSet, problems: Problems) -> EventRe
                          qualifier=bool(ruleset.qualifier_min) and len(event.players) >= ruleset.qualifier_min,
                          flags=state.flags, warnings=state.warnings, status_round=state.status_round)
     if ruleset.armies:
-        ruleset.armies.check_swiss(event, result.swiss_rounds, plan.swiss.rounds, problems)
+        ruleset.armies.check_swiss(event, result.swiss_rounds, plan.swiss_rounds, problems)
     _replay_knockout(result, problems)
     result.complete = _is_complete(result)
     if result.complete and result.bracket:
@@ -110,7 +110,7 @@ def _check_registrations(event: Event, ruleset: RuleSet, problems: Problems) -> 
 
 
 def _check_stages(event: Event, plan: Plan, problems: Problems) -> None:
-    swiss = plan.swiss.rounds
+    swiss = plan.swiss_rounds
     total = swiss + (plan.knockout.rounds if plan.knockout else 0)
     for rnd in event.rounds:
         expected = "swiss" if rnd.number <= swiss else "knockout"
@@ -215,14 +215,11 @@ def _replay_knockout(result: EventResult, problems: Problems) -> None:
         for rnd in ko_rounds:
             problems.add(rnd.src, "the Swiss rounds are not finished; finals start after every Swiss result is in")
         return
-    seeded = [row.player for row in result.swiss_rows if row.status == "active"][:knockout.size]
-    if len(seeded) < knockout.size:
-        problems.add(result.event.src, f"only {len(seeded)} active players for a top {knockout.size}; "
-                     "set a smaller cut with structure: {swiss_rounds: N, cut: N}")
+    first, seed_of = _first_knockout_round(result, knockout, problems)
+    if first is None:
         return
-    seed_of = {p: i + 1 for i, p in enumerate(seeded)}
     bracket = result.ruleset.bracket
-    matches = bracket.first_round(seeded)
+    matches = first
     for rnd in ko_rounds:
         if not matches:
             problems.add(rnd.src, "the bracket is already decided; this round is one too many")
@@ -239,22 +236,40 @@ def _replay_knockout(result: EventResult, problems: Problems) -> None:
         result.bracket.append(matches)  # the next round, known but not yet paired
 
 
+def _first_knockout_round(result: EventResult, knockout, problems: Problems):
+    """The bracket's first round: the top of the Swiss by seed, or a seeded random draw."""
+    active = [row.player for row in result.swiss_rows if row.status == "active"]
+    if knockout.seeding == "random":
+        if len(active) < 2:
+            return None, {}
+        return result.ruleset.bracket.drawn_first_round(sorted(active), rng(result.event.seed, "bracket")), {}
+    seeded = active[:knockout.size]
+    if len(seeded) < knockout.size:
+        problems.add(result.event.src, f"only {len(seeded)} active players for a top {knockout.size}; "
+                     "set a smaller cut with structure: {swiss_rounds: N, cut: N}")
+        return None, {}
+    return result.ruleset.bracket.first_round(seeded), {p: i + 1 for i, p in enumerate(seeded)}
+
+
 def _attach(rnd: Round, matches: list[Match], seed_of: dict, result: EventResult, problems: Problems) -> None:
     """Match each pairing of a knockout round file to the bracket's expected match."""
-    by_players = {frozenset(m.players): m for m in matches}
+    by_players = {frozenset(p for p in m.players if p): m for m in matches}
     for pairing in rnd.pairings:
         match = by_players.get(frozenset(pairing.players))
         if match is None:
-            expected = "; ".join(" v ".join(m.players) for m in matches)
+            expected = "; ".join(" v ".join(p or "bye" for p in m.players) for m in matches)
             problems.add(pairing.src, f"{' v '.join(pairing.players)} is not a match of this bracket round; expected: {expected}")
             continue
-        result.ruleset.scoring.check(pairing, problems)
         match.pairing, match.round_no = pairing, rnd.number
-        higher = min(match.players, key=seed_of.__getitem__)
+        if match.players[1] is None:
+            continue  # a bye: decided by the draw
+        result.ruleset.scoring.check(pairing, problems)
+        higher = min(match.players, key=lambda p: seed_of.get(p, 0))
         match.winner = result.ruleset.scoring.match_winner(pairing, higher)
     for match in matches:
         if match.pairing is None:
-            problems.add(rnd.src, f"the {match.label} {' v '.join(match.players)} is missing from round {rnd.number}")
+            problems.add(rnd.src, f"the {match.label} {' v '.join(p or 'bye' for p in match.players)} "
+                         f"is missing from round {rnd.number}")
 
 
 def _is_complete(result: EventResult) -> bool:
@@ -293,7 +308,7 @@ def next_round(result: EventResult) -> DraftRound:
     if result.complete:
         raise fail(event.src, "the event is complete: every round of its structure is played")
     number = len(rounds) + 1
-    if len(result.swiss_rounds) < result.plan.swiss.rounds:
+    if len(result.swiss_rounds) < result.plan.swiss_rounds:
         return _next_swiss(result, number)
     return _next_knockout(result, number)
 
@@ -326,6 +341,7 @@ def _next_knockout(result: EventResult, number: int) -> DraftRound:
     matches = [m for m in pending if m.pairing is None]
     if not matches:
         raise fail(result.event.src, "the finals cannot be paired yet: the Swiss standings have problems")
-    pairings = [DraftPairing(players=tuple(m.players), table=i + 1, match=m.label, seeds=tuple(m.seeds))
+    pairings = [DraftPairing(players=tuple(p for p in m.players if p), table=i + 1, match=m.label,
+                             seeds=tuple(m.seeds) if any(m.seeds) else None, bye=m.players[1] is None)
                 for i, m in enumerate(matches)]
     return DraftRound(number=number, stage="knockout", pairings=pairings)

@@ -8,11 +8,12 @@ from __future__ import annotations
 from generator.rules.armies import NeuroshimaArmies
 from generator.rules.byes import LowestRankedBye
 from generator.rules.classification import BracketThenSwiss
-from generator.rules.pairing.knockout import StandardBracket
+from generator.rules.pairing.knockout import GameNumberBracket, StandardBracket
 from generator.rules.pairing.swiss import SwissMatching
-from generator.rules.roles import NeuroshimaRoles
-from generator.rules.scoring import NeuroshimaScoring
-from generator.rules.standings.metrics import HeadToHead, HqDifference, RandomLot
+from generator.rules.roles import FfgLevels, NeuroshimaRoles
+from generator.rules.scoring import NeuroshimaScoring, WinLossScoring
+from generator.rules.standings.metrics import (ExtendedStrengthOfSchedule, HeadToHead, HqDifference, RandomLot,
+                                               StrengthOfSchedule)
 from generator.rules.structure import PlayerCountTable
 
 
@@ -22,14 +23,14 @@ def _table(*classes):
 
 # ruleset key → (what it is called in messages, name → class)
 BLOCKS = {
-    "scoring": ("scoring", _table(NeuroshimaScoring)),
+    "scoring": ("scoring", _table(NeuroshimaScoring, WinLossScoring)),
     "bye": ("bye policy", _table(LowestRankedBye)),
     "pairing": ("pairing", _table(SwissMatching)),
     "structure": ("structure", _table(PlayerCountTable)),
-    "bracket": ("bracket seeding", _table(StandardBracket)),
+    "bracket": ("bracket seeding", _table(StandardBracket, GameNumberBracket)),
     "classification": ("final classification", _table(BracketThenSwiss)),
     "armies": ("army rules", _table(NeuroshimaArmies)),
-    "roles": ("role rules", _table(NeuroshimaRoles)),
+    "roles": ("role rules", _table(NeuroshimaRoles, FfgLevels)),
 }
 
-TIEBREAKERS = {cls.key: cls for cls in (HqDifference, HeadToHead, RandomLot)}
+TIEBREAKERS = {cls.key: cls for cls in (HqDifference, HeadToHead, StrengthOfSchedule, ExtendedStrengthOfSchedule, RandomLot)}

@@ -3,7 +3,7 @@ from __future__ import annotations
 
 from generator.errors import Problems
 from generator.model import Event
-from generator.rules.blocks import Block
+from generator.rules.blocks import Block, Param
 from generator.slug import slugify
 
 
@@ -33,3 +33,27 @@ class NeuroshimaRoles(Block):
             if technical in others or technical in players:
                 problems.add(event.src, f"{roles.technical_judge} is technical judge and may hold no other role "
                              "nor play (§2.4)")
+
+
+class FfgLevels(Block):
+    """FFG Organized Play event levels: at competitive and premier events the organizer and
+    judges may not play; at a casual event one of them may play only if another person is
+    named responsible (the head judge)."""
+
+    name = "ffg-levels"
+    params = {
+        "no_staff_players": Param(list, ["competitive", "premier"], "levels where organizers and judges may not play"),
+    }
+
+    def check(self, event: Event, problems: Problems) -> None:
+        roles = event.roles
+        players = {slugify(p.name) for p in event.players} | {p.id for p in event.players}
+        staff = [name for name in (roles.organizer, roles.head_judge, *roles.judges) if name]
+        playing = [name for name in staff if slugify(name) in players]
+        if event.level in self.no_staff_players:
+            for name in playing:
+                problems.add(event.src, f"{name} is staff and registered as a player; at a {event.level} event "
+                             "organizers and judges may not play")
+        elif playing and not any(slugify(name) not in players for name in staff):
+            problems.add(event.src, f"{', '.join(playing)} may play at a casual event only if someone else is "
+                         "named responsible: set head_judge to a person who does not play")

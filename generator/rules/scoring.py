@@ -96,3 +96,44 @@ class NeuroshimaScoring(Block):
                 problems.add(pairing.at("winner"), f"'winner: {pairing.winner}' disagrees with the score {list(pairing.score)}; "
                              "the player with more HQ left wins — fix one of them")
 
+
+
+class WinLossScoring(Block):
+    """FFG Organized Play (Conquest): win 5, modified win 4 (time called, no victory condition
+    met), loss 0. A result is ``winner: id`` (with ``modified: true`` for a modified win) or
+    ``forfeit: id``; there are no draws — an unresolved game keeps playing.
+    """
+
+    name = "win-loss"
+    params = {
+        "win": Param(int, 5, "points for a win"),
+        "modified_win": Param(int, 4, "points for a modified win (decided by the time-out steps)"),
+        "loss": Param(int, 0, "points for a loss"),
+    }
+    result_fields = [("winner", "id of the winner; add 'modified: true' for a modified win (4 points)")]
+    bye_fields: list = []
+
+    def outcomes(self, pairing: Pairing, round_no: int) -> list[Outcome]:
+        winner = self.match_winner(pairing, None)
+        if winner is None:
+            return []
+        won = self.modified_win if pairing.modified else self.win
+        return [Outcome(p, o, "win" if p == winner else "loss", won if p == winner else self.loss, 0, round_no)
+                for p, o in (pairing.players, pairing.players[::-1])]
+
+    def match_winner(self, pairing: Pairing, higher_seed: str | None) -> str | None:
+        a, b = pairing.players
+        if pairing.forfeit:
+            return b if pairing.forfeit == a else a
+        return pairing.winner
+
+    def check(self, pairing: Pairing, problems: Problems) -> None:
+        if pairing.bye:
+            return
+        if len(pairing.players) != 2:
+            problems.add(pairing.at("players"), "a game has exactly two players")
+        if pairing.draw or pairing.score:
+            problems.add(pairing.src, "this ruleset has no draws or scores: write 'winner: <id>' "
+                         "(and 'modified: true' for a modified win)")
+        if pairing.modified and not pairing.winner:
+            problems.add(pairing.at("modified"), "'modified: true' needs 'winner: <id>'")

@@ -4,7 +4,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from generator.errors import Problems, Src
-from generator.load import YMap
+from generator.load import YMap, YSeq
 from generator.rules.blocks import Block, Param
 
 
@@ -14,6 +14,7 @@ class Stage:
     rounds: int = 0  # swiss rounds; for knockout, derived from size
     size: int = 0  # knockout: players in the cut
     third_place: bool = True
+    seeding: str = "rank"  # knockout: rank (by the previous stage) | random (drawn)
 
 
 @dataclass(frozen=True)
@@ -26,6 +27,10 @@ class Plan:
         return next((s for s in self.stages if s.kind == "swiss"), None)
 
     @property
+    def swiss_rounds(self) -> int:
+        return self.swiss.rounds if self.swiss else 0
+
+    @property
     def knockout(self) -> Stage | None:
         return next((s for s in self.stages if s.kind == "knockout"), None)
 
@@ -35,7 +40,11 @@ class Plan:
 
 
 def knockout_rounds(size: int) -> int:
-    return max(size.bit_length() - 1, 0)
+    """Rounds of single elimination for ``size`` players (byes fill up to a power of two)."""
+    return max((size - 1).bit_length(), 0)
+
+
+STAGE_KEYS = {"swiss": {"kind", "rounds", "advance"}, "knockout": {"kind", "seeding", "third_place"}}
 
 
 class PlayerCountTable(Block):
@@ -85,8 +94,35 @@ class PlayerCountTable(Block):
             return self._make(row["swiss_rounds"], row["cut"], setting)
         if isinstance(setting, YMap) and set(setting) <= {"swiss_rounds", "cut"} and "swiss_rounds" in setting:
             return self._custom(setting, problems)
-        problems.add(src, "structure must be auto, a structure name, or {swiss_rounds: N, cut: N}")
+        if isinstance(setting, YSeq) and setting:
+            return self._stages(setting, players, problems)
+        problems.add(src, "structure must be auto, a structure name, {swiss_rounds: N, cut: N}, or a list of stages")
         return self._make(4, 0, "invalid")
+
+    def _stages(self, stages: YSeq, players: int, problems: Problems) -> Plan:
+        """A list of stages run in order: a Swiss (``rounds``, ``advance``), a knockout, or both."""
+        kinds = [s.get("kind") if isinstance(s, YMap) else None for s in stages]
+        if kinds not in (["swiss"], ["knockout"], ["swiss", "knockout"]):
+            problems.add(stages.src, "this ruleset runs these stage lists: [swiss], [knockout], or [swiss, knockout]; "
+                         f"got {kinds}")
+            return self._make(1, 0, "invalid")
+        for stage in stages:
+            for key in set(stage) - STAGE_KEYS[stage["kind"]]:
+                problems.add(stage.at(key), f"unknown key '{key}' for a {stage['kind']} stage; valid: "
+                             f"{', '.join(sorted(STAGE_KEYS[stage['kind']]))}")
+        if kinds == ["knockout"]:
+            knockout = stages[0]
+            return Plan(stages=(Stage("knockout", rounds=knockout_rounds(players), size=players,
+                                      third_place=bool(knockout.get("third_place", False)),
+                                      seeding=knockout.get("seeding", "random")),), label="elimination")
+        swiss = stages[0]
+        cut = swiss.get("advance", 0) if len(stages) == 2 else 0
+        plan = self._custom(_located(swiss, {"swiss_rounds": swiss.get("rounds"), "cut": cut}), problems)
+        if len(stages) == 2 and "third_place" in stages[1] and plan.knockout:
+            knockout = plan.knockout
+            plan = Plan(stages=(plan.swiss, Stage("knockout", rounds=knockout.rounds, size=knockout.size,
+                                                  third_place=bool(stages[1]["third_place"]))), label="custom")
+        return plan
 
     def _custom(self, setting: YMap, problems: Problems) -> Plan:
         rounds, cut = setting["swiss_rounds"], setting.get("cut", 0)
@@ -99,7 +135,16 @@ class PlayerCountTable(Block):
         return self._make(rounds, cut, "custom")
 
     def _make(self, rounds: int, cut: int, label: str) -> Plan:
+        """A Swiss of ``rounds`` rounds, then a top ``cut`` (none when 0)."""
         stages = [Stage("swiss", rounds=rounds)]
         if cut:
             stages.append(Stage("knockout", rounds=knockout_rounds(cut), size=cut, third_place=self.third_place and cut >= 4))
         return Plan(stages=tuple(stages), label=label)
+
+
+def _located(original: YMap, values: dict) -> YMap:
+    """A YMap with ``values`` that reports problems at the lines of ``original``."""
+    made = YMap({k: v for k, v in values.items() if v is not None})
+    made.src = original.src
+    made.key_srcs = {"swiss_rounds": original.at("rounds"), "cut": original.at("advance")}
+    return made

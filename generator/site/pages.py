@@ -112,7 +112,9 @@ def _event(result: EventResult, archive: Archive) -> dict:
 
 def _structure_text(result: EventResult) -> str:
     plan = result.plan
-    text = f"{plan.swiss.rounds} Swiss rounds"
+    if not plan.swiss:
+        return f"single elimination, {plan.knockout.rounds} rounds, drawn at random"
+    text = f"{plan.swiss_rounds} Swiss rounds"
     return text + (f", then a top {plan.cut}" if plan.cut else ", no finals")
 
 

@@ -36,7 +36,7 @@ class Match:
     def loser(self) -> str | None:
         if self.winner is None:
             return None
-        return next(p for p in self.players if p != self.winner)
+        return next((p for p in self.players if p is not None and p != self.winner), None)  # None after a bye
 
     @property
     def ready(self) -> bool:
@@ -69,3 +69,51 @@ class StandardBracket(Block):
             losers = [m.loser for m in previous]
             matches.append(Match(index, 1, "third-place", losers, [seed_of.get(p) for p in losers]))
         return matches
+
+
+def next_power_of_two(count: int) -> int:
+    return 1 << max(count - 1, 0).bit_length()
+
+
+class GameNumberBracket(Block):
+    """FFG Organized Play single elimination, re-paired by game number every round.
+
+    First round after the cut: 1st v last = Game 1, 2nd v second-last = Game 2, and so on.
+    Later rounds: the winner of Game 1 plays the winner of the highest-numbered game (the new
+    Game 1), the winner of Game 2 the winner of the second-highest (new Game 2), and so on.
+    An event that starts with elimination gives byes at random to (next power of two − players)
+    players, pairs the rest at random and numbers all games and byes at random from Game 1.
+    """
+
+    name = "game-numbers"
+    params = {}
+
+    def first_round(self, seeded: list[str]) -> list[Match]:
+        size = len(seeded)
+        label = ROUND_NAMES.get(size, f"round-of-{size}")
+        return [Match(0, k, label, [seeded[k], seeded[size - 1 - k]], [k + 1, size - k]) for k in range(size // 2)]
+
+    def drawn_first_round(self, players: list[str], rand) -> list[Match]:
+        """Random byes and pairs, all numbered at random (the seed's 'start with elimination')."""
+        size = next_power_of_two(len(players))
+        shuffled = list(players)
+        rand.shuffle(shuffled)
+        byes = size - len(players)
+        games = [[p, None] for p in shuffled[:byes]]
+        rest = shuffled[byes:]
+        games += [[rest[i], rest[i + 1]] for i in range(0, len(rest), 2)]
+        rand.shuffle(games)
+        label = ROUND_NAMES.get(size, f"round-of-{size}")
+        matches = [Match(0, k, label, game, [None, None]) for k, game in enumerate(games)]
+        for match in matches:
+            if match.players[1] is None:
+                match.winner = match.players[0]
+        return matches
+
+    def next_round(self, previous: list[Match], seed_of: dict, third_place: bool) -> list[Match]:
+        index = previous[0].round_index + 1
+        winners = [m.winner for m in previous if m.label != "third-place"]
+        label = ROUND_NAMES.get(len(winners), f"round-of-{len(winners)}")
+        half = len(winners) // 2
+        return [Match(index, k, label, [winners[k], winners[-1 - k]], [seed_of.get(winners[k]), seed_of.get(winners[-1 - k])])
+                for k in range(half)]

@@ -5,6 +5,7 @@ players left in one sub-group are still tied and go on to the next tie-breaker.
 """
 from __future__ import annotations
 
+from fractions import Fraction
 from itertools import groupby
 from typing import ClassVar
 
@@ -28,9 +29,13 @@ class Tiebreaker(Block):
     def value(self, player: str, ctx: Context):
         return None
 
+    def exact(self, player: str, ctx: Context):
+        """The value compared when breaking ties (exact; ``value`` is what is shown)."""
+        return self.value(player, ctx)
+
     def split(self, group: list[str], ctx: Context) -> list[list[str]]:
-        ordered = sorted(group, key=lambda p: self.value(p, ctx), reverse=True)
-        return [list(g) for _, g in groupby(ordered, key=lambda p: self.value(p, ctx))]
+        ordered = sorted(group, key=lambda p: self.exact(p, ctx), reverse=True)
+        return [list(g) for _, g in groupby(ordered, key=lambda p: self.exact(p, ctx))]
 
     @property
     def explanation(self) -> str:
@@ -85,3 +90,44 @@ class RandomLot(Tiebreaker):
 
     def split(self, group, ctx):
         return [[p] for p in sorted(group, key=lambda p: lot(ctx.seed, p))]
+
+
+
+def _points_per_round(record) -> Fraction:
+    """An opponent's points divided by the rounds he took part in, his bye round included."""
+    if not record.rounds_played:
+        return Fraction(0)
+    return Fraction(record.points).limit_denominator(10**6) / record.rounds_played
+
+
+class StrengthOfSchedule(Tiebreaker):
+    """FFG Conquest tie-breaker 1 (Strength of Schedule): for each opponent, his points divided by the rounds he played (a bye round counts as played; a dropped opponent counts only the rounds he played); the sum divided by the number of opponents. A bye is not an opponent."""
+
+    name = key = "sos"
+    abbr, title = "SoS", "Strength of Schedule"
+
+    def exact(self, player, ctx) -> Fraction:
+        opponents = ctx.records[player].opponents
+        if not opponents:
+            return Fraction(0)
+        return sum((_points_per_round(ctx.records[o]) for o in opponents), Fraction(0)) / len(opponents)
+
+    def value(self, player, ctx) -> float:
+        return float(self.exact(player, ctx))
+
+
+class ExtendedStrengthOfSchedule(Tiebreaker):
+    """FFG Conquest tie-breaker 2 (Extended Strength of Schedule): the mean of the opponents' Strength of Schedule."""
+
+    name = key = "esos"
+    abbr, title = "ESoS", "Extended Strength of Schedule"
+
+    def exact(self, player, ctx) -> Fraction:
+        opponents = ctx.records[player].opponents
+        if not opponents:
+            return Fraction(0)
+        sos = StrengthOfSchedule()
+        return sum((sos.exact(o, ctx) for o in opponents), Fraction(0)) / len(opponents)
+
+    def value(self, player, ctx) -> float:
+        return float(self.exact(player, ctx))
