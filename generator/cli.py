@@ -60,6 +60,14 @@ def build(out: Path, base_url: str | None, content: Path) -> None:
 
 
 @main.command()
+def blocks() -> None:
+    """Print the reference of every ruleset building block (Markdown)."""
+    from generator.blocksdoc import blocks_markdown
+
+    click.echo(blocks_markdown(), nl=False)
+
+
+@main.command()
 @click.option("--port", default=8000, show_default=True)
 @click.option("--out", type=click.Path(path_type=Path), default=Path("site"), show_default=True)
 @content_option

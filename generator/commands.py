@@ -33,10 +33,12 @@ def standings(content: Path, event_name: str, as_json: bool) -> str:
 
 
 def standings_table(result) -> str:
+    from generator.render import number
+
     keys = [t.key for t in result.ruleset.tiebreakers if t.shown]
     names = {p.id: p.name for p in result.event.players}
     header = ["#", "player", "pts", *keys, "status"]
-    body = [[str(r.rank), names[r.player], str(r.points), *(str(r.tiebreaks[k]) for k in keys),
+    body = [[str(r.rank), names[r.player], number(r.points), *(number(r.tiebreaks[k]) for k in keys),
              r.status if r.status != "active" else ""] for r in result.final_rows]
     widths = [max(len(line[i]) for line in [header, *body]) for i in range(len(header))]
     title = f"{result.event.name} — {'final' if result.complete else 'provisional'} standings"

@@ -48,7 +48,7 @@ def _pairing_lines(pairing, result: EventResult) -> list[str]:
         lines.append(f"    # {why}")
     scoring = result.ruleset.scoring
     fields = scoring.result_fields if not pairing.bye else scoring.bye_fields if result.ruleset.bye.uses_army else []
-    lines += [f"    {key}: []  # {hint}" for key, hint in fields]
+    lines += [f"    {key}:{' ' + placeholder if placeholder else ''}  # {hint}" for key, placeholder, hint in fields]
     return lines
 
 

@@ -154,3 +154,13 @@ def test_organizer_ruleset_extends_ffg_end_to_end(tree, cli):
     assert set(swiss[0]["tiebreaks"]) == {"sos"}
     assert [m["match"] for m in standings["stages"][1]["matches"]] == ["final"]
     assert cli("check").output.startswith("ok")
+
+
+def test_building_blocks_doc_is_generated_from_the_registries(cli):
+    from pathlib import Path
+
+    committed = Path(__file__).resolve().parent.parent / "docs" / "building-blocks.md"
+    generated = cli("blocks").output
+    assert committed.read_text(encoding="utf-8") == generated, "run: podium blocks > docs/building-blocks.md"
+    for name in ("win-loss", "neuroshima-hex", "game-numbers", "lowest-ranked", "`sos`", "`esos`", "player-count-table"):
+        assert name in generated

@@ -26,12 +26,12 @@ class NeuroshimaScoring(Block):
         "forfeit_margin": Param(int, 7, "difference credited for a forfeit win"),
     }
 
-    # Empty keys `podium pair` writes for the organizer to fill in, with a hint each.
+    # Empty keys `podium pair` writes for the organizer to fill in: (key, placeholder, hint).
     result_fields = [
-        ("armies", "army each player fielded, in the order of players, e.g. [Moloch, Borgo]"),
-        ("score", "HQ durability left at the end, e.g. [12, 5]"),
+        ("armies", "[]", "army each player fielded, in the order of players, e.g. [Moloch, Borgo]"),
+        ("score", "[]", "HQ durability left at the end, e.g. [12, 5]"),
     ]
-    bye_fields = [("armies", "the army this player marks as used (§5.4)")]
+    bye_fields = [("armies", "[]", "the army this player marks as used (§5.4)")]
 
     def margin(self, score, armies) -> int:
         """NS HEX §5.3: |a − b|, capped at ``cap`` when either army is the capped army."""
@@ -110,7 +110,7 @@ class WinLossScoring(Block):
         "modified_win": Param(int, 4, "points for a modified win (decided by the time-out steps)"),
         "loss": Param(int, 0, "points for a loss"),
     }
-    result_fields = [("winner", "id of the winner; add 'modified: true' for a modified win (4 points)")]
+    result_fields = [("winner", "", "id of the winner; add 'modified: true' for a modified win (4 points)")]
     bye_fields: list = []
 
     def outcomes(self, pairing: Pairing, round_no: int) -> list[Outcome]:

@@ -100,7 +100,7 @@ def _event(result: EventResult, archive: Archive) -> dict:
         "structure": _structure_text(result), "clocks": ruleset.clocks,
         "rounds": [{"number": r.number, "title": _round_title(result, r), "url": urls.round_page(event.id, r.number),
                     "complete": r.complete} for r in event.rounds],
-        "columns": [{"key": t.key, "abbr": t.abbr, "title": t.title, "explanation": t.explanation}
+        "columns": [{"key": t.key, "abbr": t.abbr, "title": t.title, "explanation": t.explanation, "signed": t.signed}
                     for t in ruleset.tiebreakers],
         "shown_columns": [t.key for t in ruleset.tiebreakers if t.shown],
         "standings": _rows(result.final_rows, archive),

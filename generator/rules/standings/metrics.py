@@ -25,6 +25,7 @@ class Tiebreaker(Block):
     abbr: ClassVar[str] = ""
     title: ClassVar[str] = ""
     shown: ClassVar[bool] = True  # a column in the standings table
+    signed: ClassVar[bool] = False  # a difference, shown with its sign (+7 / −7)
 
     def value(self, player: str, ctx: Context):
         return None
@@ -58,6 +59,7 @@ class HqDifference(Tiebreaker):
 
     name = key = "hq_diff"
     abbr, title = "HQ±", "HQ difference"
+    signed = True
 
     def value(self, player, ctx):
         return ctx.records[player].margin
