@@ -102,6 +102,14 @@ def _points_per_round(record) -> Fraction:
     return Fraction(record.points).limit_denominator(10**6) / record.rounds_played
 
 
+def _mean_over_opponents(player, ctx, measure) -> Fraction:
+    """The mean of ``measure(opponent)`` over the player's opponents (byes are not opponents)."""
+    opponents = ctx.records[player].opponents
+    if not opponents:
+        return Fraction(0)
+    return sum((measure(o) for o in opponents), Fraction(0)) / len(opponents)
+
+
 class StrengthOfSchedule(Tiebreaker):
     """FFG Conquest tie-breaker 1 (Strength of Schedule): for each opponent, his points divided by the rounds he played (a bye round counts as played; a dropped opponent counts only the rounds he played); the sum divided by the number of opponents. A bye is not an opponent."""
 
@@ -109,10 +117,7 @@ class StrengthOfSchedule(Tiebreaker):
     abbr, title = "SoS", "Strength of Schedule"
 
     def exact(self, player, ctx) -> Fraction:
-        opponents = ctx.records[player].opponents
-        if not opponents:
-            return Fraction(0)
-        return sum((_points_per_round(ctx.records[o]) for o in opponents), Fraction(0)) / len(opponents)
+        return _mean_over_opponents(player, ctx, lambda o: _points_per_round(ctx.records[o]))
 
     def value(self, player, ctx) -> float:
         return float(self.exact(player, ctx))
@@ -125,11 +130,8 @@ class ExtendedStrengthOfSchedule(Tiebreaker):
     abbr, title = "ESoS", "Extended Strength of Schedule"
 
     def exact(self, player, ctx) -> Fraction:
-        opponents = ctx.records[player].opponents
-        if not opponents:
-            return Fraction(0)
         sos = StrengthOfSchedule()
-        return sum((sos.exact(o, ctx) for o in opponents), Fraction(0)) / len(opponents)
+        return _mean_over_opponents(player, ctx, lambda o: sos.exact(o, ctx))
 
     def value(self, player, ctx) -> float:
         return float(self.exact(player, ctx))
