@@ -60,6 +60,21 @@ def build(out: Path, base_url: str | None, content: Path) -> None:
 
 
 @main.command()
+@click.argument("event", required=False)
+@content_option
+def verify(event: str | None, content: Path) -> None:
+    """Re-draw every round of EVENT (or of all events) and report pairings that differ."""
+    from generator import commands
+
+    differences, rounds = commands.verify(content, event)
+    for difference in differences:
+        click.echo(str(difference), err=True)
+    if differences:
+        raise click.exceptions.Exit(1)
+    click.echo(f"ok: {rounds} rounds re-drawn, all identical")
+
+
+@main.command()
 def blocks() -> None:
     """Print the reference of every ruleset building block (Markdown)."""
     from generator.blocksdoc import blocks_markdown

@@ -46,5 +46,15 @@ def standings_table(result) -> str:
     return "\n".join(lines)
 
 
+def verify(content: Path, event_name: str | None) -> tuple[list, int]:
+    """Differences between published and re-drawn rounds, and how many rounds were checked."""
+    from generator.verify import verify_event
+
+    archive = load_archive(content)
+    results = [find_event(archive, event_name)] if event_name else list(archive.events.values())
+    differences = [d for result in results for d in verify_event(result)]
+    return differences, sum(len(r.event.rounds) for r in results)
+
+
 def echo_written(path: Path) -> None:
     click.echo(f"wrote {path}")

@@ -1,0 +1,40 @@
+"""`podium verify` re-draws each round from the committed inputs and catches edited pairings."""
+from __future__ import annotations
+
+from play import strength_results
+
+
+def _play(tree, cli, event_id, rounds):
+    for number in range(1, rounds + 1):
+        cli("pair", event_id)
+        strength_results(tree, event_id, number)
+
+
+def test_untouched_event_verifies(tree, cli):
+    tree.event("e1", 10)
+    _play(tree, cli, "e1", 3)
+    assert cli("verify", "e1").output.strip() == "ok: 3 rounds re-drawn, all identical"
+
+
+def test_hand_edited_pairing_is_caught(tree, cli):
+    tree.event("e1", 10)
+    _play(tree, cli, "e1", 2)
+    data = tree.read_round("e1", 2)
+    first, second = data["pairings"][0], data["pairings"][1]
+    first["players"][1], second["players"][1] = second["players"][1], first["players"][1]
+    tree.save_round("e1", 2, data)
+    a, b = sorted(first["players"])
+    result = cli("verify", "e1", expect=1)
+    assert "content/events/e1/rounds/2.yaml:1: round 2 differs from its re-draw — published" in result.output
+    assert f"{a} v {b}" in result.output
+
+
+def test_result_corrected_after_next_round_flags_that_round(tree, cli):
+    tree.event("e1", 8)
+    _play(tree, cli, "e1", 2)
+    data = tree.read_round("e1", 1)
+    for pairing in data["pairings"]:
+        pairing["score"] = list(reversed(pairing["score"]))  # every round-1 result was entered backwards
+    tree.save_round("e1", 1, data)
+    output = cli("verify", "e1", expect=1).output
+    assert "round 2 differs" in output and "round 1 differs" not in output
