@@ -80,17 +80,22 @@ class _Loader(yaml.SafeLoader):
 
 def parse_yaml(text: str, path: str):
     """Parse one YAML document; syntax errors become a UserError with the line."""
-    loader = _Loader(text, path)
+    loader = None
     try:
+        loader = _Loader(text, path)  # the reader already rejects control characters here
         return loader.get_single_data()
     except yaml.MarkedYAMLError as exc:
         mark = exc.problem_mark or exc.context_mark
         line = mark.line + 1 if mark else 0
         raise fail(Src(path, line), f"YAML syntax: {exc.problem or exc.context}") from None
+    except yaml.reader.ReaderError as exc:
+        line = text[: exc.position].count("\n") + 1
+        raise fail(Src(path, line), f"character {exc.character!r} is not allowed in YAML; delete it") from None
     except yaml.YAMLError as exc:
         raise fail(Src(path), f"YAML: {exc}") from None
     finally:
-        loader.dispose()
+        if loader is not None:
+            loader.dispose()
 
 
 def read_text(path: Path) -> str:

@@ -400,8 +400,19 @@ def _pairing(item, src: Src, problems: Problems, ids: set[str]) -> Pairing | Non
         armies=_armies(f, len(players)), modified=f.get("modified", bool, default=False),
         match=_match(f), key_srcs=dict(f.data.key_srcs),
     )
+    _check_one_result(pairing, problems)
     f.finish()
     return pairing
+
+
+def _check_one_result(pairing: Pairing, problems: Problems) -> None:
+    """A table has one result: a score (with an optional matching winner), a winner, a draw or a forfeit."""
+    given = [key for key, present in (("forfeit", pairing.forfeit), ("draw", pairing.draw),
+                                      ("bye", pairing.bye and len(pairing.players) == 1)) if present]
+    if pairing.winner and (pairing.draw or pairing.forfeit):
+        given.append("winner")
+    if len(given) > 1 or (given and given != ["bye"] and pairing.bye):
+        problems.add(pairing.src, f"this table has more than one result ({', '.join(given)}); keep one")
 
 
 def _numbers(f: Fields, key: str, count: int) -> tuple | None:

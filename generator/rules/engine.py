@@ -144,7 +144,8 @@ class _SwissReplay:
         self.flags[rnd.number] = _pairing_flags(rnd, before, self.ruleset)
         self._check_attendance(rnd)
         for pairing in rnd.pairings:
-            self.ruleset.scoring.check(pairing, self.problems)
+            if not _readable(pairing, self.ruleset, self.problems):
+                continue
             for outcome in self._outcomes(pairing, rnd.number):
                 self.records[outcome.player].add(outcome)
         self._apply_penalties(rnd)
@@ -190,6 +191,13 @@ class _SwissReplay:
                 if self.status[penalty.player] == "active":
                     self.status[penalty.player] = "disqualified"
                     self.status_round[penalty.player] = rnd.number
+
+
+def _readable(pairing, ruleset: RuleSet, problems: Problems) -> bool:
+    """Check a result line under the ruleset; one it rejects is reported and not scored."""
+    before = len(problems.items)
+    ruleset.scoring.check(pairing, problems)
+    return len(problems.items) == before
 
 
 def _pairing_flags(rnd: Round, points_before: dict, ruleset: RuleSet) -> dict[str, str]:
@@ -263,7 +271,8 @@ def _attach(rnd: Round, matches: list[Match], seed_of: dict, result: EventResult
         match.pairing, match.round_no = pairing, rnd.number
         if match.players[1] is None:
             continue  # a bye: decided by the draw
-        result.ruleset.scoring.check(pairing, problems)
+        if not _readable(pairing, result.ruleset, problems):
+            continue
         higher = min(match.players, key=lambda p: seed_of.get(p, 0))
         match.winner = result.ruleset.scoring.match_winner(pairing, higher)
     for match in matches:
