@@ -38,3 +38,18 @@ def test_result_corrected_after_next_round_flags_that_round(tree, cli):
     tree.save_round("e1", 1, data)
     output = cli("verify", "e1", expect=1).output
     assert "round 2 differs" in output and "round 1 differs" not in output
+
+
+def test_two_pair_commands_at_once_write_one_round(tree):
+    import subprocess
+    import sys
+
+    tree.event("e1", 40)
+    command = [sys.executable, "-m", "generator", "pair", "e1"]
+    racers = [subprocess.Popen(command, cwd=tree.root, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+              for _ in range(2)]
+    outcomes = sorted((p.wait(), p.stderr.read()) for p in racers)
+    assert [code for code, _ in outcomes] == [0, 1]
+    assert "already exists" in outcomes[1][1] or "has no result yet" in outcomes[1][1]
+    rounds = sorted(p.name for p in (tree.content / "events/e1/rounds").iterdir())
+    assert rounds == ["1.yaml"]  # no second file, no temporary left behind
