@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import datetime
 import difflib
+import os
 import re
 from pathlib import Path
 
@@ -102,6 +103,7 @@ def load_site(root: Path, problems: Problems) -> Site:
     """Read and check the whole content tree, adding every problem found to ``problems``."""
     if not root.is_dir():
         raise fail(Src(str(root)), "content folder not found; pass --content DIR or run from the folder holding content/")
+    _refuse_escaping_links(root)
     settings = _site_settings(root, problems)
     registry = _registry(root, problems)
     seasons = _seasons(root, problems)
@@ -110,6 +112,19 @@ def load_site(root: Path, problems: Problems) -> Site:
     _check_event_seasons(events, seasons, problems)
     return Site(root=str(root), registry=registry, seasons=seasons, events=events, pages=pages, **settings)
 
+
+
+def _refuse_escaping_links(root: Path) -> None:
+    """Abort before reading anything if a symbolic link in the content points outside it:
+    a published site must never pick up a file from elsewhere on the machine."""
+    problems = Problems()
+    top = root.resolve()
+    for folder, dirs, files in os.walk(root):
+        for name in dirs + files:
+            path = Path(folder) / name
+            if path.is_symlink() and not path.resolve().is_relative_to(top):
+                problems.add(Src(str(path)), "is a symbolic link to a place outside the content folder; copy the file in instead")
+    problems.raise_if_any()
 
 
 def _safe_load(path: Path, problems: Problems):

@@ -102,3 +102,14 @@ def test_base_url_makes_absolute_sitemap(site_tree, cli):
     cli("build", "--base-url", "https://example.org/club/")
     sitemap = (site_tree.root / "site/sitemap.xml").read_text()
     assert "<loc>https://example.org/club/events/e1/</loc>" in sitemap
+
+
+def test_symlink_out_of_content_is_refused(tree, cli, tmp_path):
+    secret = tmp_path / "secret.md"
+    secret.write_text("---\ntitle: Secret\n---\ntop secret\n")
+    tree.event("e1", 8)
+    (tree.content / "pages").mkdir()
+    (tree.content / "pages" / "leak.md").symlink_to(secret)
+    result = cli("build", expect=1)
+    assert "content/pages/leak.md: is a symbolic link to a place outside the content folder" in result.output
+    assert not (tree.root / "site").exists()
