@@ -12,9 +12,16 @@ from generator.rules.engine import next_round
 
 
 def check(content: Path) -> str:
+    from generator.verify import verify_event
+
     archive = load_archive(content)
     events, seasons = len(archive.events), len(archive.seasons)
-    return f"ok: {events} event{'s' * (events != 1)}, {seasons} season{'s' * (seasons != 1)}, {len(archive.rulesets)} rulesets"
+    lines = [f"note: {d.src}: round {d.round} was paired from results that have changed since (or was edited "
+             f"by hand); its pairings stand and the standings are recomputed — `podium verify {d.event}` shows "
+             "the difference" for result in archive.events.values() for d in verify_event(result)]
+    lines.append(f"ok: {events} event{'s' * (events != 1)}, {seasons} season{'s' * (seasons != 1)}, "
+                 f"{len(archive.rulesets)} rulesets")
+    return "\n".join(lines)
 
 
 def pair(content: Path, event_name: str) -> Path:

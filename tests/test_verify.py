@@ -38,6 +38,9 @@ def test_result_corrected_after_next_round_flags_that_round(tree, cli):
     tree.save_round("e1", 1, data)
     output = cli("verify", "e1", expect=1).output
     assert "round 2 differs" in output and "round 1 differs" not in output
+    checked = cli("check").output  # a correction is legitimate: check passes and names the round
+    assert "note: content/events/e1/rounds/2.yaml:1: round 2 was paired from results that have changed" in checked
+    assert checked.strip().splitlines()[-1].startswith("ok: 1 event")
 
 
 def test_two_pair_commands_at_once_write_one_round(tree):
