@@ -1,13 +1,13 @@
 """⑤ Pages → HTML with Jinja2: autoescape everywhere, StrictUndefined, Markdown without raw HTML."""
 from __future__ import annotations
 
-import datetime
 from pathlib import Path
 
 import jinja2
 from markdown_it import MarkdownIt
 from markupsafe import Markup
 
+from generator.i18n import Language
 from generator.site import urls
 from generator.site.pages import Page
 
@@ -23,22 +23,11 @@ def markdown(text: str) -> Markup:
 
 
 def number(value) -> str:
-    if value is None:
-        return ""
-    if isinstance(value, float):
-        return f"{value:.4f}".rstrip("0").rstrip(".") if not value.is_integer() else str(int(value))
-    return str(value)
+    """Plain, locale-free number text (terminal output)."""
+    return Language("en").number(value)
 
 
-def signed(value) -> str:
-    return "" if value is None else (f"+{number(value)}" if value > 0 else number(value))
-
-
-def date(value) -> str:
-    return value.isoformat() if isinstance(value, datetime.date) else ""
-
-
-def make_environment() -> jinja2.Environment:
+def make_environment(language: Language) -> jinja2.Environment:
     env = jinja2.Environment(
         loader=jinja2.FileSystemLoader(str(TEMPLATES_DIR)),
         autoescape=True,
@@ -47,14 +36,18 @@ def make_environment() -> jinja2.Environment:
         lstrip_blocks=True,
         extensions=["jinja2.ext.i18n"],
     )
-    env.install_null_translations(newstyle=True)
-    env.filters.update(markdown=markdown, number=number, signed=signed, date=date)
+    env.install_gettext_callables(language.gettext, language.ngettext, newstyle=True)
+
+    def signed(value) -> str:
+        return "" if value is None else (f"+{language.number(value)}" if value > 0 else language.number(value))
+
+    env.filters.update(markdown=markdown, number=language.number, signed=signed, date=language.date)
     return env
 
 
 class Renderer:
     def __init__(self, site_title: str, language: str, base_url: str, footer: str):
-        self.env = make_environment()
+        self.env = make_environment(Language(language))
         self.globals = {"site_title": site_title, "language": language, "base_url": base_url.rstrip("/"),
                         "footer": footer}
 

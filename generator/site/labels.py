@@ -1,23 +1,43 @@
-"""Words the pages show for the engine's codes: flags, statuses, tie-breakers, stages."""
+"""Words the pages show for the engine's codes: flags, statuses, tie-breakers, stages.
+
+Each is an English msgid, translated by the templates through the site's gettext catalog.
+``N_`` only marks a string for extraction (scripts/update_catalogs.py); it returns it unchanged.
+"""
 from __future__ import annotations
 
+
+def N_(text: str) -> str:
+    return text
+
+
+def msg(text: str, **values) -> dict:
+    """A sentence with numbers or names in it, translated as one whole in the template."""
+    return {"text": text, "args": values}
+
+
 FLAGS = {
-    "paired-down": "Paired down: no opponent was left on the same points",
-    "paired-up": "Paired up: plays a player from a higher point group",
-    "bye-round-1-random": "Bye drawn at random in round 1",
-    "bye-lowest-ranked": "Bye to the lowest-ranked player without a bye",
+    "paired-down": N_("Paired down: no opponent was left on the same points"),
+    "paired-up": N_("Paired up: plays a player from a higher point group"),
+    "bye-round-1-random": N_("Bye drawn at random in round 1"),
+    "bye-lowest-ranked": N_("Bye to the lowest-ranked player without a bye"),
 }
 
-STATUS = {"active": "", "dropped": "withdrew", "disqualified": "disqualified", "excluded": "excluded"}
+STATUS = {"active": "", "dropped": N_("withdrew"), "disqualified": N_("disqualified"), "excluded": N_("excluded")}
 
 # Shown in the "Separated by" column: what put this row below the row above.
 SEPARATED = {
-    "points": "points",
-    "hq_diff": "HQ difference",
-    "head_to_head": "head-to-head game",
-    "random": "random lot",
-    "bracket": "finals",
+    "points": N_("points"),
+    "hq_diff": N_("HQ difference"),
+    "head_to_head": N_("head-to-head game"),
+    "sos": N_("Strength of Schedule"),
+    "esos": N_("Extended Strength of Schedule"),
+    "random": N_("random lot"),
+    "bracket": N_("finals"),
 }
 
-MATCHES = {"final": "Final", "third-place": "3rd place", "semifinal": "Semifinal", "quarterfinal": "Quarterfinal",
-           "round-of-16": "Round of 16", "round-of-32": "Round of 32"}
+MATCHES = {"final": N_("Final"), "third-place": N_("3rd place"), "semifinal": N_("Semifinal"),
+           "quarterfinal": N_("Quarterfinal"), "round-of-16": N_("Round of 16"), "round-of-32": N_("Round of 32")}
+
+RESULTS = {"win": N_("win"), "loss": N_("loss"), "draw": N_("draw"), "bye": N_("bye")}
+
+CLOCK_STAGES = (N_("swiss"), N_("knockout"), N_("final"))

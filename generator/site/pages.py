@@ -10,6 +10,7 @@ from generator.archive import Archive
 from generator.export import dumps, leaderboard_json, standings_json
 from generator.rules.engine import EventResult
 from generator.site import labels, urls
+from generator.site.labels import N_
 
 
 @dataclass
@@ -37,7 +38,7 @@ def site_pages(archive: Archive) -> tuple[list[Page], list[File]]:
         files.append(File(f"events/{result.event.id}/standings.json", dumps(standings_json(result))))
         for rnd in result.event.rounds:
             pages.append(Page(urls.round_page(result.event.id, rnd.number), "round.html",
-                              f"{result.event.name} — {_round_title(result, rnd)}", _round(result, rnd, archive)))
+                              result.event.name, _round(result, rnd, archive)))
     for player_id, history in sorted(_histories(archive).items()):
         player = archive.players[player_id]
         pages.append(Page(urls.player(player_id), "player.html", player.name, {"player": player, "history": history}))
@@ -110,12 +111,13 @@ def _event(result: EventResult, archive: Archive) -> dict:
     }
 
 
-def _structure_text(result: EventResult) -> str:
+def _structure_text(result: EventResult) -> dict:
     plan = result.plan
     if not plan.swiss:
-        return f"single elimination, {plan.knockout.rounds} rounds, drawn at random"
-    text = f"{plan.swiss_rounds} Swiss rounds"
-    return text + (f", then a top {plan.cut}" if plan.cut else ", no finals")
+        return labels.msg(N_("Single elimination drawn at random, %(rounds)s rounds"), rounds=plan.knockout.rounds)
+    if plan.cut:
+        return labels.msg(N_("%(rounds)s Swiss rounds, then a top %(cut)s"), rounds=plan.swiss_rounds, cut=plan.cut)
+    return labels.msg(N_("%(rounds)s Swiss rounds, no finals"), rounds=plan.swiss_rounds)
 
 
 def _rows(rows, archive: Archive) -> list[dict]:
@@ -137,12 +139,12 @@ def _bracket(result: EventResult, archive: Archive) -> list[dict]:
     return columns
 
 
-def _round_title(result: EventResult, rnd) -> str:
-    if rnd.stage == "knockout":
-        names = {p.match for p in rnd.pairings if p.match}
-        main = [labels.MATCHES[n] for n in ("round-of-32", "round-of-16", "quarterfinal", "semifinal", "final") if n in names]
-        return " & ".join(main) or f"Round {rnd.number}"
-    return f"Round {rnd.number}"
+def _round_title(result: EventResult, rnd) -> dict:
+    """'Round 3', or the knockout round's main match ('Quarterfinal', 'Final')."""
+    names = {p.match for p in rnd.pairings if p.match and p.match != "third-place"}
+    if rnd.stage == "knockout" and len(names) == 1:
+        return labels.msg(labels.MATCHES[names.pop()])
+    return labels.msg(N_("Round %(number)s"), number=rnd.number)
 
 
 def _round(result: EventResult, rnd, archive: Archive) -> dict:
@@ -153,7 +155,7 @@ def _round(result: EventResult, rnd, archive: Archive) -> dict:
                   "score": pairing.score[i] if pairing.score else None,
                   "flag": labels.FLAGS.get(flags.get(p), None)} for i, p in enumerate(pairing.players)]
         tables.append({"table": pairing.table, "bye": pairing.bye, "match": labels.MATCHES.get(pairing.match),
-                       "seats": seats, "result": _result_text(pairing, result), "done": pairing.has_result})
+                       "seats": seats, "result": _result_text(pairing, result, archive), "done": pairing.has_result})
     by_name = sorted(({"person": s["person"], "table": t["table"], "bye": t["bye"],
                        "opponents": [o["person"]["name"] for o in t["seats"] if o is not s]}
                       for t in tables for s in t["seats"]), key=lambda x: x["person"]["name"].casefold())
@@ -162,16 +164,19 @@ def _round(result: EventResult, rnd, archive: Archive) -> dict:
             "seed": result.event.seed, "clock": result.ruleset.clocks.get(rnd.stage)}
 
 
-def _result_text(pairing, result: EventResult) -> str:
+def _result_text(pairing, result: EventResult, archive: Archive) -> dict:
     if pairing.bye:
-        return f"bye (+{result.ruleset.bye.points:g})"
+        return labels.msg(N_("bye (+%(points)s)"), points=f"{result.ruleset.bye.points:g}")
     if pairing.forfeit:
-        return f"{pairing.forfeit} forfeits"
+        return labels.msg(N_("%(name)s forfeits"), name=archive.players[pairing.forfeit].name)
     if pairing.score:
-        return " : ".join(f"{s:g}" for s in pairing.score)
+        return labels.msg(" : ".join(f"{s:g}" for s in pairing.score))
     if pairing.draw:
-        return "draw"
-    return ""
+        return labels.msg(N_("draw"))
+    if pairing.winner:
+        return labels.msg(N_("%(name)s wins") if not pairing.modified else N_("%(name)s wins (modified win)"),
+                          name=archive.players[pairing.winner].name)
+    return labels.msg("")
 
 
 def _histories(archive: Archive) -> dict[str, list]:
@@ -185,7 +190,8 @@ def _histories(archive: Archive) -> dict[str, list]:
                 "event": _event_card(result, archive), "rank": final[player.id].rank, "points": final[player.id].points,
                 "status": labels.STATUS.get(final[player.id].status, ""), "complete": result.complete,
                 "games": [{"round": o.round, "opponent": _person(o.opponent, archive) if o.opponent else None,
-                           "result": o.result, "army": o.army, "margin": o.margin, "match": None} for o in record.outcomes]
+                           "result": labels.RESULTS[o.result], "army": o.army, "margin": o.margin, "match": None}
+                          for o in record.outcomes]
                 + _finals_games(result, player.id, archive),
             })
     return history
@@ -200,6 +206,6 @@ def _finals_games(result: EventResult, player_id: str, archive: Archive) -> list
                 opponent = m.players[1 - seat]
                 armies = m.pairing.armies or (None, None)
                 games.append({"round": m.round_no, "opponent": _person(opponent, archive),
-                              "result": "win" if m.winner == player_id else "loss" if m.winner else "",
+                              "result": labels.RESULTS["win" if m.winner == player_id else "loss"] if m.winner else "",
                               "army": armies[seat], "margin": None, "match": labels.MATCHES.get(m.label)})
     return games

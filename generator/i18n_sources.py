@@ -1,0 +1,45 @@
+"""Every UI msgid in the sources: templates, ``N_()`` marks in the package, tie-breaker texts.
+
+Used by scripts/update_catalogs.py to add new msgids to the catalogs, and by the tests to keep
+every catalog complete.
+"""
+from __future__ import annotations
+
+from pathlib import Path
+
+from babel.messages.extract import extract_python
+from jinja2.ext import babel_extract
+
+from generator.render import TEMPLATES_DIR
+from generator.rules.registry import TIEBREAKERS
+
+PACKAGE_DIR = Path(__file__).resolve().parent
+
+
+def template_msgids() -> set[str]:
+    found = set()
+    for path in sorted(TEMPLATES_DIR.glob("*.html")):
+        with path.open("rb") as handle:
+            for _line, _func, message, _comments in babel_extract(handle, ("_", "gettext", "ngettext"), [], {}):
+                for text in message if isinstance(message, tuple) else (message,):
+                    if isinstance(text, str) and text:
+                        found.add(text)
+    return found
+
+
+def marked_msgids() -> set[str]:
+    found = set()
+    for path in sorted(PACKAGE_DIR.rglob("*.py")):
+        with path.open("rb") as handle:
+            for _line, _func, message, _comments in extract_python(handle, {"N_": None}, [], {}):
+                if isinstance(message, str) and message:
+                    found.add(message)
+    return found
+
+
+def tiebreaker_msgids() -> set[str]:
+    return {text for cls in TIEBREAKERS.values() for text in (cls.abbr, cls.title, cls().explanation) if text}
+
+
+def all_msgids() -> set[str]:
+    return template_msgids() | marked_msgids() | tiebreaker_msgids()
