@@ -113,3 +113,15 @@ def test_symlink_out_of_content_is_refused(tree, cli, tmp_path):
     result = cli("build", expect=1)
     assert "content/pages/leak.md: is a symbolic link to a place outside the content folder" in result.output
     assert not (tree.root / "site").exists()
+
+
+def test_atom_feed_lists_events_with_their_podium(site_tree, cli):
+    import xml.etree.ElementTree as ET
+
+    cli("build", "--base-url", "https://example.org/club")
+    feed = ET.parse(site_tree.root / "site/feed.xml").getroot()
+    ns = {"a": "http://www.w3.org/2005/Atom"}
+    entries = feed.findall("a:entry", ns)
+    assert [e.find("a:title", ns).text for e in entries] == ["Event e1"]
+    assert entries[0].find("a:link", ns).get("href") == "https://example.org/club/events/e1/"
+    assert entries[0].find("a:summary", ns).text.startswith("12 players. 1. Player 01, 2. ")

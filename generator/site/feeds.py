@@ -15,3 +15,35 @@ def sitemap(pages, base_url: str) -> str:
             lines.append(f"  <url><loc>{escape(base_url + '/' + path)}</loc></url>")
     lines.append("</urlset>")
     return "\n".join(lines) + "\n"
+
+
+def atom_feed(archive, base_url: str, title: str) -> str:
+    """feed.xml: one entry per event, newest first; timestamps come from event dates (no clock),
+    so the feed is byte-identical across builds."""
+    from generator.site import urls
+
+    results = sorted(archive.events.values(), key=lambda r: (str(r.event.date or ""), r.event.id), reverse=True)
+    updated = _stamp(results[0].event.date) if results else "1970-01-01T00:00:00Z"
+    root = base_url + "/" if base_url else ""
+    lines = ['<?xml version="1.0" encoding="utf-8"?>', '<feed xmlns="http://www.w3.org/2005/Atom">',
+             f"  <title>{escape(title)}</title>", f"  <id>{escape(root or 'urn:podium:')}feed.xml</id>",
+             f'  <link rel="self" href="{escape(root)}feed.xml"/>', f"  <updated>{updated}</updated>"]
+    for result in results:
+        event = result.event
+        link = root + urls.event(event.id).replace("index.html", "")
+        lines += ["  <entry>", f"    <title>{escape(event.name)}</title>", f"    <id>urn:podium:event:{event.id}</id>",
+                  f'    <link href="{escape(link)}"/>', f"    <updated>{_stamp(event.date)}</updated>",
+                  f"    <summary>{escape(_summary(result, archive))}</summary>", "  </entry>"]
+    lines.append("</feed>")
+    return "\n".join(lines) + "\n"
+
+
+def _stamp(date) -> str:
+    return f"{date.isoformat()}T00:00:00Z" if date else "1970-01-01T00:00:00Z"
+
+
+def _summary(result, archive) -> str:
+    if not result.complete:
+        return f"{len(result.event.players)} players, {len(result.event.rounds)} rounds played so far"
+    podium = [archive.players[row.player].name for row in result.final_rows[:3]]
+    return f"{len(result.event.players)} players. " + ", ".join(f"{i}. {name}" for i, name in enumerate(podium, start=1))
