@@ -1,0 +1,24 @@
+#!/usr/bin/env bash
+# The whole test suite, with what it needs: the test extras and a real browser (Debian's
+# Chromium, which Playwright drives; Playwright's own browser download is not used).
+# pytest's exit 5 (no tests collected) counts as a failure.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+if ! command -v chromium >/dev/null 2>&1; then
+  if [ "$(id -u)" = 0 ]; then
+    apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium >/dev/null
+  else
+    echo "the browser tests need Chromium: sudo apt-get install chromium" >&2
+    exit 1
+  fi
+fi
+pip install -q -e '.[test]'
+set +e
+python -m pytest "$@"
+status=$?
+set -e
+if [ "$status" -eq 5 ]; then
+  echo "pytest collected no tests: failing" >&2
+  exit 1
+fi
+exit "$status"

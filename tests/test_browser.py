@@ -1,0 +1,93 @@
+"""The demo site in a real browser (Debian's Chromium driven by Playwright) at 360×740."""
+from __future__ import annotations
+
+import functools
+import http.server
+import shutil
+import threading
+from pathlib import Path
+
+import pytest
+
+from generator.build import build_site
+
+ROOT = Path(__file__).resolve().parent.parent
+CHROMIUM = shutil.which("chromium") or "/usr/bin/chromium"
+FLAGS = ["--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run", "--disable-background-networking",
+         "--disable-component-update", "--disable-sync"]
+PAGES = {
+    "home": "", "season": "seasons/nshex-2023/", "event": "events/2023-04-krakow/",
+    "ffg event": "events/2023-10-poznan-regional/", "round": "events/2023-04-krakow/rounds/3/",
+    "knockout round": "events/2023-04-krakow/rounds/5/", "page": "pages/about/", "404": "404.html",
+}
+
+
+@pytest.fixture(scope="module")
+def base_url(tmp_path_factory):
+    out = tmp_path_factory.mktemp("browser") / "site"
+    build_site(ROOT / "content", out)
+    handler = functools.partial(http.server.SimpleHTTPRequestHandler, directory=str(out))
+    server = http.server.ThreadingHTTPServer(("127.0.0.1", 0), handler)
+    handler.log_message = lambda *args: None
+    threading.Thread(target=server.serve_forever, daemon=True).start()
+    yield f"http://127.0.0.1:{server.server_address[1]}/"
+    server.shutdown()
+
+
+@pytest.fixture(scope="module")
+def browser():
+    from playwright.sync_api import sync_playwright
+
+    with sync_playwright() as playwright:
+        browser = playwright.chromium.launch(executable_path=CHROMIUM, args=FLAGS)
+        yield browser
+        browser.close()
+
+
+@pytest.fixture
+def phone(browser):
+    page = browser.new_page(viewport={"width": 360, "height": 740})
+    yield page
+    page.close()
+
+
+def _player_page(base_url, phone) -> str:
+    phone.goto(base_url + PAGES["event"])
+    return phone.locator(".standings .name a").first.get_attribute("href")
+
+
+@pytest.mark.parametrize("kind", sorted(PAGES) + ["player"])
+def test_no_sideways_scroll_of_the_page(base_url, phone, kind):
+    url = base_url + PAGES[kind] if kind != "player" else base_url + PAGES["event"] + _player_page(base_url, phone)
+    phone.goto(url)
+    width, viewport = phone.evaluate("[document.documentElement.scrollWidth, window.innerWidth]")
+    assert width <= viewport, f"{kind} page is {width}px wide at a {viewport}px viewport"
+
+
+def test_standings_and_bracket_are_visible(base_url, phone):
+    phone.goto(base_url + PAGES["event"])
+    assert phone.locator("table.standings").first.is_visible()
+    assert phone.locator(".bracket .match").first.is_visible()
+    assert phone.locator(".bracket .side.won").count() >= 7  # every decided match marks its winner
+    # the bracket scrolls inside its own box, not the page
+    assert phone.evaluate("document.querySelector('.bracket').scrollWidth > document.querySelector('.bracket').clientWidth")
+
+
+def test_filter_finds_a_players_table(base_url, phone):
+    phone.goto(base_url + PAGES["round"])
+    name = phone.locator(".table-card .seat a").nth(5).inner_text()
+    phone.fill("#filter", name.split()[-1].lower())
+    visible = phone.locator(".table-card:visible")
+    assert 1 <= visible.count() <= 2
+    assert name in visible.first.inner_text() or name in visible.last.inner_text()
+    phone.fill("#filter", "")
+    assert phone.locator(".table-card:visible").count() == phone.locator(".table-card").count()
+
+
+def test_print_stylesheet_hides_navigation(base_url, phone):
+    phone.goto(base_url + PAGES["round"])
+    assert phone.locator("header.top").is_visible()
+    phone.emulate_media(media="print")
+    assert not phone.locator("header.top").is_visible()
+    assert not phone.locator("#filter").is_visible()
+    assert phone.locator(".table-card").first.is_visible()
