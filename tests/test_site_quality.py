@@ -1,0 +1,60 @@
+"""The whole built demo site: no broken internal link, valid HTML, a small page budget, no blocking JS."""
+from __future__ import annotations
+
+import re
+from pathlib import Path
+from urllib.parse import urlsplit
+
+import html5lib
+import pytest
+
+from generator.build import build_site
+
+ROOT = Path(__file__).resolve().parent.parent
+BUDGET = 50 * 1024  # bytes of HTML + CSS a page may weigh
+
+
+@pytest.fixture(scope="module")
+def demo(tmp_path_factory) -> Path:
+    out = tmp_path_factory.mktemp("demo") / "site"
+    build_site(ROOT / "content", out)
+    return out
+
+
+def _pages(site: Path):
+    return sorted(site.rglob("*.html"))
+
+
+def test_every_internal_link_resolves(demo):
+    broken = []
+    for page in _pages(demo):
+        for href in re.findall(r'(?:href|src)="([^"]+)"', page.read_text(encoding="utf-8")):
+            parts = urlsplit(href)
+            if parts.scheme or href.startswith("#"):
+                continue
+            target = (page.parent / parts.path).resolve()
+            if not (target.is_file() or (target / "index.html").is_file()):
+                broken.append(f"{page.relative_to(demo)} → {href}")
+            if parts.fragment and target.suffix in ("", ".html"):
+                html = (target / "index.html" if target.is_dir() else target).read_text(encoding="utf-8")
+                if f'id="{parts.fragment}"' not in html:
+                    broken.append(f"{page.relative_to(demo)} → {href} (no such anchor)")
+    assert not broken, broken[:10]
+
+
+def test_every_page_is_valid_html(demo):
+    parser = html5lib.HTMLParser(strict=True, namespaceHTMLElements=False)
+    for page in _pages(demo):
+        try:
+            parser.parse(page.read_bytes())
+        except html5lib.html5parser.ParseError as exc:
+            pytest.fail(f"{page.relative_to(demo)}: {exc}")
+
+
+def test_pages_fit_the_budget_and_scripts_never_block(demo):
+    css = sum(p.stat().st_size for p in (demo / "static").glob("*.css"))
+    for page in _pages(demo):
+        html = page.read_text(encoding="utf-8")
+        assert len(html.encode()) + css < BUDGET, f"{page.relative_to(demo)} weighs {len(html.encode()) + css} bytes"
+        for tag in re.findall(r"<script\b[^>]*>", html):
+            assert "defer" in tag or "async" in tag, f"{page.relative_to(demo)}: blocking {tag}"
