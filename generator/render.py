@@ -1,9 +1,11 @@
 """⑤ Pages → HTML with Jinja2: autoescape everywhere, StrictUndefined, Markdown without raw HTML."""
 from __future__ import annotations
 
+import io
 from pathlib import Path
 
 import jinja2
+import segno
 from markdown_it import MarkdownIt
 from markupsafe import Markup
 
@@ -27,6 +29,13 @@ def number(value) -> str:
     return Language("en").number(value)
 
 
+def qr_svg(url: str) -> Markup:
+    """An inline SVG QR code of ``url`` (printed pairings point phones at the live page)."""
+    buffer = io.BytesIO()
+    segno.make(url, error="m").save(buffer, kind="svg", scale=3, border=2, xmldecl=False, svgclass="qr", nl=False)
+    return Markup(buffer.getvalue().decode())
+
+
 def make_environment(language: Language) -> jinja2.Environment:
     env = jinja2.Environment(
         loader=jinja2.FileSystemLoader(str(TEMPLATES_DIR)),
@@ -41,7 +50,7 @@ def make_environment(language: Language) -> jinja2.Environment:
     def signed(value) -> str:
         return "" if value is None else (f"+{language.number(value)}" if value > 0 else language.number(value))
 
-    env.filters.update(markdown=markdown, number=language.number, signed=signed, date=language.date)
+    env.filters.update(markdown=markdown, number=language.number, signed=signed, date=language.date, qr=qr_svg)
     return env
 
 

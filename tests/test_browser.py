@@ -87,7 +87,10 @@ def test_filter_finds_a_players_table(base_url, phone):
 def test_print_stylesheet_hides_navigation(base_url, phone):
     phone.goto(base_url + PAGES["round"])
     assert phone.locator("header.top").is_visible()
+    assert not phone.locator(".slip").first.is_visible()  # result slips are for paper only
     phone.emulate_media(media="print")
     assert not phone.locator("header.top").is_visible()
     assert not phone.locator("#filter").is_visible()
     assert phone.locator(".table-card").first.is_visible()
+    assert phone.locator(".slip").count() == phone.locator(".table-card").count() - phone.locator(".table-card", has_text="Bye").count()
+    assert phone.locator(".slip").first.is_visible()

@@ -125,3 +125,12 @@ def test_atom_feed_lists_events_with_their_podium(site_tree, cli):
     assert [e.find("a:title", ns).text for e in entries] == ["Event e1"]
     assert entries[0].find("a:link", ns).get("href") == "https://example.org/club/events/e1/"
     assert entries[0].find("a:summary", ns).text.startswith("12 players. 1. Player 01, 2. ")
+
+
+def test_printed_round_has_a_qr_code_to_the_live_page(site_tree, cli):
+    cli("build", "--base-url", "https://example.org/club")
+    html = (site_tree.root / "site/events/e1/rounds/2/index.html").read_text(encoding="utf-8")
+    assert '<svg xmlns="http://www.w3.org/2000/svg"' in html and 'class="qr"' in html
+    assert "https://example.org/club/events/e1/rounds/2/" in html
+    cli("build")
+    assert "<svg" not in (site_tree.root / "site/events/e1/rounds/2/index.html").read_text(encoding="utf-8")
