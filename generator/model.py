@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import datetime
 from dataclasses import dataclass, field
+from functools import cached_property
 
 from generator.errors import Src
 
@@ -103,8 +104,10 @@ class Event:
     def player(self, player_id: str) -> Player:
         return self._players_by_id[player_id]
 
-    @property
+    @cached_property
     def _players_by_id(self) -> dict[str, Player]:
+        # Built once per event: cached_property writes the instance __dict__, which a frozen
+        # dataclass allows, and the engine looks players up for every army and result line.
         return {p.id: p for p in self.players}
 
 
