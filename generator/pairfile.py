@@ -7,13 +7,8 @@ from pathlib import Path
 
 from generator.errors import Src, fail
 from generator.rules.engine import DraftRound, EventResult
+from generator.site.labels import FLAGS
 
-FLAG_TEXT = {
-    "paired-down": "paired down to a lower point group",
-    "paired-up": "paired up into a higher point group",
-    "bye-round-1-random": "bye drawn at random (round 1)",
-    "bye-lowest-ranked": "bye: lowest-ranked player without a bye so far",
-}
 
 
 def render_round(draft: DraftRound, result: EventResult) -> str:
@@ -36,7 +31,7 @@ def _pairing_lines(pairing, result: EventResult) -> list[str]:
     names = " v ".join(_one_line(result.event.player(p).name) for p in pairing.players)
     if pairing.seeds:
         names += f" (seeds {' v '.join(str(s) for s in pairing.seeds)})"
-    why = "; ".join(f"{_one_line(result.event.player(p).name)}: {FLAG_TEXT.get(f, f)}" for p, f in pairing.flags.items())
+    why = "; ".join(f"{_one_line(result.event.player(p).name)}: {FLAGS.get(f, f)}" for p, f in pairing.flags.items())
     lines = [f"  - table: {pairing.table}" if pairing.table else f"  - players: [{', '.join(pairing.players)}]  # {names}"]
     if pairing.table:
         lines.append(f"    players: [{', '.join(pairing.players)}]  # {names}")

@@ -17,6 +17,7 @@ from pathlib import Path
 import yaml
 
 from generator import commands
+from generator.archive import find_event, load_archive
 
 FIRST = ["Łukasz", "Zofia", "Michał", "Agnieszka", "Paweł", "Małgorzata", "Krzysztof", "Joanna", "Tomasz", "Katarzyna",
          "Grzegorz", "Ewa", "Piotr", "Magdalena", "Jędrzej", "Barbara", "Wojciech", "Aleksandra", "Rafał", "Dorota",
@@ -149,13 +150,8 @@ def play_event(content: Path, event_id: str, info: dict, registrations: list, ra
     dump(folder / "registrations.yaml", registrations)
     results = Results(registrations, rand)
     dropped = False
-    while True:
-        try:
-            path = commands.pair(content, event_id)
-        except Exception as exc:  # the event is complete
-            if "complete" in str(exc):
-                return
-            raise
+    while not find_event(load_archive(content), event_id).complete:
+        path = commands.pair(content, event_id)
         results.fill(path, swiss_rounds)
         number = int(path.stem)
         if number == 2 and len(registrations) > 12 and not dropped:

@@ -14,7 +14,7 @@ from generator.errors import Problems, Src, UserError, fail
 from generator.model import Event, Round
 from generator.rules.draw import rng
 from generator.rules.pairing.knockout import Match
-from generator.rules.pairing.swiss import PairingImpossible
+from generator.rules.pairing.swiss import PairingImpossible, float_flags
 from generator.rules.ruleset import RuleSet
 from generator.rules.standings.metrics import Context
 from generator.rules.standings.order import Row, rank_players
@@ -202,15 +202,8 @@ def _readable(pairing, ruleset: RuleSet, problems: Problems) -> bool:
 
 def _pairing_flags(rnd: Round, points_before: dict, ruleset: RuleSet) -> dict[str, str]:
     """Why a pairing is special (DESIGN.md §8): paired down or up across point groups, or a bye."""
-    flags = {}
-    for pairing in rnd.pairings:
-        if pairing.bye:
-            flags[pairing.players[0]] = "bye-" + ruleset.bye.reason(rnd.number)
-        elif len(pairing.players) == 2:
-            a, b = pairing.players
-            if points_before[a] != points_before[b]:
-                high, low = (a, b) if points_before[a] > points_before[b] else (b, a)
-                flags[high], flags[low] = "paired-down", "paired-up"
+    flags = float_flags([p.players for p in rnd.pairings if len(p.players) == 2], points_before)
+    flags.update({p.players[0]: "bye-" + ruleset.bye.reason(rnd.number) for p in rnd.pairings if p.bye})
     return flags
 
 

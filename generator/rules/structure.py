@@ -117,14 +117,10 @@ class PlayerCountTable(Block):
                                       seeding=knockout.get("seeding", "random")),), label="elimination")
         swiss = stages[0]
         cut = swiss.get("advance", 0) if len(stages) == 2 else 0
-        plan = self._custom(_located(swiss, {"swiss_rounds": swiss.get("rounds"), "cut": cut}), problems)
-        if len(stages) == 2 and "third_place" in stages[1] and plan.knockout:
-            knockout = plan.knockout
-            plan = Plan(stages=(plan.swiss, Stage("knockout", rounds=knockout.rounds, size=knockout.size,
-                                                  third_place=bool(stages[1]["third_place"]))), label="custom")
-        return plan
+        third_place = stages[1].get("third_place") if len(stages) == 2 else None
+        return self._custom(_located(swiss, {"swiss_rounds": swiss.get("rounds"), "cut": cut}), problems, third_place)
 
-    def _custom(self, setting: YMap, problems: Problems) -> Plan:
+    def _custom(self, setting: YMap, problems: Problems, third_place: bool | None = None) -> Plan:
         rounds, cut = setting["swiss_rounds"], setting.get("cut", 0)
         if not isinstance(rounds, int) or isinstance(rounds, bool) or rounds < 1:
             problems.add(setting.at("swiss_rounds"), "swiss_rounds must be a whole number of at least 1")
@@ -132,13 +128,14 @@ class PlayerCountTable(Block):
         if not isinstance(cut, int) or isinstance(cut, bool) or (cut and (cut < 2 or cut & (cut - 1))):
             problems.add(setting.at("cut"), "cut must be 0 (no elimination) or a power of two: 2, 4, 8, 16, 32")
             cut = 0
-        return self._make(rounds, cut, "custom")
+        return self._make(rounds, cut, "custom", third_place)
 
-    def _make(self, rounds: int, cut: int, label: str) -> Plan:
-        """A Swiss of ``rounds`` rounds, then a top ``cut`` (none when 0)."""
+    def _make(self, rounds: int, cut: int, label: str, third_place: bool | None = None) -> Plan:
+        """A Swiss of ``rounds`` rounds, then a top ``cut`` (none when 0); ``third_place`` overrides the ruleset's."""
         stages = [Stage("swiss", rounds=rounds)]
         if cut:
-            stages.append(Stage("knockout", rounds=knockout_rounds(cut), size=cut, third_place=self.third_place and cut >= 4))
+            wanted = self.third_place if third_place is None else bool(third_place)
+            stages.append(Stage("knockout", rounds=knockout_rounds(cut), size=cut, third_place=wanted and cut >= 4))
         return Plan(stages=tuple(stages), label=label)
 
 

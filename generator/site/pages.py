@@ -184,10 +184,11 @@ def _histories(archive: Archive) -> dict[str, list]:
     history: dict[str, list] = {}
     for result in _by_date(archive.events.values()):
         final = {row.player: row for row in result.final_rows}
+        card = _event_card(result, archive)
         for player in result.event.players:
             record = result.records[player.id]
             history.setdefault(player.id, []).append({
-                "event": _event_card(result, archive), "rank": final[player.id].rank, "points": final[player.id].points,
+                "event": card, "rank": final[player.id].rank, "points": final[player.id].points,
                 "status": labels.STATUS.get(final[player.id].status, ""), "complete": result.complete,
                 "games": [{"round": o.round, "opponent": _person(o.opponent, archive) if o.opponent else None,
                            "result": labels.RESULTS[o.result], "army": o.army, "margin": o.margin, "match": None}

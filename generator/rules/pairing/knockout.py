@@ -8,6 +8,11 @@ from generator.rules.blocks import Block, Param
 ROUND_NAMES = {2: "final", 4: "semifinal", 8: "quarterfinal", 16: "round-of-16", 32: "round-of-32"}
 
 
+def round_name(players: int) -> str:
+    """quarterfinal for 8 players, semifinal for 4, …; round-of-N beyond the named ones."""
+    return ROUND_NAMES.get(players, f"round-of-{players}")
+
+
 def standard_order(size: int) -> list[int]:
     """Seeds in bracket order: 8 → [1, 8, 4, 5, 2, 7, 3, 6] (1–8 and 4–5 meet in a semifinal).
 
@@ -54,7 +59,7 @@ class StandardBracket(Block):
     def first_round(self, seeded: list[str]) -> list[Match]:
         size = len(seeded)
         order = standard_order(size)
-        label = ROUND_NAMES.get(size, f"round-of-{size}")
+        label = round_name(size)
         return [Match(0, i // 2, label, [seeded[order[i] - 1], seeded[order[i + 1] - 1]], [order[i], order[i + 1]])
                 for i in range(0, size, 2)]
 
@@ -62,7 +67,7 @@ class StandardBracket(Block):
         """Winners of slots 2k and 2k+1 meet; after the semifinals also the 3rd-place match."""
         index = previous[0].round_index + 1
         winners = [m.winner for m in previous if m.label != "third-place"]
-        label = ROUND_NAMES.get(len(winners), f"round-of-{len(winners)}")
+        label = round_name(len(winners))
         matches = [Match(index, k // 2, label, [winners[k], winners[k + 1]], [seed_of.get(winners[k]), seed_of.get(winners[k + 1])])
                    for k in range(0, len(winners), 2)]
         if third_place and len(winners) == 2:  # the semifinals were just played
@@ -90,7 +95,7 @@ class GameNumberBracket(Block):
 
     def first_round(self, seeded: list[str]) -> list[Match]:
         size = len(seeded)
-        label = ROUND_NAMES.get(size, f"round-of-{size}")
+        label = round_name(size)
         return [Match(0, k, label, [seeded[k], seeded[size - 1 - k]], [k + 1, size - k]) for k in range(size // 2)]
 
     def drawn_first_round(self, players: list[str], rand) -> list[Match]:
@@ -103,7 +108,7 @@ class GameNumberBracket(Block):
         rest = shuffled[byes:]
         games += [[rest[i], rest[i + 1]] for i in range(0, len(rest), 2)]
         rand.shuffle(games)
-        label = ROUND_NAMES.get(size, f"round-of-{size}")
+        label = round_name(size)
         matches = [Match(0, k, label, game, [None, None]) for k, game in enumerate(games)]
         for match in matches:
             if match.players[1] is None:
@@ -113,7 +118,7 @@ class GameNumberBracket(Block):
     def next_round(self, previous: list[Match], seed_of: dict, third_place: bool) -> list[Match]:
         index = previous[0].round_index + 1
         winners = [m.winner for m in previous if m.label != "third-place"]
-        label = ROUND_NAMES.get(len(winners), f"round-of-{len(winners)}")
+        label = round_name(len(winners))
         half = len(winners) // 2
         return [Match(index, k, label, [winners[k], winners[-1 - k]], [seed_of.get(winners[k]), seed_of.get(winners[-1 - k])])
                 for k in range(half)]

@@ -84,21 +84,27 @@ def _unpaired(nodes, matching):
     return [p for i, p in enumerate(nodes) if i not in matched and p is not BYE]
 
 
+def float_flags(pairs, points: dict) -> dict[str, str]:
+    """Who crossed point groups (DESIGN.md §8): the higher player is paired down, the other up."""
+    flags = {}
+    for a, b in pairs:
+        if points[a] != points[b]:
+            high, low = (a, b) if points[a] > points[b] else (b, a)
+            flags[high], flags[low] = "paired-down", "paired-up"
+    return flags
+
+
 def _as_round(matching, nodes, ranked, scaled) -> SwissRound:
     position = {p: i for i, p in enumerate(ranked)}
-    pairs, bye, flags = [], None, {}
+    pairs, bye = [], None
     for i, j in matching:
         a, b = nodes[i], nodes[j]
         if a is BYE or b is BYE:
             bye = b if a is BYE else a
             continue
-        a, b = sorted((a, b), key=position.__getitem__)
-        if scaled[a] != scaled[b]:
-            high, low = (a, b) if scaled[a] > scaled[b] else (b, a)
-            flags[high], flags[low] = "paired-down", "paired-up"
-        pairs.append((a, b))
+        pairs.append(tuple(sorted((a, b), key=position.__getitem__)))
     pairs.sort(key=lambda pair: position[pair[0]])
-    return SwissRound(pairs=pairs, bye=bye, flags=flags)
+    return SwissRound(pairs=pairs, bye=bye, flags=float_flags(pairs, scaled))
 
 
 
