@@ -134,3 +134,10 @@ def test_printed_round_has_a_qr_code_to_the_live_page(site_tree, cli):
     assert "https://example.org/club/events/e1/rounds/2/" in html
     cli("build")
     assert "<svg" not in (site_tree.root / "site/events/e1/rounds/2/index.html").read_text(encoding="utf-8")
+
+
+def test_round_page_marks_each_tables_winner(site_tree, cli):
+    cli("build")
+    html = (site_tree.root / "site/events/e1/rounds/1/index.html").read_text(encoding="utf-8")
+    tables = html.count('class="table-card')
+    assert html.count('class="seat won"') == tables  # strength_results: every game has a winner, no byes

@@ -153,7 +153,8 @@ def _round(result: EventResult, rnd, archive: Archive) -> dict:
     for pairing in rnd.pairings:
         seats = [{"person": _person(p, archive), "army": (pairing.armies or [None] * 4)[i],
                   "score": pairing.score[i] if pairing.score else None,
-                  "flag": labels.FLAGS.get(flags.get(p), None)} for i, p in enumerate(pairing.players)]
+                  "flag": labels.FLAGS.get(flags.get(p), None), "won": p == _winner(pairing, result)}
+                 for i, p in enumerate(pairing.players)]
         tables.append({"table": pairing.table, "bye": pairing.bye, "match": labels.MATCHES.get(pairing.match),
                        "seats": seats, "result": _result_text(pairing, result, archive), "done": pairing.has_result})
     by_name = sorted(({"person": s["person"], "table": t["table"], "bye": t["bye"],
@@ -162,6 +163,13 @@ def _round(result: EventResult, rnd, archive: Archive) -> dict:
     return {"event": result.event, "event_url": urls.event(result.event.id), "round": rnd,
             "title": _round_title(result, rnd), "tables": tables, "by_name": by_name,
             "seed": result.event.seed, "clock": result.ruleset.clocks.get(rnd.stage)}
+
+
+def _winner(pairing, result: EventResult) -> str | None:
+    """The table's winner as the ruleset reads the result (none for a bye, a draw or no result)."""
+    if pairing.bye or len(pairing.players) != 2 or not pairing.has_result:
+        return None
+    return result.ruleset.scoring.match_winner(pairing, higher_seed=None)
 
 
 def _result_text(pairing, result: EventResult, archive: Archive) -> dict:
