@@ -17,27 +17,49 @@ def row_json(row, players) -> dict:
 
 def standings_json(result: EventResult) -> dict:
     players = {p.id: p for p in result.event.players}
-    stages = [{"id": "swiss", "kind": "swiss", "standings": [row_json(r, players) for r in result.swiss_rows]}]
-    if result.plan.knockout:
-        stages.append({"id": f"top{result.plan.cut}", "kind": "knockout", "matches": _matches(result)})
     return {
         "event": result.event.id, "ruleset": result.ruleset.id, "players": len(result.event.players),
         "qualifier": result.qualifier, "complete": result.complete,
-        "standings": [row_json(r, players) for r in result.final_rows], "stages": stages,
+        "standings": [row_json(r, players) for r in result.final_rows],
+        "stages": [_stage_json(stage, result, players) for stage in result.stages],
     }
 
 
-def _matches(result: EventResult) -> list[dict]:
-    scoring = result.ruleset.scoring
+def _stage_json(stage, result: EventResult, players: dict) -> dict:
+    data = {"id": stage.id, "kind": stage.kind}
+    if stage.kind == "knockout":
+        data["matches"] = _matches(stage, result)
+    elif len(stage.groups) > 1:
+        data["groups"] = [{"id": g.id, "standings": [row_json(r, players) for r in g.rows]} for g in stage.groups]
+    else:
+        data["standings"] = [row_json(r, players) for r in stage.rows]
+    return data
+
+
+def match_points(match, stage, scoring) -> list | None:
+    """The ruleset's points of each player for the whole match (CONTRACT.md): Tantrix the sum
+    of the games' TP, best-of-N the games won, one game the points of a win and a loss."""
+    if not match.winner or match.players[1] is None:
+        return None
+    pairing = match.pairing
+    if getattr(scoring, "totals", None) and pairing.games:
+        totals = scoring.totals(pairing, stage.games)
+        return [totals[p].get("tp", 0) for p in match.players]
+    series = scoring.series(pairing)
+    if series is not None:
+        return list(series)
+    return [scoring.win if p == match.winner else scoring.loss for p in match.players]
+
+
+def _matches(stage, result: EventResult) -> list[dict]:
     out = []
-    for matches in result.bracket:
+    for matches in stage.bracket:
         for slot, match in enumerate(matches, start=1):
             if match.round_no is None:
                 continue
             out.append({"round": match.round_no, "game": match.pairing.table or slot, "match": match.label,
                         "players": list(match.players), "seeds": list(match.seeds), "winner": match.winner,
-                        "points": [scoring.win if p == match.winner else scoring.loss for p in match.players]
-                        if match.winner else None})
+                        "points": match_points(match, stage.stage, result.ruleset.scoring)})
     return out
 
 

@@ -27,6 +27,38 @@ class Player:
 
 
 @dataclass(frozen=True)
+class Game:
+    """One game of a match of several (best-of-N, a Tantrix mini-match); fields as in CONTRACT.md."""
+
+    src: Src
+    score: tuple | None = None
+    time: tuple[int, int] | None = None  # seconds on each player's clock at the end
+    tiles: tuple | None = None
+    winner: str | None = None
+    home: str | None = None
+    clans: tuple | None = None
+    forfeit: str | None = None  # this player did not turn up for the game
+    disconnected: bool = False  # both players lost the connection (Tantrix §3c: 23–23)
+    key_srcs: dict = field(default_factory=dict, compare=False, hash=False)
+
+    @property
+    def has_result(self) -> bool:
+        return bool(self.score) or self.winner is not None or self.forfeit is not None or self.disconnected
+
+    def at(self, key: str) -> Src:
+        return self.key_srcs.get(key, self.src)
+
+
+@dataclass(frozen=True)
+class Bases:
+    """Bases left on the board (Micromutants): intact and damaged hexagonal, square."""
+
+    intact: int = 0
+    damaged: int = 0
+    square: int = 0
+
+
+@dataclass(frozen=True)
 class Pairing:
     """One table of a round: who sat there and, once entered, the result."""
 
@@ -41,11 +73,21 @@ class Pairing:
     armies: tuple | None = None
     modified: bool = False
     match: str | None = None
+    group: str | None = None  # the group or table sheet this pairing belongs to, as `pair` wrote it
+    games: tuple[Game, ...] = ()
+    teams: tuple[tuple[str, ...], ...] = ()  # 2-vs-2: the two pairs; ``players`` lists all four
+    winning_team: int | None = None  # index into ``teams``
+    home: int | None = None  # index of the home team
+    bases: Bases | None = None
+    finish: tuple[str, ...] | None = None  # free-for-all: 1st to last
+    eliminated: tuple[tuple[str, int], ...] = ()  # free-for-all: opponents each player eliminated
     key_srcs: dict = field(default_factory=dict, compare=False, hash=False)
 
     @property
     def has_result(self) -> bool:
-        return self.bye or self.draw or bool(self.score) or self.winner is not None or self.forfeit is not None
+        """Something is entered. Whether that decides the match is the ruleset's call (``decided``)."""
+        return (self.bye or self.draw or bool(self.score) or self.winner is not None or self.forfeit is not None
+                or self.winning_team is not None or bool(self.finish) or any(g.has_result for g in self.games))
 
     def at(self, key: str) -> Src:
         return self.key_srcs.get(key, self.src)
@@ -69,10 +111,6 @@ class Round:
     penalties: tuple[Penalty, ...] = ()
     drops: tuple[str, ...] = ()
     drop_srcs: tuple[Src, ...] = ()
-
-    @property
-    def complete(self) -> bool:
-        return all(p.has_result for p in self.pairings)
 
 
 @dataclass(frozen=True)
@@ -100,6 +138,7 @@ class Event:
     roles: Roles = Roles()
     players: tuple[Player, ...] = ()
     rounds: tuple[Round, ...] = ()
+    manual_order: tuple[str, ...] = ()  # the organizer's order for ties no rule breaks (a sealed bid)
 
     def player(self, player_id: str) -> Player:
         return self._players_by_id[player_id]

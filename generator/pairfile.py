@@ -29,12 +29,20 @@ def render_round(draft: DraftRound, result: EventResult) -> str:
 
 def _pairing_lines(pairing, result: EventResult) -> list[str]:
     names = " v ".join(_one_line(result.event.player(p).name) for p in pairing.players)
+    if pairing.teams:
+        names = " v ".join(" + ".join(_one_line(result.event.player(p).name) for p in team) for team in pairing.teams)
     if pairing.seeds:
-        names += f" (seeds {' v '.join(str(s) for s in pairing.seeds)})"
+        names += f" (seeds {' v '.join(str(s) if s else '-' for s in pairing.seeds)})"
     why = "; ".join(f"{_one_line(result.event.player(p).name)}: {FLAGS.get(f, f)}" for p, f in pairing.flags.items())
     lines = [f"  - table: {pairing.table}" if pairing.table else f"  - players: [{', '.join(pairing.players)}]  # {names}"]
-    if pairing.table:
+    if pairing.group:
+        lines.append(f"    group: {pairing.group}")
+    if pairing.teams:
+        lines.append(f"    teams: [{', '.join('[' + ', '.join(t) + ']' for t in pairing.teams)}]  # {names}")
+        lines.append(f"    home: {pairing.home}  # the pair at home: 0 = the first, 1 = the second")
+    elif pairing.table:
         lines.append(f"    players: [{', '.join(pairing.players)}]  # {names}")
+    lines += [f"    # {text}" for text in note_lines(pairing, result)]
     if pairing.match:
         lines.append(f"    match: {pairing.match}")
     if pairing.bye:
@@ -42,8 +50,23 @@ def _pairing_lines(pairing, result: EventResult) -> list[str]:
     elif why:
         lines.append(f"    # {why}")
     scoring = result.ruleset.scoring
-    fields = scoring.result_fields if not pairing.bye else scoring.bye_fields if result.ruleset.bye.uses_army else []
-    lines += [f"    {key}:{' ' + placeholder if placeholder else ''}  # {hint}" for key, placeholder, hint in fields]
+    if not pairing.bye:
+        lines += scoring.blank(pairing.players, result.stages[-1].stage, match=pairing.match, teams=pairing.teams)
+    elif result.ruleset.bye.uses_army:
+        lines += [f"    {key}:{' ' + placeholder if placeholder else ''}  # {hint}" for key, placeholder, hint in scoring.bye_fields]
+    return lines
+
+
+def note_lines(pairing, result: EventResult) -> list[str]:
+    """The table sheet's setup notes, in English (the round file is the organizer's)."""
+    lines = []
+    for kind, value in pairing.notes:
+        if kind == "clans":
+            lines.append("clans this turn: " + ", ".join(f"{seat} {clan}" for seat, clan in zip("ABCD", value)))
+        elif kind == "tiles":
+            lines.append(f"setup: remove {value} tiles unseen")
+        elif kind == "colours":
+            lines.append("colours: " + value)
     return lines
 
 

@@ -13,7 +13,7 @@ from pathlib import Path
 
 from generator.errors import Problems, Src, UserError, fail
 from generator.load import YMap, YSeq, load_yaml, read_text, parse_yaml
-from generator.model import Event, Page, Pairing, Penalty, Player, Roles, Round, Season, Site, Wildcard
+from generator.model import Bases, Event, Game, Page, Pairing, Penalty, Player, Roles, Round, Season, Site, Wildcard
 from generator.slug import is_slug, slugify
 
 LANGUAGES = ("en", "pl", "it", "cs")
@@ -297,6 +297,7 @@ def _event(folder: Path, problems: Problems, registry: dict) -> Event | None:
         roles=Roles(organizer=_text(f.get("organizer")), head_judge=_text(f.get("head_judge")),
                     judges=tuple(_string_list(f, "judges") or ()), technical_judge=_text(f.get("technical_judge"))),
         players=players or (), rounds=_rounds(folder, problems, {p.id for p in players}) if players is not None else (),
+        manual_order=tuple(pid for pid, _ in _id_list(f, "manual_order", {p.id for p in players or ()})),
     )
     f.known.add("structure")
     f.finish()
@@ -402,22 +403,121 @@ def _pairings(f: Fields, problems: Problems, ids: set[str]) -> tuple[Pairing, ..
 
 def _pairing(item, src: Src, problems: Problems, ids: set[str]) -> Pairing | None:
     f = Fields(item, src, problems, "a pairing")
-    players = f.get("players", list, required=True)
-    if not players or not all(_known_player(pid, players.at(i), problems, ids) for i, pid in enumerate(players)):
+    teams = _teams(f, ids)
+    players = f.get("players", list, required=not teams)
+    if teams and not players:
+        players = [p for team in teams for p in team]
+    elif not players or not all(_known_player(pid, players.at(i), problems, ids) for i, pid in enumerate(players)):
         return None  # the rest of this entry is not checked: its players are the problem
     bye = f.get("bye", bool, default=False)
     if bye != (len(players) == 1):
         problems.add(f.at("players"), "a bye has exactly one player and 'bye: true'; a game lists two or more players")
     pairing = Pairing(
         players=tuple(players), src=f.src, table=f.get("table", int), bye=bye,
-        score=_numbers(f, "score", len(players)), winner=_member(f, "winner", players),
+        score=_numbers(f, "score", len(players)), winner=None if teams else _member(f, "winner", players),
         draw=f.get("draw", bool, default=False), forfeit=_member(f, "forfeit", players),
         armies=_armies(f, len(players)), modified=f.get("modified", bool, default=False),
-        match=_match(f), key_srcs=dict(f.data.key_srcs),
+        match=_match(f), group=_text(f.get("group")), games=_games(f, players),
+        teams=teams, winning_team=_team_index(f, "winner", teams), home=_team_index(f, "home", teams),
+        bases=_bases(f), finish=_finish(f, players), eliminated=_eliminated(f, players),
+        key_srcs=dict(f.data.key_srcs),
     )
     _check_one_result(pairing, problems)
     f.finish()
     return pairing
+
+
+def _teams(f: Fields, ids: set[str]) -> tuple:
+    """2-vs-2: ``teams: [[a, b], [c, d]]``."""
+    value = f.get("teams", list)
+    if not value:
+        return ()
+    if len(value) != 2 or not all(isinstance(t, list) and len(t) == 2 for t in value):
+        f.problems.add(f.at("teams"), "'teams' lists two pairs of player ids, like [[a, b], [c, d]]")
+        return ()
+    if not all(_known_player(pid, team.at(i), f.problems, ids) for team in value for i, pid in enumerate(team)):
+        return ()
+    return tuple(tuple(team) for team in value)
+
+
+def _team_index(f: Fields, key: str, teams: tuple) -> int | None:
+    if not teams:
+        return None
+    value = f.get(key, int)
+    if value is not None and value not in (0, 1):
+        f.problems.add(f.at(key), f"'{key}' of a 2-vs-2 game is the index of a team: 0 (the first pair) or 1 (the second)")
+        return None
+    return value
+
+
+def _bases(f: Fields) -> Bases | None:
+    g = Fields(f.get("bases", dict), f.at("bases"), f.problems, "'bases'")
+    if "bases" not in f.data:
+        return None
+    counts = {key: g.get(key, int, default=0) for key in ("intact", "damaged", "square")}
+    g.finish()
+    for key, count in counts.items():
+        if count < 0:
+            f.problems.add(g.at(key), f"'{key}' bases cannot be negative")
+            counts[key] = 0
+    return Bases(**counts)
+
+
+def _finish(f: Fields, players) -> tuple | None:
+    value = f.get("finish", list)
+    if not value:
+        return None
+    if sorted(map(str, value)) != sorted(players):
+        f.problems.add(f.at("finish"), f"'finish' lists this table's players from 1st to last, each once: {', '.join(players)}")
+        return None
+    return tuple(value)
+
+
+def _eliminated(f: Fields, players) -> tuple:
+    value = f.get("eliminated", dict)
+    if not value:
+        return ()
+    found = []
+    for pid, count in value.items():
+        if pid not in players:
+            f.problems.add(value.at(pid), f"'{pid}' is not at this table ({', '.join(players)})")
+        elif not isinstance(count, int) or isinstance(count, bool) or not 0 <= count < len(players):
+            f.problems.add(value.at(pid), f"'{pid}' eliminated a whole number of opponents, 0 to {len(players) - 1}")
+        else:
+            found.append((pid, count))
+    return tuple(found)
+
+
+def _games(f: Fields, players) -> tuple[Game, ...]:
+    value = f.get("games", list)
+    if not value:
+        return ()
+    games = []
+    for index, item in enumerate(value):
+        g = Fields(item, value.at(index), f.problems, f"game {index + 1}")
+        game = Game(src=g.src, score=_numbers(g, "score", len(players)), time=_clocks(g, len(players)),
+                    tiles=_numbers(g, "tiles", len(players)), winner=_member(g, "winner", players),
+                    home=_member(g, "home", players), clans=_armies(g, len(players), "clans"),
+                    forfeit=_member(g, "forfeit", players), disconnected=g.get("disconnected", bool, default=False),
+                    key_srcs=dict(g.data.key_srcs))
+        g.finish()
+        games.append(game)
+    return tuple(games)
+
+
+CLOCK = re.compile(r"^([0-9]{1,3}):([0-5][0-9])$")
+
+
+def _clocks(f: Fields, count: int) -> tuple | None:
+    """Each player's clock at the end as "mm:ss" (quoted: YAML reads 14:10 as a number)."""
+    value = f.get("time", list)
+    if not value or all(v in (None, "") for v in value):
+        return None
+    matches = [CLOCK.match(v) if isinstance(v, str) else None for v in value]
+    if len(value) != count or not all(matches):
+        f.problems.add(f.at("time"), f"'time' lists {count} clock readings as \"mm:ss\" in quotes, like [\"14:10\", \"15:02\"]")
+        return None
+    return tuple(int(m.group(1)) * 60 + int(m.group(2)) for m in matches)
 
 
 def _check_one_result(pairing: Pairing, problems: Problems) -> None:
@@ -451,12 +551,12 @@ def _member(f: Fields, key: str, players) -> str | None:
     return value
 
 
-def _armies(f: Fields, count: int) -> tuple | None:
-    value = f.get("armies", list)
+def _armies(f: Fields, count: int, key: str = "armies") -> tuple | None:
+    value = f.get(key, list)
     if not value or all(v is None for v in value):
         return None
     if len(value) != count or not all(v is None or isinstance(v, str) for v in value):
-        f.problems.add(f.at("armies"), f"'armies' must list {count} army names, one per player in the order of 'players'")
+        f.problems.add(f.at(key), f"'{key}' must list {count} names, one per player in the order of 'players'")
         return None
     return tuple(value)
 

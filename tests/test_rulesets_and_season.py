@@ -27,7 +27,7 @@ def test_ruleset_mistakes_are_reported_with_lines_and_valid_names(tmp_path):
         load_rulesets([BUILTIN_DIR, tmp_path])
     except Exception as exc:  # UserError
         text = exc.format_message()
-    assert "bad.yaml:3: unknown scoring 'neuroshima' (did you mean 'neuroshima-hex'?); valid: neuroshima-hex" in text
+    assert "bad.yaml:3: unknown scoring 'neuroshima' (did you mean 'neuroshima-hex'?); valid: micromutants, neuroshima-hex, table-places, tantrix, win-loss" in text
     assert "bad.yaml:4: unknown tie-breaker 'hq_dif' (did you mean 'hq_diff'?)" in text
     assert "bad.yaml:5: 'points' of bye policy 'lowest-ranked' must be a number, not 'three'" in text
     assert "bad.yaml:6: unknown key 'colour' in ruleset 'bad'" in text

@@ -1,22 +1,32 @@
 """What one pairing means for each player once the ruleset has scored it."""
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 
 @dataclass(frozen=True)
 class Outcome:
     player: str
-    opponent: str | None  # None for a bye
-    result: str  # win | loss | draw | bye
+    opponent: str | None  # None for a bye; the first opponent at a multiplayer table
+    result: str  # win | loss | draw | bye | place-N
     points: float
     margin: float
     round: int
     army: str | None = None
+    opponents: tuple[str, ...] = ()  # everyone faced (2-vs-2 and multiplayer tables); defaults to (opponent,)
+    stats: dict = field(default_factory=dict, compare=False, hash=False)  # tie-breaker inputs: wins, tiles, vp…
+
+    @property
+    def faced(self) -> tuple[str, ...]:
+        if self.opponents:
+            return self.opponents
+        return (self.opponent,) if self.opponent is not None else ()
 
 
 def tidy(number):
-    """3.0 → 3, so integer scores print and serialise as integers."""
-    if isinstance(number, float) and number.is_integer():
-        return int(number)
+    """3.0 → 3, so integer scores print and serialise as integers; sums of tenths stay tenths."""
+    if isinstance(number, float):
+        number = round(number, 6)
+        if number.is_integer():
+            return int(number)
     return number

@@ -8,13 +8,18 @@ from __future__ import annotations
 from generator.rules.armies import NeuroshimaArmies
 from generator.rules.byes import LowestRankedBye
 from generator.rules.classification import BracketThenSwiss
-from generator.rules.pairing.knockout import GameNumberBracket, StandardBracket
+from generator.rules.carcassonne import TableScoring
+from generator.rules.micromutants import MicromutantsScoring
+from generator.rules.pairing.knockout import DrawnBracket, GameNumberBracket, StandardBracket
 from generator.rules.pairing.swiss import SwissMatching
 from generator.rules.roles import FfgLevels, NeuroshimaRoles
 from generator.rules.scoring import NeuroshimaScoring, WinLossScoring
-from generator.rules.standings.metrics import (ExtendedStrengthOfSchedule, HeadToHead, HqDifference, RandomLot,
-                                               StrengthOfSchedule)
-from generator.rules.structure import PlayerCountTable
+from generator.rules.standings.metrics import (ExtendedStrengthOfSchedule, GamesWon, HeadToHead, HqDifference,
+                                               ManualOrder, MarginSum, MutualPoints, RandomLot, RoundPoints,
+                                               SecondPlaces, Secondary, StrengthOfSchedule, Tertiary, TilesUsed,
+                                               VictoryPoints, Wins)
+from generator.rules.structure import PlayerCountTable, StageListStructure
+from generator.rules.tantrix import TantrixScoring
 
 
 def _table(*classes):
@@ -23,14 +28,16 @@ def _table(*classes):
 
 # ruleset key → (what it is called in messages, name → class)
 BLOCKS = {
-    "scoring": ("scoring", _table(NeuroshimaScoring, WinLossScoring)),
+    "scoring": ("scoring", _table(NeuroshimaScoring, WinLossScoring, TantrixScoring, MicromutantsScoring, TableScoring)),
     "bye": ("bye policy", _table(LowestRankedBye)),
     "pairing": ("pairing", _table(SwissMatching)),
-    "structure": ("structure", _table(PlayerCountTable)),
-    "bracket": ("bracket seeding", _table(StandardBracket, GameNumberBracket)),
+    "structure": ("structure", _table(PlayerCountTable, StageListStructure)),
+    "bracket": ("bracket seeding", _table(StandardBracket, GameNumberBracket, DrawnBracket)),
     "classification": ("final classification", _table(BracketThenSwiss)),
     "armies": ("army rules", _table(NeuroshimaArmies)),
     "roles": ("role rules", _table(NeuroshimaRoles, FfgLevels)),
 }
 
-TIEBREAKERS = {cls.key: cls for cls in (HqDifference, HeadToHead, StrengthOfSchedule, ExtendedStrengthOfSchedule, RandomLot)}
+TIEBREAKERS = {cls.key: cls for cls in (
+    HqDifference, HeadToHead, StrengthOfSchedule, ExtendedStrengthOfSchedule, GamesWon, MarginSum, TilesUsed,
+    MutualPoints, Secondary, Wins, Tertiary, SecondPlaces, VictoryPoints, RoundPoints, ManualOrder, RandomLot)}

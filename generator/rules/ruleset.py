@@ -19,8 +19,9 @@ from generator.validate import suggest
 
 BUILTIN_DIR = Path(__file__).resolve().parent.parent.parent / "rulesets"
 INFO_KEYS = {"id": str, "name": str, "game": str, "source": str, "description": str, "extends": str,
-             "levels": list, "clocks": dict, "qualifier": dict, "penalties": dict, "tiebreakers": list}
-REQUIRED_BLOCKS = ("scoring", "bye", "pairing", "structure")
+             "levels": list, "clocks": dict, "qualifier": dict, "penalties": dict, "tiebreakers": (list, dict)}
+REQUIRED_BLOCKS = ("scoring", "structure")
+DEFAULTED_BLOCKS = ("bye", "pairing", "bracket", "classification")  # the first of each table when left out
 
 
 @dataclass
@@ -29,7 +30,7 @@ class RuleSet:
     name: str
     src: Src
     blocks: dict
-    tiebreakers: list
+    tiebreakers_by_stage: dict  # stage kind (or "*" for every stage) → tie-breakers in order
     game: str = ""
     source: str = ""
     description: str = ""
@@ -38,9 +39,20 @@ class RuleSet:
     qualifier_min: int | None = None
     warnings_to_disqualify: int | None = None
 
+    @property
+    def tiebreakers(self) -> list:
+        """The tie-breakers of the main ranking stage (every stage's, unless set per stage)."""
+        by_stage = self.tiebreakers_by_stage
+        return by_stage.get("*") or next(iter(by_stage.values()), [])
+
+    def tiebreakers_for(self, kind: str) -> list:
+        return self.tiebreakers_by_stage.get(kind, self.tiebreakers_by_stage.get("*", []))
+
     def __getattr__(self, key):
         blocks = self.__dict__.get("blocks", {})
         if key in BLOCKS:
+            if key not in blocks and key in DEFAULTED_BLOCKS:
+                blocks[key] = next(iter(BLOCKS[key][1].values()))()
             return blocks.get(key)
         raise AttributeError(key)
 
@@ -128,7 +140,7 @@ def _build(rid: str, data: YMap, problems: Problems) -> RuleSet:
         blocks["structure"].check_tables(data.at("structure"), problems)
     return RuleSet(
         id=rid, name=str(data.get("name", rid)), src=data.src, blocks=blocks,
-        tiebreakers=_tiebreakers(data, problems), game=str(data.get("game", "")),
+        tiebreakers_by_stage=_tiebreakers(data, problems), game=str(data.get("game", "")),
         source=str(data.get("source", "")), description=str(data.get("description", "")),
         levels=list(data.get("levels", [])), clocks=dict(data.get("clocks", {})),
         qualifier_min=(data.get("qualifier") or {}).get("min_players"),
@@ -152,13 +164,23 @@ def _block(key: str, data: YMap, problems: Problems, rid: str) -> Block | None:
     return table[kind].build(value, value.at, problems, what)
 
 
-def _tiebreakers(data: YMap, problems: Problems) -> list:
+def _tiebreakers(data: YMap, problems: Problems) -> dict:
+    """``tiebreakers:`` is one list for every stage, or a mapping of stage kind → list."""
     names = data.get("tiebreakers", [])
+    if isinstance(names, YMap):
+        return {kind: _tiebreaker_list(value, names.at(kind), problems) for kind, value in names.items()}
+    return {"*": _tiebreaker_list(names, data.at("tiebreakers"), problems)}
+
+
+def _tiebreaker_list(names, src: Src, problems: Problems) -> list:
+    if not isinstance(names, list):
+        problems.add(src, "tie-breakers are a list of names, like [hq_diff, head_to_head, random]")
+        return []
     found = []
     for index, name in enumerate(names):
         cls = TIEBREAKERS.get(name)
         if cls is None:
-            where = names.at(index) if isinstance(names, YSeq) else data.src
+            where = names.at(index) if isinstance(names, YSeq) else src
             problems.add(where, f"unknown tie-breaker '{name}'{suggest(name, TIEBREAKERS)}; valid: {', '.join(sorted(TIEBREAKERS))}")
         else:
             found.append(cls())

@@ -7,7 +7,35 @@ from generator.rules.blocks import Block, Param
 from generator.rules.outcome import Outcome
 
 
-class NeuroshimaScoring(Block):
+class Scoring(Block):
+    """What every scoring block answers; the defaults fit one game of two players."""
+
+    result_fields: list = []  # empty keys `podium pair` writes: (key, placeholder, hint)
+    bye_fields: list = []
+
+    def decided(self, pairing: Pairing, stage=None) -> bool:
+        """The result entered settles the pairing (a best-of-3 at 1:1 does not)."""
+        return pairing.has_result
+
+    def blank(self, players: tuple, stage, **_) -> list[str]:
+        """The commented result lines of a round file, for the organizer to fill in."""
+        return [f"    {key}:{' ' + placeholder if placeholder else ''}  # {hint}" for key, placeholder, hint in self.result_fields]
+
+    def series(self, pairing: Pairing):
+        """Games won by each player in a match of several games (none for one game)."""
+        return None
+
+    def tiles_to_remove(self, size: int):
+        return None
+
+    def absences(self, pairing: Pairing):
+        return {}
+
+    def rated_games(self, pairing: Pairing):
+        return ()
+
+
+class NeuroshimaScoring(Scoring):
     """NS HEX 2023 §5.3: win 3 TP, draw 1 TP each, loss 0; the HQ difference goes +d / −d.
 
     ``score`` is each player's HQ durability left at the end (12 v 5 → +7 / −7). If either
@@ -40,7 +68,7 @@ class NeuroshimaScoring(Block):
             return min(difference, self.cap)
         return difference
 
-    def outcomes(self, pairing: Pairing, round_no: int) -> list[Outcome]:
+    def outcomes(self, pairing: Pairing, round_no: int, stage=None) -> list[Outcome]:
         a, b = pairing.players
         armies = pairing.armies or (None, None)
         if pairing.forfeit:
@@ -58,7 +86,7 @@ class NeuroshimaScoring(Block):
                         margin if p == winner else -margin, round_no, army)
                 for p, o, army in ((a, b, armies[0]), (b, a, armies[1]))]
 
-    def match_winner(self, pairing: Pairing, higher_seed: str) -> str | None:
+    def match_winner(self, pairing: Pairing, higher_seed: str | None, stage=None) -> str | None:
         """NS HEX §5.3: a drawn elimination match goes to the player ranked higher after the Swiss."""
         a, b = pairing.players
         if pairing.forfeit:
@@ -71,7 +99,7 @@ class NeuroshimaScoring(Block):
             return higher_seed
         return None
 
-    def check(self, pairing: Pairing, problems: Problems) -> None:
+    def check(self, pairing: Pairing, problems: Problems, stage=None) -> None:
         if pairing.bye or len(pairing.players) != 2:
             if not pairing.bye:
                 problems.add(pairing.at("players"), "a Neuroshima HEX game has exactly two players")
@@ -98,7 +126,7 @@ class NeuroshimaScoring(Block):
 
 
 
-class WinLossScoring(Block):
+class WinLossScoring(Scoring):
     """FFG Organized Play (Conquest): win 5, modified win 4 (time called, no victory condition
     met), loss 0. A result is ``winner: id`` (with ``modified: true`` for a modified win) or
     ``forfeit: id``; there are no draws — an unresolved game keeps playing.
@@ -111,9 +139,8 @@ class WinLossScoring(Block):
         "loss": Param(int, 0, "points for a loss"),
     }
     result_fields = [("winner", "", "id of the winner; add 'modified: true' for a modified win (4 points)")]
-    bye_fields: list = []
 
-    def outcomes(self, pairing: Pairing, round_no: int) -> list[Outcome]:
+    def outcomes(self, pairing: Pairing, round_no: int, stage=None) -> list[Outcome]:
         winner = self.match_winner(pairing, None)
         if winner is None:
             return []
@@ -121,13 +148,13 @@ class WinLossScoring(Block):
         return [Outcome(p, o, "win" if p == winner else "loss", won if p == winner else self.loss, 0, round_no)
                 for p, o in (pairing.players, pairing.players[::-1])]
 
-    def match_winner(self, pairing: Pairing, higher_seed: str | None) -> str | None:
+    def match_winner(self, pairing: Pairing, higher_seed: str | None, stage=None) -> str | None:
         a, b = pairing.players
         if pairing.forfeit:
             return b if pairing.forfeit == a else a
         return pairing.winner
 
-    def check(self, pairing: Pairing, problems: Problems) -> None:
+    def check(self, pairing: Pairing, problems: Problems, stage=None) -> None:
         if pairing.bye:
             return
         if len(pairing.players) != 2:

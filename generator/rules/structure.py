@@ -10,11 +10,23 @@ from generator.rules.blocks import Block, Param
 
 @dataclass(frozen=True)
 class Stage:
-    kind: str  # swiss | knockout
-    rounds: int = 0  # swiss rounds; for knockout, derived from size
-    size: int = 0  # knockout: players in the cut
+    """One stage of an event (CONTRACT.md, event.yaml ``structure``)."""
+
+    kind: str  # swiss | knockout | round-robin | pairs-rotation | tables | free-for-all
+    rounds: int = 0  # swiss and tables: rounds to play (the other kinds derive theirs)
+    size: int = 0  # knockout: players in the bracket; tables: the standard table size
     third_place: bool = True
-    seeding: str = "rank"  # knockout: rank (by the previous stage) | random (drawn)
+    seeding: str = "rank"  # knockout: rank (by the previous stage) | rating | random (drawn)
+    games: int = 1  # games a match (knockout best-of-N, Tantrix mini-match)
+    final_games: int = 0  # knockout: games of the final and 3rd-place match (0 = as ``games``)
+    groups: int = 1  # round-robin / pairs-rotation: how many groups (0 = as many groups of 4 as fit)
+    advance: int = 0  # how many players go on to the next stage (0 = all)
+
+    @property
+    def best_of(self) -> bool:
+        """Knockout matches of several games are won by a majority (Micromutants), unless the
+        ruleset adds up points over a fixed number of games (Tantrix)."""
+        return self.games > 1
 
 
 @dataclass(frozen=True)
@@ -36,7 +48,7 @@ class Plan:
 
     @property
     def cut(self) -> int:
-        return self.knockout.size if self.knockout else 0
+        return self.knockout.size if self.knockout and self.stages[0].kind == "swiss" else 0
 
 
 def knockout_rounds(size: int) -> int:
@@ -44,7 +56,15 @@ def knockout_rounds(size: int) -> int:
     return max((size - 1).bit_length(), 0)
 
 
-STAGE_KEYS = {"swiss": {"kind", "rounds", "advance"}, "knockout": {"kind", "seeding", "third_place"}}
+STAGE_KEYS = {
+    "swiss": {"rounds", "advance"},
+    "knockout": {"games", "best_of", "final_best_of", "third_place", "seeding", "size"},
+    "round-robin": {"groups", "games", "advance"},
+    "pairs-rotation": {"groups", "advance"},
+    "tables": {"rounds", "size", "advance"},
+    "free-for-all": {"advance"},
+}
+WHOLE_NUMBER_KEYS = {"rounds", "advance", "games", "best_of", "final_best_of", "size", "groups"}
 
 
 class PlayerCountTable(Block):
@@ -100,25 +120,7 @@ class PlayerCountTable(Block):
         return self._make(4, 0, "invalid")
 
     def _stages(self, stages: YSeq, players: int, problems: Problems) -> Plan:
-        """A list of stages run in order: a Swiss (``rounds``, ``advance``), a knockout, or both."""
-        kinds = [s.get("kind") if isinstance(s, YMap) else None for s in stages]
-        if kinds not in (["swiss"], ["knockout"], ["swiss", "knockout"]):
-            problems.add(stages.src, "this ruleset runs these stage lists: [swiss], [knockout], or [swiss, knockout]; "
-                         f"got {kinds}")
-            return self._make(1, 0, "invalid")
-        for stage in stages:
-            for key in set(stage) - STAGE_KEYS[stage["kind"]]:
-                problems.add(stage.at(key), f"unknown key '{key}' for a {stage['kind']} stage; valid: "
-                             f"{', '.join(sorted(STAGE_KEYS[stage['kind']]))}")
-        if kinds == ["knockout"]:
-            knockout = stages[0]
-            return Plan(stages=(Stage("knockout", rounds=knockout_rounds(players), size=players,
-                                      third_place=bool(knockout.get("third_place", False)),
-                                      seeding=knockout.get("seeding", "random")),), label="elimination")
-        swiss = stages[0]
-        cut = swiss.get("advance", 0) if len(stages) == 2 else 0
-        third_place = stages[1].get("third_place") if len(stages) == 2 else None
-        return self._custom(_located(swiss, {"swiss_rounds": swiss.get("rounds"), "cut": cut}), problems, third_place)
+        return stage_list(stages, players, problems, self.third_place)
 
     def _custom(self, setting: YMap, problems: Problems, third_place: bool | None = None) -> Plan:
         rounds, cut = setting["swiss_rounds"], setting.get("cut", 0)
@@ -132,16 +134,91 @@ class PlayerCountTable(Block):
 
     def _make(self, rounds: int, cut: int, label: str, third_place: bool | None = None) -> Plan:
         """A Swiss of ``rounds`` rounds, then a top ``cut`` (none when 0); ``third_place`` overrides the ruleset's."""
-        stages = [Stage("swiss", rounds=rounds)]
+        stages = [Stage("swiss", rounds=rounds, advance=cut)]
         if cut:
             wanted = self.third_place if third_place is None else bool(third_place)
             stages.append(Stage("knockout", rounds=knockout_rounds(cut), size=cut, third_place=wanted and cut >= 4))
         return Plan(stages=tuple(stages), label=label)
 
 
-def _located(original: YMap, values: dict) -> YMap:
-    """A YMap with ``values`` that reports problems at the lines of ``original``."""
-    made = YMap({k: v for k, v in values.items() if v is not None})
-    made.src = original.src
-    made.key_srcs = {"swiss_rounds": original.at("rounds"), "cut": original.at("advance")}
-    return made
+def stage_list(stages: YSeq, players: int, problems: Problems, third_place_default: bool = True) -> Plan:
+    """A list of stages run in order, each taking the players the previous one advances."""
+    parsed = []
+    entrants = players
+    for index, stage in enumerate(stages):
+        if not isinstance(stage, YMap) or stage.get("kind") not in STAGE_KEYS:
+            where = stage.at("kind") if isinstance(stage, YMap) else stages.src
+            problems.add(where, f"each stage needs 'kind:', one of {', '.join(STAGE_KEYS)}")
+            return Plan(stages=(Stage("swiss", rounds=1),), label="invalid")
+        parsed.append(_stage(stage, index, entrants, problems, third_place_default))
+        entrants = parsed[-1].advance or entrants
+    for stage, data in zip(parsed[:-1], stages):
+        if stage.kind == "knockout":
+            problems.add(data.src, "a knockout ends the event; put it last in the list of stages")
+    label = "elimination" if [s.kind for s in parsed] == ["knockout"] else "custom"
+    return Plan(stages=tuple(parsed), label=label)
+
+
+def _stage(data: YMap, index: int, entrants: int, problems: Problems, third_place_default: bool) -> Stage:
+    kind = data["kind"]
+    for key in set(data) - STAGE_KEYS[kind] - {"kind"}:
+        problems.add(data.at(key), f"unknown key '{key}' for a {kind} stage; valid: {', '.join(sorted(STAGE_KEYS[kind]))}")
+    numbers = {}
+    for key in WHOLE_NUMBER_KEYS & set(data):
+        value = data[key]
+        if not isinstance(value, int) or isinstance(value, bool) or value < (0 if key in ("advance", "groups") else 1):
+            problems.add(data.at(key), f"'{key}' must be a whole number of at least {0 if key in ('advance', 'groups') else 1}")
+        else:
+            numbers[key] = value
+    advance = numbers.get("advance", 0)
+    if advance and advance > entrants:
+        problems.add(data.at("advance"), f"'advance: {advance}' is more than the {entrants} players of this stage")
+        advance = 0
+    if kind == "knockout":
+        return _knockout_stage(data, numbers, index, entrants, problems, third_place_default)
+    if kind == "swiss":
+        return Stage("swiss", rounds=numbers.get("rounds", 4), advance=advance)
+    if kind == "tables":
+        return Stage("tables", rounds=numbers.get("rounds", 4), size=numbers.get("size", 4), advance=advance)
+    if kind == "round-robin":
+        return Stage(kind, games=numbers.get("games", 1), groups=numbers.get("groups", 1), advance=advance)
+    return Stage(kind, groups=numbers.get("groups", 0), advance=advance)
+
+
+def _knockout_stage(data, numbers, index, entrants, problems, third_place_default) -> Stage:
+    games = numbers.get("best_of", numbers.get("games", 1))
+    seeding = data.get("seeding", "random" if index == 0 else "rank")
+    if seeding not in ("rank", "rating", "random"):
+        problems.add(data.at("seeding"), f"seeding '{seeding}' is not one of rank, rating, random")
+        seeding = "rank"
+    size = numbers.get("size", entrants)
+    if size > entrants:
+        problems.add(data.at("size"), f"a knockout of {size} needs {size} players; this stage has {entrants}")
+        size = entrants
+    third_place = bool(data.get("third_place", third_place_default if index else False))
+    return Stage("knockout", rounds=knockout_rounds(size), size=size, third_place=third_place, seeding=seeding,
+                 games=games, final_games=numbers.get("final_best_of", 0))
+
+
+class StageListStructure(Block):
+    """A fixed list of stages, whatever the player count (Tantrix, Micromutants, the Czech
+    club rules). ``structure: auto`` plays the ruleset's list; an event may give its own."""
+
+    name = "stages"
+    params = {
+        "stages": Param(list, [], "the stages in order, as in event.yaml (kind, rounds, groups, games, advance…)"),
+        "third_place": Param(bool, True, "the semifinal losers play for 3rd place when a stage does not say"),
+    }
+
+    def check_tables(self, src: Src, problems: Problems) -> None:
+        if not self.stages:
+            problems.add(src, "a 'stages' structure lists at least one stage, e.g. stages: [{kind: swiss, rounds: 5}]")
+
+    def plan(self, players: int, setting, src: Src, problems: Problems) -> Plan:
+        if setting in (None, "auto"):
+            setting = self.stages
+        if isinstance(setting, YSeq) and setting:
+            return stage_list(setting, players, problems, self.third_place)
+        problems.add(src, "structure must be auto or a list of stages, e.g. [{kind: round-robin, groups: 2, advance: 4}, "
+                     "{kind: knockout, games: 3}]")
+        return Plan(stages=(Stage("swiss", rounds=1),), label="invalid")

@@ -33,11 +33,30 @@ SEPARATED = {
     "esos": N_("Extended Strength of Schedule"),
     "random": N_("random lot"),
     "bracket": N_("finals"),
+    "games_won": N_("games won"),
+    "margin_sum": N_("sum of margins"),
+    "tiles": N_("tiles used"),
+    "mutual_points": N_("results between the tied players"),
+    "secondary": N_("secondary points"),
+    "wins": N_("wins"),
+    "tertiary": N_("tertiary points"),
+    "second_places": N_("second places"),
+    "vp": N_("victory points"),
+    "round_points": N_("points by round"),
+    "manual": N_("organizer's decision"),
+    "round-robin": N_("round-robin groups"),
+    "pairs-rotation": N_("group stage"),
+    "free-for-all": N_("free-for-all table"),
+    "tables": N_("tables"),
+    "swiss": N_("Swiss rounds"),
 }
 
 MATCHES = {"final": N_("Final"), "third-place": N_("3rd place"), "semifinal": N_("Semifinal"),
            "quarterfinal": N_("Quarterfinal"), "round-of-16": N_("Round of 16"), "round-of-32": N_("Round of 32")}
 
-RESULTS = {"win": N_("win"), "loss": N_("loss"), "draw": N_("draw"), "bye": N_("bye")}
+RESULTS = {"win": N_("win"), "loss": N_("loss"), "draw": N_("draw"), "bye": N_("bye"),
+           "place-1": N_("1st place"), "place-2": N_("2nd place"), "place-3": N_("3rd place"),
+           "place-4": N_("4th place"), "place-5": N_("5th place")}
 
-CLOCK_STAGES = (N_("swiss"), N_("knockout"), N_("final"))
+CLOCK_STAGES = (N_("swiss"), N_("knockout"), N_("final"), N_("round-robin"), N_("pairs-rotation"), N_("tables"),
+                N_("free-for-all"))

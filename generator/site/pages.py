@@ -7,7 +7,9 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 
 from generator.archive import Archive
-from generator.export import dumps, leaderboard_json, standings_json
+from generator.export import dumps, leaderboard_json, match_points, standings_json
+from generator.rules.micromutants import CLAN_ROTATION
+from generator.rules.tantrix import colour_plan
 from generator.rules.engine import EventResult
 from generator.site import labels, urls
 from generator.site.labels import N_
@@ -95,48 +97,120 @@ def _season(season, archive: Archive) -> dict:
 def _event(result: EventResult, archive: Archive) -> dict:
     event, ruleset = result.event, result.ruleset
     season = archive.seasons.get(event.season) if event.season else None
+    first_kind = result.first.kind if result.stages else "swiss"
     return {
         "event": event, "ruleset": ruleset, "card": _event_card(result, archive),
         "season": {"name": season.season.name, "url": urls.season(event.season)} if season else None,
-        "structure": _structure_text(result), "clocks": ruleset.clocks,
+        "structure": _structure(result.plan), "clocks": ruleset.clocks,
         "rounds": [{"number": r.number, "title": _round_title(result, r), "url": urls.round_page(event.id, r.number),
-                    "complete": r.complete} for r in event.rounds],
-        "columns": [{"key": t.key, "abbr": t.abbr, "title": t.title, "explanation": t.explanation, "signed": t.signed}
-                    for t in ruleset.tiebreakers],
-        "shown_columns": [t.key for t in ruleset.tiebreakers if t.shown],
+                    "complete": result.round_done.get(r.number, False)} for r in event.rounds],
+        "columns": _columns(ruleset.tiebreakers_for(first_kind)),
+        "explained": _columns(_all_tiebreakers(result)),
         "standings": _rows(result.final_rows, archive),
-        "swiss": _rows(result.swiss_rows, archive) if result.bracket else None,
-        "bracket": _bracket(result, archive),
+        "stages": [_stage_section(stage, result, archive) for stage in result.stages if _has_section(stage, result)],
         "json": f"events/{event.id}/standings.json",
     }
 
 
-def _structure_text(result: EventResult) -> dict:
-    plan = result.plan
-    if not plan.swiss:
-        return labels.msg(N_("Single elimination drawn at random, %(rounds)s rounds"), rounds=plan.knockout.rounds)
-    if plan.cut:
-        return labels.msg(N_("%(rounds)s Swiss rounds, then a top %(cut)s"), rounds=plan.swiss_rounds, cut=plan.cut)
-    return labels.msg(N_("%(rounds)s Swiss rounds, no finals"), rounds=plan.swiss_rounds)
+def _columns(tiebreakers) -> list[dict]:
+    return [{"key": t.key, "abbr": t.abbr, "title": t.title, "explanation": t.explanation, "signed": t.signed,
+             "shown": t.shown} for t in tiebreakers]
+
+
+def _all_tiebreakers(result: EventResult) -> list:
+    seen = {}
+    for stage in result.plan.stages:
+        for t in result.ruleset.tiebreakers_for(stage.kind):
+            seen.setdefault(t.key, t)
+    return list(seen.values())
+
+
+def _has_section(stage, result: EventResult) -> bool:
+    """The final standings already show a lone ranking stage without groups."""
+    return len(result.stages) > 1 or len(result.plan.stages) > 1 or stage.kind == "knockout" or len(stage.groups) > 1
+
+
+STAGE_TITLES = {"swiss": N_("Swiss rounds"), "knockout": N_("Finals"), "round-robin": N_("Round-robin groups"),
+                "pairs-rotation": N_("Groups: 2 vs 2 with rotating pairs"), "tables": N_("Tables"),
+                "free-for-all": N_("Free-for-all tables")}
+
+
+def _stage_section(stage, result: EventResult, archive: Archive) -> dict:
+    section = {"id": stage.id, "title": STAGE_TITLES[stage.kind], "kind": stage.kind, "bracket": None, "groups": [],
+               "columns": _columns(result.ruleset.tiebreakers_for(stage.kind))}
+    if stage.kind == "knockout":
+        section["bracket"] = _bracket(stage, result, archive)
+    else:
+        name = N_("Table %(table)s") if stage.kind == "free-for-all" else N_("Group %(group)s")
+        section["groups"] = [{"title": labels.msg(name, table=g.id, group=g.id) if len(stage.groups) > 1 or
+                              stage.kind == "free-for-all" else None, "rows": _rows(g.rows, archive)}
+                             for g in stage.groups] or [{"title": None, "rows": _rows(stage.rows, archive)}]
+    return section
+
+
+def _stage_text(stage) -> dict:
+    if stage.kind == "swiss":
+        return labels.msg(N_("%(rounds)s Swiss rounds"), rounds=stage.rounds)
+    if stage.kind == "knockout":
+        text = N_("single elimination drawn at random") if stage.seeding == "random" else \
+            N_("single elimination seeded by rating") if stage.seeding == "rating" else N_("top %(size)s single elimination")
+        return labels.msg(text, size=stage.size)
+    if stage.kind == "round-robin":
+        return labels.msg(N_("round robin in %(groups)s group(s), mini-matches of %(games)s games"),
+                          groups=stage.groups, games=stage.games)
+    if stage.kind == "tables":
+        return labels.msg(N_("%(rounds)s rounds at tables of 2–5 (standard %(size)s)"), rounds=stage.rounds, size=stage.size)
+    if stage.kind == "pairs-rotation":
+        return labels.msg(N_("groups of 4 or more, 2 vs 2 with rotating pairs, home and away"))
+    return labels.msg(N_("free-for-all tables of 4, 4 turns with the clan rotation"))
+
+
+def _structure(plan) -> list[dict]:
+    """The structure in words: the familiar phrases for a Swiss with or without a cut, else stage by stage."""
+    kinds = [stage.kind for stage in plan.stages]
+    if kinds == ["swiss"]:
+        return [labels.msg(N_("%(rounds)s Swiss rounds, no finals"), rounds=plan.swiss_rounds) | _stage_games(plan.swiss)]
+    if kinds == ["swiss", "knockout"]:
+        return [labels.msg(N_("%(rounds)s Swiss rounds, then a top %(cut)s"), rounds=plan.swiss_rounds, cut=plan.cut)
+                | _stage_games(plan.knockout)]
+    return [_stage_text(stage) | _stage_games(stage) for stage in plan.stages]
+
+
+def _stage_games(stage) -> dict:
+    """A knockout's games a match, and the final's when it differs (best of 3, final best of 5)."""
+    knockout = stage.kind == "knockout"
+    return {"games": labels.msg(N_("best of %(games)s"), games=stage.games) if knockout and stage.games > 1 else None,
+            "final_games": stage.final_games if knockout and stage.final_games else None}
 
 
 def _rows(rows, archive: Archive) -> list[dict]:
     return [{"rank": r.rank, "person": _person(r.player, archive), "points": r.points, "tiebreaks": r.tiebreaks,
              "status": labels.STATUS.get(r.status, r.status),
              "separated_by": labels.SEPARATED.get(r.separated_by, r.separated_by) if r.separated_by else None,
-             "swiss_rank": r.extra.get("swiss_rank")} for r in rows]
+             "first_rank": r.extra.get("first_rank")} for r in rows]
 
 
-def _bracket(result: EventResult, archive: Archive) -> list[dict]:
+def _bracket(stage, result: EventResult, archive: Archive) -> list[dict]:
     columns = []
-    for matches in result.bracket:
+    scoring = result.ruleset.scoring
+    for matches in stage.bracket:
         columns.append({"title": labels.MATCHES.get(matches[0].label, matches[0].label), "matches": [
-            {"label": labels.MATCHES.get(m.label, m.label),
+            {"label": labels.MATCHES.get(m.label, m.label), "bye": m.players[1] is None and m.pairing is not None,
              "sides": [{"person": _person(p, archive) if p else None, "seed": s, "won": m.winner == p and p is not None,
-                        "score": m.pairing.score[i] if m.pairing is not None and m.pairing.score else None}
+                        "score": _side_score(m, i, stage, scoring)}
                        for i, (p, s) in enumerate(zip(m.players, m.seeds))]}
             for m in matches]})
     return columns
+
+
+def _side_score(match, seat: int, stage, scoring):
+    """What the bracket shows beside a player: the match's points (TP sum, games won, HQ left)."""
+    if match.pairing is None or match.players[1] is None:
+        return None
+    points = match_points(match, stage.stage, scoring) if match.winner else None
+    if match.pairing.games and points:
+        return points[seat]
+    return match.pairing.score[seat] if match.pairing.score else None
 
 
 def _round_title(result: EventResult, rnd) -> dict:
@@ -149,14 +223,8 @@ def _round_title(result: EventResult, rnd) -> dict:
 
 def _round(result: EventResult, rnd, archive: Archive) -> dict:
     flags = result.flags.get(rnd.number, {})
-    tables = []
-    for pairing in rnd.pairings:
-        seats = [{"person": _person(p, archive), "army": (pairing.armies or [None] * 4)[i],
-                  "score": pairing.score[i] if pairing.score else None,
-                  "flag": labels.FLAGS.get(flags.get(p), None), "won": p == _winner(pairing, result)}
-                 for i, p in enumerate(pairing.players)]
-        tables.append({"table": pairing.table, "bye": pairing.bye, "match": labels.MATCHES.get(pairing.match),
-                       "seats": seats, "result": _result_text(pairing, result, archive), "done": pairing.has_result})
+    stage = result.stage_of(rnd)
+    tables = [_table(pairing, flags, stage, result, archive) for pairing in rnd.pairings]
     by_name = sorted(({"person": s["person"], "table": t["table"], "bye": t["bye"],
                        "opponents": [o["person"]["name"] for o in t["seats"] if o is not s]}
                       for t in tables for s in t["seats"]), key=lambda x: x["person"]["name"].casefold())
@@ -165,18 +233,90 @@ def _round(result: EventResult, rnd, archive: Archive) -> dict:
             "seed": result.event.seed, "clock": result.ruleset.clocks.get(rnd.stage)}
 
 
-def _winner(pairing, result: EventResult) -> str | None:
-    """The table's winner as the ruleset reads the result (none for a bye, a draw or no result)."""
-    if pairing.bye or len(pairing.players) != 2 or not pairing.has_result:
-        return None
-    return result.ruleset.scoring.match_winner(pairing, higher_seed=None)
+def _table(pairing, flags: dict, stage, result: EventResult, archive: Archive) -> dict:
+    winners = _winners(pairing, stage, result)
+    clans = _clans(pairing, stage, result)
+    places = {p: i + 1 for i, p in enumerate(pairing.finish or ())}
+    seats = [{"person": _person(p, archive), "army": (pairing.armies or [None] * 5)[i] or clans.get(p),
+              "score": pairing.score[i] if pairing.score else None, "place": places.get(p),
+              "team": next((t for t, team in enumerate(pairing.teams) if p in team), None),
+              "flag": labels.FLAGS.get(flags.get(p), None), "won": p in winners}
+             for i, p in enumerate(pairing.players)]
+    scoring = result.ruleset.scoring
+    tiles = scoring.tiles_to_remove(len(pairing.players)) if stage and stage.kind == "tables" else None
+    return {"table": pairing.table, "bye": pairing.bye, "match": labels.MATCHES.get(pairing.match),
+            "group": pairing.group, "seats": seats, "result": _result_text(pairing, stage, result, archive),
+            "games": _games(pairing, stage, result), "tiles": tiles, "colours": _colours(pairing, stage, result, archive),
+            "done": pairing.has_result}
 
 
-def _result_text(pairing, result: EventResult, archive: Archive) -> dict:
+def _winners(pairing, stage, result: EventResult) -> set:
+    """Who won the table as the ruleset reads the result (nobody for a bye, a draw or no result)."""
+    if pairing.bye or not pairing.has_result:
+        return set()
+    if pairing.teams:
+        return set(pairing.teams[pairing.winning_team]) if pairing.winning_team is not None else set()
+    if pairing.finish:
+        return {pairing.finish[0]}
+    if len(pairing.players) != 2:
+        return set()
+    winner = result.ruleset.scoring.match_winner(pairing, None, stage and stage.stage)
+    return {winner} if winner else set()
+
+
+def _clans(pairing, stage, result: EventResult) -> dict:
+    """Free-for-all: the clan rotation of the seed, by seat and turn."""
+    if not stage or stage.kind != "free-for-all":
+        return {}
+    turn = stage.rounds.index(next(r for r in stage.rounds if pairing in r.pairings))
+    return {p: CLAN_ROTATION[seat][turn % 4] for seat, p in enumerate(pairing.players[:4])}
+
+
+def _colours(pairing, stage, result: EventResult, archive: Archive) -> list[dict]:
+    """Tantrix §5: each player's colour, game by game (shown when anyone stated a preference)."""
+    if len(pairing.players) != 2 or not stage or result.ruleset.scoring.name != "tantrix":
+        return []
+    players = [archive.players.get(p) or result.event.player(p) for p in pairing.players]
+    prefs = [result.event.player(p).colours for p in pairing.players]
+    if not any(prefs):
+        return []
+    plan = colour_plan(prefs[0], prefs[1], stage.stage.games)
+    return [{"game": i + 1, "colours": [c or None for c in (a, b)], "first": players[first].name}
+            for i, (a, b, first) in enumerate(plan)]
+
+
+def _games(pairing, stage, result: EventResult) -> list[dict]:
+    if not pairing.games:
+        return []
+    scoring = result.ruleset.scoring
+    rows = []
+    for index, game in enumerate(pairing.games, start=1):
+        tps = scoring.game_points(game, pairing.players) if hasattr(scoring, "game_points") and game.has_result else None
+        rows.append({"number": index, "score": list(game.score) if game.score else None,
+                     "time": [f"{t // 60}:{t % 60:02d}" for t in game.time] if game.time else None,
+                     "tiles": list(game.tiles) if game.tiles else None, "tp": list(tps) if tps else None,
+                     "winner": game.winner, "home": game.home, "forfeit": game.forfeit,
+                     "disconnected": game.disconnected,
+                     "extra": bool(stage and stage.kind == "knockout" and index > stage.stage.games
+                                   and hasattr(scoring, "game_points"))})
+    return rows
+
+
+def _result_text(pairing, stage, result: EventResult, archive: Archive) -> dict:
+    scoring = result.ruleset.scoring
     if pairing.bye:
         return labels.msg(N_("bye (+%(points)s)"), points=f"{result.ruleset.bye.points:g}")
     if pairing.forfeit:
         return labels.msg(N_("%(name)s forfeits"), name=archive.players[pairing.forfeit].name)
+    if pairing.teams and pairing.winning_team is not None:
+        names = " + ".join(archive.players[p].name for p in pairing.teams[pairing.winning_team])
+        return labels.msg(N_("%(names)s win"), names=names)
+    if pairing.games and len(pairing.players) == 2 and stage is not None:
+        if hasattr(scoring, "totals"):
+            totals = scoring.totals(pairing, stage.stage.games)
+            return labels.msg(N_("TP %(points)s"), points=" : ".join(f"{totals[p].get('tp', 0):g}" for p in pairing.players))
+        series = scoring.series(pairing)
+        return labels.msg(" : ".join(str(n) for n in series)) if series else labels.msg("")
     if pairing.score:
         return labels.msg(" : ".join(f"{s:g}" for s in pairing.score))
     if pairing.draw:
@@ -194,13 +334,13 @@ def _histories(archive: Archive) -> dict[str, list]:
         final = {row.player: row for row in result.final_rows}
         card = _event_card(result, archive)
         for player in result.event.players:
-            record = result.records[player.id]
+            row = final[player.id]
             history.setdefault(player.id, []).append({
-                "event": card, "rank": final[player.id].rank, "points": final[player.id].points,
-                "status": labels.STATUS.get(final[player.id].status, ""), "complete": result.complete,
-                "games": [{"round": o.round, "opponent": _person(o.opponent, archive) if o.opponent else None,
-                           "result": labels.RESULTS[o.result], "army": o.army, "margin": o.margin, "match": None}
-                          for o in record.outcomes]
+                "event": card, "rank": row.rank, "points": row.points,
+                "status": labels.STATUS.get(row.status, ""), "complete": result.complete,
+                "games": [{"round": o.round, "opponents": [_person(p, archive) for p in o.faced],
+                           "result": labels.RESULTS.get(o.result, o.result), "army": o.army, "margin": o.margin,
+                           "match": None} for o in result.outcomes(player.id)]
                 + _finals_games(result, player.id, archive),
             })
     return history
@@ -210,11 +350,10 @@ def _finals_games(result: EventResult, player_id: str, archive: Archive) -> list
     games = []
     for matches in result.bracket:
         for m in matches:
-            if player_id in m.players and m.pairing is not None:
+            if player_id in m.players and m.pairing is not None and None not in m.players:
                 seat = m.players.index(player_id)
-                opponent = m.players[1 - seat]
                 armies = m.pairing.armies or (None, None)
-                games.append({"round": m.round_no, "opponent": _person(opponent, archive),
+                games.append({"round": m.round_no, "opponents": [_person(m.players[1 - seat], archive)],
                               "result": labels.RESULTS["win" if m.winner == player_id else "loss"] if m.winner else "",
                               "army": armies[seat], "margin": None, "match": labels.MATCHES.get(m.label)})
     return games

@@ -5,6 +5,10 @@ from dataclasses import dataclass
 
 from generator.rules.blocks import Block, Param
 
+def next_power_of_two(count: int) -> int:
+    return 1 << max(count - 1, 0).bit_length()
+
+
 ROUND_NAMES = {2: "final", 4: "semifinal", 8: "quarterfinal", 16: "round-of-16", 32: "round-of-32"}
 
 
@@ -57,11 +61,19 @@ class StandardBracket(Block):
     }
 
     def first_round(self, seeded: list[str]) -> list[Match]:
-        size = len(seeded)
+        """Seeds in standard order; below a power of two the top seeds meet a bye (decided at once)."""
+        size = next_power_of_two(len(seeded))
         order = standard_order(size)
         label = round_name(size)
-        return [Match(0, i // 2, label, [seeded[order[i] - 1], seeded[order[i + 1] - 1]], [order[i], order[i + 1]])
-                for i in range(0, size, 2)]
+        matches = []
+        for i in range(0, size, 2):
+            high, low = order[i], order[i + 1]
+            players = [seeded[high - 1], seeded[low - 1] if low <= len(seeded) else None]
+            match = Match(0, i // 2, label, players, [high, low if players[1] else None])
+            if players[1] is None:
+                match.winner = players[0]
+            matches.append(match)
+        return matches
 
     def next_round(self, previous: list[Match], seed_of: dict, third_place: bool) -> list[Match]:
         """Winners of slots 2k and 2k+1 meet; after the semifinals also the 3rd-place match."""
@@ -75,9 +87,6 @@ class StandardBracket(Block):
             matches.append(Match(index, 1, "third-place", losers, [seed_of.get(p) for p in losers]))
         return matches
 
-
-def next_power_of_two(count: int) -> int:
-    return 1 << max(count - 1, 0).bit_length()
 
 
 class GameNumberBracket(Block):
@@ -122,3 +131,26 @@ class GameNumberBracket(Block):
         half = len(winners) // 2
         return [Match(index, k, label, [winners[k], winners[-1 - k]], [seed_of.get(winners[k]), seed_of.get(winners[-1 - k])])
                 for k in range(half)]
+
+
+class DrawnBracket(StandardBracket):
+    """An unseeded bracket drawn at random (Micromutants RBB, classic: "no seeding, by design").
+
+    The players are put in a random order (seeded, recorded) and placed in the bracket as if
+    that order were seeds, so the byes (when the count is not a power of two) go to drawn
+    players, never two byes meet, and the winners of slots 2k and 2k+1 always meet next.
+    """
+
+    name = "random-draw"
+    params = {}
+
+    def drawn_first_round(self, players: list[str], rand) -> list[Match]:
+        drawn = list(players)
+        rand.shuffle(drawn)
+        matches = self.first_round(drawn)
+        for match in matches:
+            match.seeds = [None, None]
+        return matches
+
+    def next_round(self, previous: list[Match], seed_of: dict, third_place: bool) -> list[Match]:
+        return super().next_round(previous, {}, third_place)

@@ -14,10 +14,11 @@ from generator.rules.draw import lot
 
 
 class Context:
-    """What tie-breakers may read: the records of the stage and the event's seed."""
+    """What tie-breakers may read: the records of the stage, the event's seed and the
+    organizer's recorded order for ties no rule breaks."""
 
-    def __init__(self, records: dict, seed: int):
-        self.records, self.seed = records, seed
+    def __init__(self, records: dict, seed: int, manual_order: tuple = ()):
+        self.records, self.seed, self.manual_order = records, seed, manual_order
 
 
 class Tiebreaker(Block):
@@ -135,3 +136,106 @@ class ExtendedStrengthOfSchedule(Tiebreaker):
 
     def value(self, player, ctx) -> float:
         return float(self.exact(player, ctx))
+
+
+class StatTotal(Tiebreaker):
+    """Base: the higher total of one per-game statistic the scoring block records."""
+
+    stat: ClassVar[str] = ""
+
+    def value(self, player, ctx):
+        return ctx.records[player].stat(self.stat)
+
+
+class GamesWon(StatTotal):
+    """Tantrix §10d: games won, a drawn game counting ½."""
+
+    name = key = stat = "games_won"
+    abbr, title = "W", "Games won"
+
+
+class MarginSum(StatTotal):
+    """Tantrix §10d: the sum of the margins of all games (won games add, lost games subtract)."""
+
+    name = key = stat = "margin_sum"
+    abbr, title = "Mrg", "Sum of margins"
+    signed = True
+
+
+class TilesUsed(StatTotal):
+    """Tantrix §10a, §10d: tiles the player used in all games (the opponent's tiles not counted)."""
+
+    name = key = stat = "tiles"
+    abbr, title = "Tiles", "Tiles used"
+
+
+class MutualPoints(Tiebreaker):
+    """Tantrix §10b: among players still tied, the points each scored in the games between them."""
+
+    name = key = "mutual_points"
+    abbr, title = "Mut", "Results between the tied players"
+    shown = False
+
+    def split(self, group, ctx):
+        tied = set(group)
+        points = {p: ctx.records[p].points_against(tied - {p}) for p in group}
+        ordered = sorted(group, key=points.__getitem__, reverse=True)
+        return [list(g) for _, g in groupby(ordered, key=points.__getitem__)]
+
+
+class Secondary(StatTotal):
+    """Micromutants (RBB): secondary points — 2 per intact hexagonal base, 1 per damaged hexagonal base, 1 per square base left to the winners."""
+
+    name = key = stat = "secondary"
+    abbr, title = "2nd pts", "Secondary points"
+
+
+class Wins(StatTotal):
+    """Micromutants (RBB), free-for-all tables: games finished in 1st place."""
+
+    name = key = stat = "wins"
+    abbr, title = "Wins", "Wins"
+
+
+class Tertiary(StatTotal):
+    """Micromutants (RBB), free-for-all tables: tertiary points — opponents eliminated in one's own turn."""
+
+    name = key = stat = "tertiary"
+    abbr, title = "3rd pts", "Tertiary points"
+
+
+class SecondPlaces(StatTotal):
+    """Micromutants (RBB), free-for-all tables: games finished in 2nd place."""
+
+    name = key = stat = "second_places"
+    abbr, title = "2nd", "Second places"
+
+
+class VictoryPoints(StatTotal):
+    """Czech club rules (Carcassonne), scoring: the total of victory points (VP) scored in one's own games."""
+
+    name = key = stat = "vp"
+    abbr, title = "VP", "Victory points"
+
+
+class RoundPoints(Tiebreaker):
+    """Czech club rules (Carcassonne), scoring: how the tournament points were earned — the per-round sequences are compared from round 1 on and the higher earlier score wins (1, 4, 1 beats 1, 1, 4)."""
+
+    name = key = "round_points"
+    abbr, title = "By round", "Points by round"
+
+    def value(self, player, ctx):
+        return ctx.records[player].points_by_round()
+
+
+class ManualOrder(Tiebreaker):
+    """Players still tied are ordered as the organizer recorded in 'manual_order:' of event.yaml (Micromutants: the sealed bid to the club); players not listed stay tied."""
+
+    name = key = "manual"
+    abbr, title = "Org.", "Organizer's decision"
+    shown = False
+
+    def split(self, group, ctx):
+        listed = [p for p in ctx.manual_order if p in group]
+        rest = [p for p in group if p not in listed]
+        return [[p] for p in listed] + ([rest] if rest else [])

@@ -14,11 +14,14 @@ class Record:
     byes: int = 0
     penalty_points: float = 0
     outcomes: list[Outcome] = field(default_factory=list)
+    stats: dict = field(default_factory=dict)
 
     def add(self, outcome: Outcome) -> None:
         self.outcomes.append(outcome)
         self.points = tidy(self.points + outcome.points)
         self.margin = tidy(self.margin + outcome.margin)
+        for key, value in outcome.stats.items():
+            self.stats[key] = tidy(self.stats.get(key, 0) + value)
         if outcome.result == "bye":
             self.byes += 1
 
@@ -30,8 +33,22 @@ class Record:
     def rounds_played(self) -> int:
         return len(self.outcomes)
 
+    def stat(self, key: str) -> float:
+        return self.stats.get(key, 0)
+
+    def points_by_round(self) -> list[float]:
+        """Points of each round in order (a round with several games is one entry)."""
+        totals: dict[int, float] = {}
+        for outcome in self.outcomes:
+            totals[outcome.round] = tidy(totals.get(outcome.round, 0) + outcome.points)
+        return [totals[r] for r in sorted(totals)]
+
     def results_against(self, opponent: str) -> list[str]:
         return [o.result for o in self.outcomes if o.opponent == opponent]
+
+    def points_against(self, opponents: set[str]) -> float:
+        """Points scored in games against any of ``opponents`` (results between tied players)."""
+        return tidy(sum(o.points for o in self.outcomes if o.opponent in opponents))
 
     def count(self, result: str) -> int:
         return sum(1 for o in self.outcomes if o.result == result)

@@ -1,0 +1,164 @@
+"""Micromutants Evolution club tournament (RBB, Italian). One block scores the three kinds of
+game the seed has: head-to-head best-of-N matches, 2-vs-2 games with rotating pairs, and
+free-for-all tables of four.
+"""
+from __future__ import annotations
+
+from generator.errors import Problems
+from generator.model import Bases, Pairing
+from generator.rules.blocks import Param
+from generator.rules.scoring import Scoring
+from generator.rules.outcome import Outcome
+
+CLANS = ("Chitiniani", "Flyborg", "Sovietopteri", "USArtropodi")
+
+# RBB, free-for-all: the clan of player A–D in turns 1–4 (a Latin square: each clan once per turn).
+CLAN_ROTATION = (
+    ("Chitiniani", "Flyborg", "Sovietopteri", "USArtropodi"),
+    ("Flyborg", "Sovietopteri", "USArtropodi", "Chitiniani"),
+    ("Sovietopteri", "USArtropodi", "Chitiniani", "Flyborg"),
+    ("USArtropodi", "Chitiniani", "Flyborg", "Sovietopteri"),
+)
+
+
+def home_plan(games: int) -> list[int | None]:
+    """RBB, head-to-head: who is at home in each game of a best-of-N match — 0 = player A,
+    1 = player B, None = the deciding game ("bella": clans by agreement or by draw).
+    Best of 3: A, B, decider; best of 5: A, B, A, B, decider."""
+    return [None if g == games - 1 else g % 2 for g in range(games)]
+
+
+class MicromutantsScoring(Scoring):
+    """RBB Micromutants: best-of-N matches (the majority of games wins; the decider only when
+    needed), 2-vs-2 games (1 primary point to each winner, secondary points from the winning
+    pair's bases) and free-for-all tables (primary points by place, secondary to the winner,
+    tertiary for opponents eliminated in one's own turn).
+    """
+
+    name = "micromutants"
+    params = {
+        "place_points": Param(list, [6, 4, 2, 3], "free-for-all primary points for 1st, 2nd, 3rd, 4th (the seed gives 4th more than 3rd)"),
+        "team_win": Param(int, 1, "2-vs-2: primary points to each player of the winning pair"),
+        "intact_base": Param(int, 2, "secondary points per intact hexagonal base left"),
+        "damaged_base": Param(int, 1, "secondary points per damaged hexagonal base left"),
+        "square_base": Param(int, 1, "secondary points per square base left"),
+    }
+
+    def secondary(self, bases: Bases | None) -> int:
+        """RBB: 2 per intact hexagonal base, 1 per damaged hexagonal base, 1 per square base."""
+        if bases is None:
+            return 0
+        return bases.intact * self.intact_base + bases.damaged * self.damaged_base + bases.square * self.square_base
+
+    # ------------------------------------------------------------ outcomes by shape
+
+    def outcomes(self, pairing: Pairing, round_no: int, stage=None) -> list[Outcome]:
+        if pairing.teams:
+            return self._team_outcomes(pairing, round_no)
+        if len(pairing.players) > 2:
+            return self._table_outcomes(pairing, round_no)
+        winner = self.match_winner(pairing, None, stage)
+        if winner is None:
+            return []
+        return [Outcome(p, o, "win" if p == winner else "loss", 1 if p == winner else 0, 0, round_no)
+                for p, o in (pairing.players, pairing.players[::-1])]
+
+    def _team_outcomes(self, pairing: Pairing, round_no: int) -> list[Outcome]:
+        """RBB 2-vs-2: 1 primary point and the bases' secondary points to each winning player."""
+        if pairing.winning_team is None:
+            return []
+        winners = pairing.teams[pairing.winning_team]
+        losers = pairing.teams[1 - pairing.winning_team]
+        secondary = self.secondary(pairing.bases)
+        outcomes = []
+        for team, other, won in ((winners, losers, True), (losers, winners, False)):
+            for player in team:
+                outcomes.append(Outcome(player, other[0], "win" if won else "loss", self.team_win if won else 0, 0,
+                                        round_no, opponents=tuple(other),
+                                        stats={"secondary": secondary if won else 0, "wins": int(won)}))
+        return outcomes
+
+    def _table_outcomes(self, pairing: Pairing, round_no: int) -> list[Outcome]:
+        """RBB free-for-all: primary by place, secondary to the winner, tertiary = eliminations."""
+        if not pairing.finish:
+            return []
+        eliminated = dict(pairing.eliminated)
+        outcomes = []
+        for place, player in enumerate(pairing.finish, start=1):
+            others = tuple(p for p in pairing.players if p != player)
+            outcomes.append(Outcome(player, others[0], f"place-{place}", self.place_points[place - 1], 0, round_no,
+                                    opponents=others,
+                                    stats={"secondary": self.secondary(pairing.bases) if place == 1 else 0,
+                                           "tertiary": eliminated.get(player, 0), "wins": int(place == 1),
+                                           "second_places": int(place == 2)}))
+        return outcomes
+
+    # ------------------------------------------------------------ best-of-N
+
+    def games_won(self, pairing: Pairing) -> tuple[int, int]:
+        a, b = pairing.players
+        winners = [g.winner for g in pairing.games if g.winner]
+        return winners.count(a), winners.count(b)
+
+    def match_winner(self, pairing: Pairing, higher_seed, stage=None) -> str | None:
+        """The first to win a majority of the match's games (2 of 3, 3 of 5)."""
+        if pairing.forfeit:
+            return next(p for p in pairing.players if p != pairing.forfeit)
+        games = stage.games if stage is not None else max(len(pairing.games), 1)
+        if getattr(pairing, "match", None) in ("final", "third-place") and stage is not None and stage.final_games:
+            games = stage.final_games
+        needed = games // 2 + 1
+        won = self.games_won(pairing)
+        for player, count in zip(pairing.players, won):
+            if count >= needed:
+                return player
+        return None
+
+    def decided(self, pairing: Pairing, stage=None) -> bool:
+        if pairing.teams:
+            return pairing.winning_team is not None
+        if len(pairing.players) > 2:
+            return bool(pairing.finish)
+        return self.match_winner(pairing, None, stage) is not None
+
+    def series(self, pairing: Pairing) -> tuple[int, int] | None:
+        """Games won by each player (2:1), shown in the bracket."""
+        return self.games_won(pairing) if pairing.games else None
+
+    # ------------------------------------------------------------ the round file
+
+    def blank(self, players: tuple, stage, match: str | None = None, teams: tuple = ()) -> list[str]:
+        if teams:
+            return ["    winner:   # 0 if the first pair won, 1 if the second",
+                    "    bases: {intact: 0, damaged: 0, square: 0}  # the winning pair's bases left"]
+        if len(players) > 2:
+            return ["    finish: []  # the players from 1st to 4th",
+                    "    bases: {intact: 0, damaged: 0, square: 0}  # the winner's bases left",
+                    "    eliminated: {}  # opponents each player eliminated in his own turn, e.g. {id: 1}"]
+        games = stage.final_games if match in ("final", "third-place") and stage.final_games else stage.games
+        lines = ["    games:  # the winner of each game; the home player picks his clan first"]
+        for index, home in enumerate(home_plan(games)):
+            if home is None:
+                lines.append(f"      # - {{winner: }}  # game {index + 1}: the decider, only if needed — "
+                             "clans by agreement or by draw")
+            elif index >= games // 2 + 1:
+                lines.append(f"      # - {{home: {players[home]}, winner: }}  # game {index + 1}, only if needed")
+            else:
+                lines.append(f"      - {{home: {players[home]}, winner: }}  # game {index + 1}")
+        return lines
+
+    def check(self, pairing: Pairing, problems: Problems, stage=None) -> None:
+        if pairing.bye:
+            return
+        if pairing.teams and pairing.finish:
+            problems.add(pairing.src, "a 2-vs-2 game has 'winner: 0|1', not 'finish:'")
+        if len(pairing.players) > 2 and not pairing.teams and pairing.winner:
+            problems.add(pairing.at("winner"), "a free-for-all table's result is 'finish: [1st, 2nd, 3rd, 4th]'")
+        if len(pairing.players) == 2 and pairing.games:
+            a, b = self.games_won(pairing)
+            games = stage.games if stage else len(pairing.games)
+            if pairing.match in ("final", "third-place") and stage is not None and stage.final_games:
+                games = stage.final_games
+            if max(a, b) > games // 2 + 1 or a + b > games:
+                problems.add(pairing.at("games"), f"a best-of-{games} match ends when a player wins {games // 2 + 1} games; "
+                             f"this one has {a}:{b}")

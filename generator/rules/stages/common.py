@@ -1,0 +1,160 @@
+"""What every stage shares: the event-wide player status, a stage's result, and replaying a
+round's attendance, penalties and drops."""
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+from generator.errors import Problems
+from generator.model import Event, Pairing, Round
+from generator.rules.ruleset import RuleSet
+from generator.rules.standings.metrics import Context
+from generator.rules.standings.order import Row, rank_players
+from generator.rules.standings.records import Record
+from generator.rules.structure import Stage
+
+
+@dataclass
+class DraftPairing:
+    players: tuple[str, ...]
+    table: int | None = None
+    bye: bool = False
+    match: str | None = None
+    seeds: tuple | None = None
+    flags: dict = field(default_factory=dict)
+    group: str | None = None
+    teams: tuple = ()
+    home: int | None = None
+    notes: list = field(default_factory=list)  # lines printed on the table sheet (clans, tiles, colours)
+
+
+@dataclass
+class DraftRound:
+    number: int
+    stage: str
+    pairings: list[DraftPairing]
+    seed_parts: tuple = ()
+    note: str = ""
+
+
+@dataclass
+class Group:
+    id: str  # "A", "B" … (groups) or "1", "2" … (tables)
+    players: list[str]
+    rows: list[Row] = field(default_factory=list)
+
+
+@dataclass
+class StageResult:
+    index: int
+    stage: Stage
+    entrants: list[str]  # who plays this stage, in seeding order
+    rounds: list[Round]  # the round files of this stage
+    planned_rounds: int
+    records: dict[str, Record] = field(default_factory=dict)
+    groups: list[Group] = field(default_factory=list)
+    rows: list[Row] = field(default_factory=list)  # the stage's standings (ranking stages)
+    bracket: list = field(default_factory=list)  # knockout: matches by round
+    seed_of: dict = field(default_factory=dict)
+    schedule: list = field(default_factory=list)  # fixed stages: the DraftPairings of each round
+    order: list[str] = field(default_factory=list)  # this stage's classification, best first
+    complete: bool = False
+    tied_ranks: dict = field(default_factory=dict)  # player → shared rank (a drawn bracket's losers)
+
+    @property
+    def kind(self) -> str:
+        return self.stage.kind
+
+    @property
+    def id(self) -> str:
+        if self.kind == "knockout":
+            return f"top{self.stage.size}" if self.index else "knockout"
+        return self.kind
+
+    @property
+    def first_round(self) -> int:
+        return self.rounds[0].number if self.rounds else 0
+
+    def advancing(self, status: dict) -> list[str]:
+        active = [p for p in self.order if status.get(p) == "active"]
+        return active[:self.stage.advance] if self.stage.advance else active
+
+
+class EventState:
+    """Event-wide facts that outlive a stage: who is still active, warnings, pairing flags."""
+
+    def __init__(self, event: Event, ruleset: RuleSet, problems: Problems):
+        self.event, self.ruleset, self.problems = event, ruleset, problems
+        self.status = {p.id: "active" for p in event.players}
+        self.status_round: dict[str, int] = {}
+        self.warnings: dict[str, int] = {}
+        self.flags: dict[int, dict[str, str]] = {}
+
+    def active(self, players) -> list[str]:
+        return [p for p in players if self.status[p] == "active"]
+
+    def decided(self, pairing: Pairing, stage: Stage) -> bool:
+        return pairing.bye or self.ruleset.scoring.decided(pairing, stage)
+
+    def round_complete(self, rnd: Round, stage: Stage) -> bool:
+        return all(self.decided(p, stage) for p in rnd.pairings)
+
+    def readable(self, pairing: Pairing, stage: Stage) -> bool:
+        """Check a result line under the ruleset; one it rejects is reported and not scored."""
+        before = len(self.problems.items)
+        self.ruleset.scoring.check(pairing, self.problems, stage)
+        return len(self.problems.items) == before
+
+    def score(self, pairing: Pairing, records: dict, round_no: int, stage: Stage) -> None:
+        if pairing.bye or not self.readable(pairing, stage):
+            return
+        for outcome in self.ruleset.scoring.outcomes(pairing, round_no, stage):
+            records[outcome.player].add(outcome)
+
+    def check_seated(self, rnd: Round, expected: set[str]) -> None:
+        """Everyone the round needs is seated, nobody inactive plays."""
+        seated = {p for pairing in rnd.pairings for p in pairing.players}
+        for player_id in sorted(seated):
+            if self.status[player_id] != "active":
+                self.problems.add(rnd.src, f"{player_id} is {self.status[player_id]} since round "
+                                  f"{self.status_round.get(player_id)} and cannot play round {rnd.number}")
+        for player_id in sorted(expected - seated):
+            if self.status[player_id] == "active":
+                self.problems.add(rnd.src, f"{player_id} is not in round {rnd.number}; pair them, or list them under "
+                                  f"'drops:' of round {rnd.number - 1}" if rnd.number > 1 else
+                                  f"{player_id} is not in round 1; pair them or remove their registration")
+
+    def finish_round(self, rnd: Round, records: dict) -> None:
+        """Penalties (a warning limit disqualifies) and drops after the round."""
+        limit = self.ruleset.warnings_to_disqualify
+        for penalty in rnd.penalties:
+            if penalty.kind == "points" and penalty.player in records:
+                records[penalty.player].penalty_points += penalty.points
+            elif penalty.kind == "warning":
+                self.warnings[penalty.player] = self.warnings.get(penalty.player, 0) + 1
+            if penalty.kind == "disqualification" or (limit and self.warnings.get(penalty.player, 0) >= limit):
+                self.set_status(penalty.player, "disqualified", rnd.number)
+        for player_id in rnd.drops:
+            self.set_status(player_id, "dropped", rnd.number)
+
+    def set_status(self, player_id: str, status: str, round_no: int) -> None:
+        if self.status[player_id] == "active":
+            self.status[player_id] = status
+            self.status_round[player_id] = round_no
+
+    def rank(self, players: list[str], records: dict, kind: str) -> list[Row]:
+        ctx = Context(records, self.event.seed, self.event.manual_order)
+        return rank_players(players, self.ruleset.tiebreakers_for(kind), ctx, self.status)
+
+
+def fresh_records(players) -> dict[str, Record]:
+    return {p: Record(p) for p in players}
+
+
+def interleave(groups: list[Group], state: EventState, records: dict, kind: str) -> list[str]:
+    """One order across groups: every group's 1st (best of them first), then every 2nd, …"""
+    order = []
+    depth = max((len(g.rows) for g in groups), default=0)
+    for place in range(depth):
+        level = [g.rows[place].player for g in groups if place < len(g.rows)]
+        order += [row.player for row in state.rank(level, records, kind)]
+    return order

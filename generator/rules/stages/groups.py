@@ -1,0 +1,140 @@
+"""Stages with a fixed schedule drawn at their start: round-robin groups (Berger tables),
+2-vs-2 pair rotations and free-for-all tables of four with the clan rotation. The round
+files must follow the schedule; the standings are per group."""
+from __future__ import annotations
+
+from math import ceil
+
+from generator.errors import fail
+from generator.rules.draw import lot, rng
+from generator.rules.micromutants import CLAN_ROTATION
+from generator.rules.schedules import GROUP_NAMES, berger_rounds, groups_of_four, pair_rotation, snake_groups
+from generator.rules.stages.common import (DraftPairing, DraftRound, EventState, Group, StageResult, fresh_records,
+                                           interleave)
+
+TABLE_OF = 4  # free-for-all: players at a table, and turns played (one clan each, CLAN_ROTATION)
+
+
+def planned_rounds(stage, entrants: int) -> int:
+    if stage.kind == "free-for-all":
+        return len(CLAN_ROTATION[0])
+    count = _group_count(stage, entrants)
+    largest = ceil(entrants / count) if entrants else 0
+    if stage.kind == "round-robin":
+        return largest - 1 if largest % 2 == 0 else largest
+    return 2 * len(pair_rotation([str(i) for i in range(largest)])) if largest >= 4 else 0
+
+
+def _group_count(stage, entrants: int) -> int:
+    if stage.kind == "free-for-all":
+        return max(entrants // TABLE_OF, 1)
+    if stage.kind == "pairs-rotation":
+        return stage.groups or groups_of_four(entrants)
+    return max(stage.groups, 1)
+
+
+def replay(result: StageResult, state: EventState) -> None:
+    result.groups = _make_groups(result, state)
+    result.schedule = _schedule(result, state)
+    result.records = fresh_records(result.entrants)
+    for index, rnd in enumerate(result.rounds):
+        state.flags[rnd.number] = {}
+        expected = result.schedule[index] if index < len(result.schedule) else []
+        _follow_schedule(rnd, expected, state)
+        state.check_seated(rnd, {p for d in expected for p in d.players if state.status[p] == "active"})
+        for pairing in rnd.pairings:
+            state.score(pairing, result.records, rnd.number, result.stage)
+        state.finish_round(rnd, result.records)
+    _exclude_absentees(result, state)
+    for group in result.groups:
+        group.rows = state.rank(group.players, result.records, result.kind)
+    result.order = interleave(result.groups, state, result.records, result.kind)
+    result.rows = [row for group in result.groups for row in group.rows]
+    result.complete = len(result.rounds) == result.planned_rounds and all(
+        state.round_complete(r, result.stage) for r in result.rounds)
+
+
+def _make_groups(result: StageResult, state: EventState) -> list[Group]:
+    """Groups dealt in snake order from the stage's seeding: the previous stage's order, or —
+    for the first stage — by rating when the players have one (Tantrix §13), else drawn."""
+    players = state.active(result.entrants)
+    if result.index == 0:
+        if any(state.event.player(p).rating for p in players):
+            players.sort(key=lambda p: (-(state.event.player(p).rating or 0), lot(state.event.seed, p)))
+        else:
+            rng(state.event.seed, "groups", result.index).shuffle(players)
+    count = _group_count(result.stage, len(players))
+    if result.kind == "free-for-all" and len(players) % TABLE_OF:
+        state.problems.add(state.event.src, f"free-for-all tables seat {TABLE_OF}; {len(players)} players reach them — "
+                           f"set the previous stage's 'advance:' to a multiple of {TABLE_OF}")
+    names = [str(i + 1) for i in range(count)] if result.kind == "free-for-all" else GROUP_NAMES
+    return [Group(names[i], members) for i, members in enumerate(snake_groups(players, count)) if members]
+
+
+def _schedule(result: StageResult, state: EventState) -> list[list[DraftPairing]]:
+    per_group = [_group_rounds(group, result.kind) for group in result.groups]
+    rounds = []
+    for index in range(result.planned_rounds):
+        pairings = [p for group_rounds in per_group if index < len(group_rounds) for p in group_rounds[index]]
+        for table, pairing in enumerate(pairings, start=1):
+            pairing.table = table
+        rounds.append(pairings)
+    return rounds
+
+
+def _group_rounds(group: Group, kind: str) -> list[list[DraftPairing]]:
+    if kind == "round-robin":
+        return [[DraftPairing(players=pair, group=group.id) for pair in pairs] for pairs in berger_rounds(group.players)]
+    if kind == "pairs-rotation":
+        legs = pair_rotation(group.players) if len(group.players) >= 4 else []
+        games = [(teams, 0) for teams in legs] + [(teams, 1) for teams in legs]  # the first leg, then the return
+        return [[DraftPairing(players=teams[0] + teams[1], teams=teams, home=home, group=group.id)]
+                for teams, home in games]
+    return [[DraftPairing(players=tuple(group.players), group=group.id,
+                          notes=[("clans", tuple(CLAN_ROTATION[seat][turn] for seat in range(len(group.players))))])]
+            for turn in range(len(CLAN_ROTATION[0]))]
+
+
+def _follow_schedule(rnd, expected: list[DraftPairing], state: EventState) -> None:
+    wanted = {frozenset(d.players): d for d in expected}
+    for pairing in rnd.pairings:
+        draft = wanted.get(frozenset(pairing.players))
+        if draft is None or (draft.teams and {frozenset(t) for t in draft.teams} != {frozenset(t) for t in pairing.teams}):
+            listed = "; ".join(_describe(d) for d in expected) or "nothing (the stage is over)"
+            state.problems.add(pairing.src, f"{_describe(pairing)} is not in the schedule of round {rnd.number}; "
+                               f"expected: {listed}")
+
+
+def _describe(pairing) -> str:
+    if pairing.teams:
+        return " v ".join(" + ".join(team) for team in pairing.teams)
+    return " v ".join(pairing.players)
+
+
+def _exclude_absentees(result: StageResult, state: EventState) -> None:
+    """Tantrix §7d: absent from more games of a group than one mini-match has → totally
+    excluded; his results are removed from the table (also from his opponents' records)."""
+    absent: dict[str, int] = {}
+    for rnd in result.rounds:
+        for pairing in rnd.pairings:
+            for player, count in state.ruleset.scoring.absences(pairing).items():
+                absent[player] = absent.get(player, 0) + count
+    excluded = {p for p, count in absent.items() if count > result.stage.games}
+    if not excluded:
+        return
+    for player in excluded:
+        state.set_status(player, "excluded", result.rounds[-1].number)
+    for record in result.records.values():
+        kept = [o for o in record.outcomes if o.player not in excluded and not set(o.faced) & excluded]
+        record.outcomes, record.points, record.margin, record.stats = [], 0, 0, {}
+        for outcome in kept:
+            record.add(outcome)
+
+
+def next_round(result: StageResult, state: EventState, number: int) -> DraftRound:
+    index = len(result.rounds)
+    if index >= len(result.schedule):
+        raise fail(state.event.src, f"the {result.kind} stage has no round {index + 1}")
+    pairings = [p for p in result.schedule[index] if all(state.status[x] == "active" for x in p.players)]
+    return DraftRound(number=number, stage=result.kind, pairings=pairings,
+                      seed_parts=(state.event.seed, "groups", result.index))

@@ -1,0 +1,120 @@
+"""A knockout stage: the bracket's first round from the stage's seeding, then each round's
+winners; the round files are matched to the bracket's expected matches."""
+from __future__ import annotations
+
+from generator.errors import fail
+from generator.model import Round
+from generator.rules.classification import BracketThenSwiss
+from generator.rules.draw import lot, rng
+from generator.rules.pairing.knockout import Match
+from generator.rules.stages.common import DraftPairing, DraftRound, EventState, StageResult, fresh_records
+from generator.rules.structure import knockout_rounds
+
+
+def planned_rounds(stage, entrants: int) -> int:
+    return knockout_rounds(stage.size)
+
+
+def replay(result: StageResult, state: EventState) -> None:
+    result.records = fresh_records(result.entrants)  # no points: the rows only order a bracket not yet drawn
+    result.rows = state.rank(result.entrants, result.records, "knockout")
+    first = _first_round(result, state)
+    if first is None:
+        return
+    bracket, stage = state.ruleset.bracket, result.stage
+    matches = first
+    for rnd in result.rounds:
+        if not matches:
+            state.problems.add(rnd.src, "the bracket is already decided; this round is one too many")
+            break
+        _attach(rnd, matches, result, state)
+        state.check_seated(rnd, set())
+        state.finish_round(rnd, {})
+        result.bracket.append(matches)
+        if not all(m.winner for m in matches) or len([m for m in matches if m.label != "third-place"]) == 1:
+            matches = []
+            continue
+        matches = bracket.next_round(matches, result.seed_of, stage.third_place)
+    if matches and (not result.rounds or all(m.winner for m in result.bracket[-1])):
+        result.bracket.append(matches)  # the next round, known but not yet paired
+    result.complete = _decided(result)
+    if result.complete:
+        classification = state.ruleset.classification or BracketThenSwiss()
+        result.order = classification.order(result.entrants, result.bracket)
+        if result.index == 0:
+            result.tied_ranks = _shared_ranks(result)
+
+
+def _first_round(result: StageResult, state: EventState) -> list[Match] | None:
+    """The top of the previous stage by seed, seeds by rating, or a seeded random draw."""
+    stage, bracket = result.stage, state.ruleset.bracket
+    active = state.active(result.entrants)
+    if stage.seeding == "random":
+        if len(active) < 2:
+            return None
+        return bracket.drawn_first_round(sorted(active), rng(state.event.seed, "bracket"))
+    if stage.seeding == "rating":
+        active = sorted(active, key=lambda p: (-(state.event.player(p).rating or 0), lot(state.event.seed, p)))
+    if stage.size == 2 and stage.third_place and len(active) >= 4:
+        result.seed_of = {p: i + 1 for i, p in enumerate(active[:4])}
+        return [Match(0, 0, "final", active[:2], [1, 2]), Match(0, 1, "third-place", active[2:4], [3, 4])]
+    seeded = active[:stage.size]
+    if len(seeded) < stage.size:
+        state.problems.add(state.event.src, f"only {len(seeded)} active players for a top {stage.size}; "
+                           "set a smaller cut with structure: {swiss_rounds: N, cut: N}")
+        return None
+    result.seed_of = {p: i + 1 for i, p in enumerate(seeded)}
+    return bracket.first_round(seeded)
+
+
+def _attach(rnd: Round, matches: list[Match], result: StageResult, state: EventState) -> None:
+    """Match each pairing of a knockout round file to the bracket's expected match."""
+    by_players = {frozenset(p for p in m.players if p): m for m in matches}
+    for pairing in rnd.pairings:
+        match = by_players.get(frozenset(pairing.players))
+        if match is None:
+            expected = "; ".join(" v ".join(p or "bye" for p in m.players) for m in matches)
+            state.problems.add(pairing.src, f"{' v '.join(pairing.players)} is not a match of this bracket round; "
+                               f"expected: {expected}")
+            continue
+        match.pairing, match.round_no = pairing, rnd.number
+        if match.players[1] is None or not state.readable(pairing, result.stage):
+            continue  # a bye is decided by the draw; an unreadable result is reported
+        higher = min(match.players, key=lambda p: result.seed_of.get(p, 0))
+        match.winner = state.ruleset.scoring.match_winner(pairing, higher, result.stage)
+    for match in matches:
+        if match.pairing is None:
+            state.problems.add(rnd.src, f"the {match.label} {' v '.join(p or 'bye' for p in match.players)} "
+                               f"is missing from round {rnd.number}")
+
+
+def _decided(result: StageResult) -> bool:
+    bracket = result.bracket
+    return bool(bracket) and all(m.winner for m in bracket[-1]) and bracket[-1][0].label == "final"
+
+
+def _shared_ranks(result: StageResult) -> dict[str, int]:
+    """A bracket without seeds gives no order among the losers of one round: they share a place."""
+    ranks, place = {}, 1
+    for player in result.order:
+        ranks[player] = place
+        place += 1
+    for matches in result.bracket[:-1]:
+        losers = [m.loser for m in matches if m.loser and m.label != "third-place"]
+        if any(m.label == "third-place" for m in result.bracket[-1]) and matches is result.bracket[-2]:
+            continue  # the semifinal losers are placed by the 3rd-place match
+        shared = min((ranks[p] for p in losers), default=None)
+        for player in losers:
+            ranks[player] = shared
+    return ranks
+
+
+def next_round(result: StageResult, state: EventState, number: int) -> DraftRound:
+    pending = result.bracket[-1] if result.bracket else []
+    matches = [m for m in pending if m.pairing is None]
+    if not matches:
+        raise fail(state.event.src, "the finals cannot be paired yet: the standings before them have problems")
+    pairings = [DraftPairing(players=tuple(p for p in m.players if p), table=i + 1, match=m.label,
+                             seeds=tuple(m.seeds) if any(m.seeds) else None, bye=m.players[1] is None)
+                for i, m in enumerate(matches)]
+    return DraftRound(number=number, stage="knockout", pairings=pairings)

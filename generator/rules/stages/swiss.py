@@ -1,0 +1,79 @@
+"""A Swiss stage: replayed round by round; the next round drawn by maximum-weight matching."""
+from __future__ import annotations
+
+import hashlib
+
+from generator.errors import fail
+from generator.model import Round
+from generator.rules.draw import rng
+from generator.rules.pairing.swiss import PairingImpossible, float_flags
+from generator.rules.stages.common import DraftPairing, DraftRound, EventState, StageResult, fresh_records
+
+
+def planned_rounds(stage, entrants: int) -> int:
+    return stage.rounds
+
+
+def replay(result: StageResult, state: EventState) -> None:
+    result.records = fresh_records(result.entrants)
+    for rnd in result.rounds:
+        _play(rnd, result, state)
+    result.rows = state.rank(result.entrants, result.records, "swiss")
+    result.order = [row.player for row in result.rows]
+    result.complete = len(result.rounds) == result.planned_rounds and all(
+        state.round_complete(r, result.stage) for r in result.rounds)
+
+
+def _play(rnd: Round, result: StageResult, state: EventState) -> None:
+    records = result.records
+    before = {p: records[p].points for p in records}
+    state.flags[rnd.number] = _pairing_flags(rnd, before, state)
+    state.check_seated(rnd, set(state.active(result.entrants)))
+    for pairing in rnd.pairings:
+        if len(pairing.players) == 2 and pairing.players[1] in records[pairing.players[0]].opponents:
+            state.problems.add(pairing.src, f"{pairing.players[0]} and {pairing.players[1]} already played each other; "
+                               "Swiss rounds have no rematches")
+    for pairing in rnd.pairings:
+        if pairing.bye:
+            _bye(pairing, rnd.number, records, state)
+        else:
+            state.score(pairing, records, rnd.number, result.stage)
+    state.finish_round(rnd, records)
+
+
+def _bye(pairing, round_no: int, records: dict, state: EventState) -> None:
+    player = pairing.players[0]
+    if records[player].byes:
+        state.problems.add(pairing.src, f"{player} already had a bye; a player gets at most one")
+    army = pairing.armies[0] if pairing.armies else None
+    records[player].add(state.ruleset.bye.outcome(player, round_no, army))
+
+
+def _pairing_flags(rnd: Round, points_before: dict, state: EventState) -> dict[str, str]:
+    """Why a pairing is special (DESIGN.md §8): paired down or up across point groups, or a bye."""
+    flags = float_flags([p.players for p in rnd.pairings if len(p.players) == 2], points_before)
+    flags.update({p.players[0]: "bye-" + state.ruleset.bye.reason(rnd.number) for p in rnd.pairings if p.bye})
+    return flags
+
+
+def next_round(result: StageResult, state: EventState, number: int) -> DraftRound:
+    ruleset, event = state.ruleset, state.event
+    ranked = [row.player for row in result.rows if row.status == "active"]
+    if len(ranked) < 2:
+        raise fail(event.src, "fewer than two active players; nothing to pair")
+    records = result.records
+    points = {p: records[p].points - records[p].penalty_points for p in ranked}
+    opponents = {p: set(records[p].opponents) for p in ranked}
+    had_bye = {p for p in ranked if records[p].byes}
+    candidates = ruleset.bye.candidates(ranked, had_bye)
+    inputs = hashlib.sha256(" ".join(sorted(ranked)).encode()).hexdigest()[:16]
+    try:
+        drawn = ruleset.pairing.pair(ranked, points, opponents, candidates, rng(event.seed, "pair", number, inputs))
+    except PairingImpossible as exc:
+        raise fail(event.src, f"round {number} cannot be paired without a rematch or a second bye "
+                              f"(left over: {exc}); reduce the Swiss rounds with structure: {{swiss_rounds: N, cut: N}}")
+    pairings = [DraftPairing(players=pair, table=i + 1, flags={p: drawn.flags[p] for p in pair if p in drawn.flags})
+                for i, pair in enumerate(drawn.pairs)]
+    if drawn.bye:
+        pairings.append(DraftPairing(players=(drawn.bye,), bye=True, flags={drawn.bye: "bye-" + ruleset.bye.reason(number)}))
+    return DraftRound(number=number, stage="swiss", pairings=pairings, seed_parts=(event.seed, "pair", number, inputs))

@@ -1,0 +1,50 @@
+"""Multiplayer tables by standing (Czech club rules): round 1 drawn, later rounds seat the
+players in standings order, so that equal scores sit together, at tables of 2–5."""
+from __future__ import annotations
+
+import hashlib
+
+from generator.errors import fail
+from generator.rules.draw import rng
+from generator.rules.schedules import table_sizes
+from generator.rules.stages.common import DraftPairing, DraftRound, EventState, StageResult, fresh_records
+
+
+def planned_rounds(stage, entrants: int) -> int:
+    return stage.rounds
+
+
+def replay(result: StageResult, state: EventState) -> None:
+    result.records = fresh_records(result.entrants)
+    for rnd in result.rounds:
+        state.flags[rnd.number] = {}
+        state.check_seated(rnd, set(state.active(result.entrants)))
+        for pairing in rnd.pairings:
+            state.score(pairing, result.records, rnd.number, result.stage)
+        state.finish_round(rnd, result.records)
+    result.rows = state.rank(result.entrants, result.records, "tables")
+    result.order = [row.player for row in result.rows]
+    result.complete = len(result.rounds) == result.planned_rounds and all(
+        state.round_complete(r, result.stage) for r in result.rounds)
+
+
+def next_round(result: StageResult, state: EventState, number: int) -> DraftRound:
+    """Round 1 at random (seeded); then by the standings: the best players at table 1."""
+    players = [row.player for row in result.rows if row.status == "active"]
+    sizes = table_sizes(len(players), result.stage.size or 4)
+    if not sizes:
+        raise fail(state.event.src, "fewer than two active players; nothing to seat")
+    inputs = hashlib.sha256(" ".join(sorted(players)).encode()).hexdigest()[:16]
+    if not result.rounds:
+        players.sort()
+        rng(state.event.seed, "tables", number, inputs).shuffle(players)
+    pairings, start = [], 0
+    scoring = state.ruleset.scoring
+    for table, size in enumerate(sizes, start=1):
+        seated = tuple(players[start:start + size])
+        start += size
+        removed = scoring.tiles_to_remove(size)
+        pairings.append(DraftPairing(players=seated, table=table,
+                                     notes=[("tiles", removed)] if removed else []))
+    return DraftRound(number=number, stage="tables", pairings=pairings,
+                      seed_parts=(state.event.seed, "tables", number, inputs) if not result.rounds else ())

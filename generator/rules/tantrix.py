@@ -1,0 +1,206 @@
+"""Tantrix online tournament rules (2003, Polish translation): tournament points, time,
+defaults, match decisions, colours. Section numbers (§) point into the seed.
+"""
+from __future__ import annotations
+
+from collections import Counter
+from decimal import ROUND_HALF_UP, Decimal
+from math import sqrt
+
+from generator.errors import Problems
+from generator.model import Game, Pairing
+from generator.rules.blocks import Param
+from generator.rules.scoring import Scoring
+from generator.rules.outcome import Outcome, tidy
+
+MAX_TP = 20
+CLOCK_LIMIT = 15 * 60  # seconds each player has per game (§2)
+
+
+def round_tenth(value: float) -> float:
+    """Round half up to 0.1 (§9a: "zaokrąglony do 0.1"); 15.55 → 15.6, not banker's 15.6/15.5."""
+    return float(Decimal(repr(value)).quantize(Decimal("0.1"), rounding=ROUND_HALF_UP))
+
+
+def winner_tp(margin: int) -> float:
+    """Tantrix §9a: the winner's tournament points for a game won by ``margin`` (the loser gets 20 − this).
+
+    Each player starts with 10; the winner adds 2 + (4/3)·√margin, to 0.1, at most 20 in all.
+    Margin 0 is a 10–10 draw. Computed, not read from the seed's table (its margin-7 row has a
+    typo: the loser's value is 4.5, not 1.5).
+    """
+    if margin <= 0:
+        return 10.0
+    return round_tenth(10 + min(10.0, 2 + 4 / 3 * sqrt(margin)))
+
+
+def time_penalty(seconds: int) -> int:
+    """Tantrix §2, §9b: TP a player loses for his clock — 15:00–15:59 → 1, 16:00–16:59 → 2, …"""
+    if seconds < CLOCK_LIMIT:
+        return 0
+    return 1 + (seconds - CLOCK_LIMIT) // 60
+
+
+class TantrixScoring(Scoring):
+    """Tantrix §9: tournament points (TP) per game from the margin, time penalties moved to the
+    opponent, 0–20 per game. A match is several games; its points are the sum of the games' TP.
+
+    Defaults (§7b): a player who does not turn up for a game ('forfeit: id' in the game) gives the
+    opponent 20 TP and scores 0. Both disconnected at a weekend event (§3c): 23–23, a 10–10 draw.
+    A player absent from more games of a group than one mini-match has is totally excluded (§7d).
+    Knockout (§10a): equal TP → more games won → more tiles used → a deciding 5-minute game,
+    entered as one more game after the match's games.
+    """
+
+    name = "tantrix"
+    params = {
+        "forfeit_points": Param(float, 20, "TP for the present player when the opponent does not turn up (§7b)"),
+        "disconnected_score": Param(int, 23, "score both players get when both disconnected (§3c)"),
+    }
+
+    # ------------------------------------------------------------ one game
+
+    def game_points(self, game: Game, players: tuple[str, str]) -> tuple[float, float]:
+        """The TP of both players for one game, time penalties applied and kept within 0–20."""
+        a, b = players
+        if game.forfeit:
+            return (0.0, self.forfeit_points) if game.forfeit == a else (self.forfeit_points, 0.0)
+        if game.disconnected or not game.score:
+            return 10.0, 10.0
+        score_a, score_b = game.score
+        won = winner_tp(abs(score_a - score_b))
+        tp_a, tp_b = (won, MAX_TP - won) if score_a >= score_b else (MAX_TP - won, won)
+        if game.time:
+            lost_a, lost_b = (time_penalty(s) for s in game.time)
+            tp_a, tp_b = tp_a - lost_a + lost_b, tp_b - lost_b + lost_a
+        return _clamp(tp_a), _clamp(tp_b)
+
+    @staticmethod
+    def played(game: Game) -> bool:
+        """A game actually played (defaults and double disconnections are not, §7h)."""
+        return bool(game.score) and not game.forfeit and not game.disconnected
+
+    # ------------------------------------------------------------ a match
+
+    def totals(self, pairing: Pairing, games: int) -> dict:
+        """Sums over the match's first ``games`` games: TP, games won (½ a draw), margins, tiles."""
+        players = pairing.players
+        sums = {p: Counter() for p in players}
+        for game in pairing.games[:games]:
+            if not game.has_result:
+                continue
+            tps = self.game_points(game, players)
+            margin = abs(game.score[0] - game.score[1]) if game.score and not game.forfeit else 0
+            for i, player in enumerate(players):
+                sums[player]["tp"] += tps[i]
+                sums[player]["games_won"] += 1 if tps[i] > tps[1 - i] else 0.5 if tps[i] == tps[1 - i] else 0
+                sums[player]["margin_sum"] += margin if tps[i] > tps[1 - i] else -margin if tps[i] < tps[1 - i] else 0
+                sums[player]["tiles"] += game.tiles[i] if game.tiles else 0
+        return {p: {k: tidy(v) for k, v in c.items()} for p, c in sums.items()}
+
+    def outcomes(self, pairing: Pairing, round_no: int, stage=None) -> list[Outcome]:
+        games = _games_of(pairing, stage)
+        if not self.decided(pairing, stage):
+            return []
+        totals = self.totals(pairing, games)
+        a, b = pairing.players
+        winner = self.match_winner(pairing, None, stage)
+        result = {a: "draw", b: "draw"} if winner is None else {winner: "win", (b if winner == a else a): "loss"}
+        return [Outcome(p, o, result[p], totals[p].get("tp", 0), totals[p].get("margin_sum", 0), round_no,
+                        stats={k: totals[p].get(k, 0) for k in ("games_won", "margin_sum", "tiles")})
+                for p, o in ((a, b), (b, a))]
+
+    def match_winner(self, pairing: Pairing, higher_seed, stage=None) -> str | None:
+        """§10a: more TP → more games won → more tiles used → the deciding game's winner."""
+        games = _games_of(pairing, stage)
+        if len(pairing.players) != 2 or not all(g.has_result for g in pairing.games[:games]):
+            return None
+        totals = self.totals(pairing, games)
+        a, b = pairing.players
+        for key in ("tp", "games_won", "tiles"):
+            if totals[a].get(key, 0) != totals[b].get(key, 0):
+                return a if totals[a].get(key, 0) > totals[b].get(key, 0) else b
+        for decider in pairing.games[games:]:
+            if decider.winner:
+                return decider.winner
+            if decider.score and decider.score[0] != decider.score[1]:
+                return a if decider.score[0] > decider.score[1] else b
+        return None
+
+    def decided(self, pairing: Pairing, stage=None) -> bool:
+        games = _games_of(pairing, stage)
+        if len(pairing.games) < games or not all(g.has_result for g in pairing.games[:games]):
+            return False
+        if stage is not None and stage.kind == "knockout":
+            return self.match_winner(pairing, None, stage) is not None
+        return True
+
+    def absences(self, pairing: Pairing) -> Counter:
+        """§7d: games each player did not turn up for."""
+        return Counter(g.forfeit for g in pairing.games if g.forfeit)
+
+    def rated_games(self, pairing: Pairing):
+        """(player a, player b, a's share of the TP) for each game played (§7h: defaults never count)."""
+        for game in pairing.games:
+            if self.played(game):
+                tp_a, _ = self.game_points(game, pairing.players)
+                yield pairing.players[0], pairing.players[1], tp_a / MAX_TP
+
+    # ------------------------------------------------------------ the round file
+
+    def blank(self, players: tuple, stage) -> list[str]:
+        lines = ["    games:  # score = points of the longest line/loop; time = each clock at the end; tiles = tiles used"]
+        for _ in range(stage.games if stage else 1):
+            lines.append('      - {score: [], time: ["", ""], tiles: []}')
+        if stage is not None and stage.kind == "knockout":
+            lines.append("      # equal TP, games won and tiles: add a 5-minute deciding game here as {winner: id}")
+        return lines
+
+    def check(self, pairing: Pairing, problems: Problems, stage=None) -> None:
+        if pairing.bye:
+            return
+        if len(pairing.players) != 2:
+            problems.add(pairing.at("players"), "a Tantrix match has exactly two players")
+            return
+        if pairing.score or pairing.winner or pairing.draw:
+            problems.add(pairing.src, "write a Tantrix result game by game under 'games:' "
+                         "(e.g. games: [{score: [31, 22], time: [\"14:10\", \"15:02\"]}])")
+        games = _games_of(pairing, stage)
+        if pairing.games and len(pairing.games) < games:
+            problems.add(pairing.at("games"), f"this match has {games} games; list {games} entries under 'games:'")
+        if stage is not None and stage.kind != "knockout" and len(pairing.games) > games:
+            problems.add(pairing.at("games"), f"a mini-match of this stage has {games} games, not {len(pairing.games)}")
+        for game in pairing.games:
+            if game.score and game.forfeit:
+                problems.add(game.src, "a game has a score or a forfeit, not both")
+
+
+def _games_of(pairing: Pairing, stage) -> int:
+    return stage.games if stage is not None else max(len(pairing.games), 1)
+
+
+def _clamp(tp: float) -> float:
+    return tidy(round_tenth(min(float(MAX_TP), max(0.0, tp))))
+
+
+# ---------------------------------------------------------------- colours
+
+def colour_plan(first: tuple, second: tuple, games: int) -> list[tuple]:
+    """Tantrix §5: the colour each player uses in each game, None where he picks freely.
+
+    ``first`` and ``second`` are the two players' (1st, 2nd) preferences, in the order of the
+    pairing ("the player first on the list"). Returns, per game, (colour of first, colour of
+    second, index of the player who picks first when both pick freely).
+    """
+    half = games // 2 if games > 1 else 1
+    a1, a2 = (tuple(first) + (None, None))[:2]
+    b1, b2 = (tuple(second) + (None, None))[:2]
+    if a1 and b1:
+        if a1 != b1:
+            return [(a1, b1, 0)] * games
+        if a2 and b2 and a2 != b2:
+            return [(a2, b2, 0)] * games
+        return [(a1, None, 0)] * half + [(None, b1, 1)] * (games - half)
+    if a1 or b1:
+        return [(a1, b1, 0 if a1 else 1)] * games
+    return [(None, None, 0)] * half + [(None, None, 1)] * (games - half)
