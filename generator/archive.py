@@ -9,6 +9,7 @@ from pathlib import Path
 
 from generator.errors import Problems, Src, UserError, fail
 from generator.model import Site
+from generator.rules.elo import rating_histories
 from generator.rules.engine import EventResult, compute_event
 from generator.rules.ruleset import RuleSet, load_rulesets, ruleset_dirs
 from generator.rules.season import SeasonResult, compute_season
@@ -22,6 +23,7 @@ class Archive:
     events: dict[str, EventResult]
     seasons: dict[str, SeasonResult]
     players: dict  # id → Player (latest registration wins for name/club)
+    ratings: dict = None  # id → [RatingPoint] after each rated event (Elo)
 
 
 def load_archive(content: Path) -> Archive:
@@ -40,7 +42,8 @@ def load_archive(content: Path) -> Archive:
         in_season = [r for r in events.values() if r.event.season == season.id]
         seasons[season.id] = compute_season(season, in_season, set(players), problems)
     problems.raise_if_any()
-    return Archive(site=site, rulesets=rulesets, events=events, seasons=seasons, players=players)
+    ratings = rating_histories(events.values(), {p.id: p for p in site.registry})
+    return Archive(site=site, rulesets=rulesets, events=events, seasons=seasons, players=players, ratings=ratings)
 
 
 def _players(site: Site) -> dict:

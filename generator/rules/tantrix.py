@@ -148,7 +148,7 @@ class TantrixScoring(Scoring):
 
     # ------------------------------------------------------------ the round file
 
-    def blank(self, players: tuple, stage) -> list[str]:
+    def blank(self, players: tuple, stage, **_) -> list[str]:
         lines = ["    games:  # score = points of the longest line/loop; time = each clock at the end; tiles = tiles used"]
         for _ in range(stage.games if stage else 1):
             lines.append('      - {score: [], time: ["", ""], tiles: []}')

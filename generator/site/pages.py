@@ -12,6 +12,7 @@ from generator.rules.micromutants import CLAN_ROTATION
 from generator.rules.tantrix import colour_plan
 from generator.rules.engine import EventResult
 from generator.site import labels, urls
+from generator.site.charts import rating_chart
 from generator.site.labels import N_
 
 
@@ -43,7 +44,10 @@ def site_pages(archive: Archive) -> tuple[list[Page], list[File]]:
                               result.event.name, _round(result, rnd, archive)))
     for player_id, history in sorted(_histories(archive).items()):
         player = archive.players[player_id]
-        pages.append(Page(urls.player(player_id), "player.html", player.name, {"player": player, "history": history}))
+        ratings = (archive.ratings or {}).get(player_id, [])
+        pages.append(Page(urls.player(player_id), "player.html", player.name,
+                          {"player": player, "history": history, "rating": rating_chart(ratings),
+                           "rating_events": {r.event: archive.events[r.event].event.name for r in ratings}}))
     for page in archive.site.pages:
         pages.append(Page(urls.page(page.slug), "page.html", page.title, {"body": page.body}))
     pages.append(Page("404.html", "404.html", "Page not found", {}))

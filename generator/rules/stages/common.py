@@ -114,7 +114,7 @@ class EventState:
         """Everyone the round needs is seated, nobody inactive plays."""
         seated = {p for pairing in rnd.pairings for p in pairing.players}
         for player_id in sorted(seated):
-            if self.status[player_id] != "active":
+            if self.status[player_id] not in ("active", "excluded"):  # an excluded player's games still happen
                 self.problems.add(rnd.src, f"{player_id} is {self.status[player_id]} since round "
                                   f"{self.status_round.get(player_id)} and cannot play round {rnd.number}")
         for player_id in sorted(expected - seated):

@@ -41,7 +41,8 @@ def replay(result: StageResult, state: EventState) -> None:
         state.flags[rnd.number] = {}
         expected = result.schedule[index] if index < len(result.schedule) else []
         _follow_schedule(rnd, expected, state)
-        state.check_seated(rnd, {p for d in expected for p in d.players if state.status[p] == "active"})
+        state.check_seated(rnd, {p for d in expected for p in d.players if state.status[p] == "active"
+                                 and all(state.status[x] in ("active", "excluded") for x in d.players)})
         for pairing in rnd.pairings:
             state.score(pairing, result.records, rnd.number, result.stage)
         state.finish_round(rnd, result.records)
@@ -135,6 +136,7 @@ def next_round(result: StageResult, state: EventState, number: int) -> DraftRoun
     index = len(result.rounds)
     if index >= len(result.schedule):
         raise fail(state.event.src, f"the {result.kind} stage has no round {index + 1}")
-    pairings = [p for p in result.schedule[index] if all(state.status[x] == "active" for x in p.players)]
+    playing = ("active", "excluded")  # Tantrix §7d: the excluded player's opponents still get their defaults
+    pairings = [p for p in result.schedule[index] if all(state.status[x] in playing for x in p.players)]
     return DraftRound(number=number, stage=result.kind, pairings=pairings,
                       seed_parts=(state.event.seed, "groups", result.index))
