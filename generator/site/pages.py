@@ -250,7 +250,7 @@ def _table(pairing, flags: dict, stage, result: EventResult, archive: Archive) -
     tiles = scoring.tiles_to_remove(len(pairing.players)) if stage and stage.kind == "tables" else None
     return {"table": pairing.table, "bye": pairing.bye, "match": labels.MATCHES.get(pairing.match),
             "group": pairing.group, "seats": seats, "result": _result_text(pairing, stage, result, archive),
-            "games": _games(pairing, stage, result), "tiles": tiles, "colours": _colours(pairing, stage, result, archive),
+            "games": _games(pairing, stage, result, archive), "tiles": tiles, "colours": _colours(pairing, stage, result, archive),
             "done": pairing.has_result}
 
 
@@ -289,7 +289,7 @@ def _colours(pairing, stage, result: EventResult, archive: Archive) -> list[dict
             for i, (a, b, first) in enumerate(plan)]
 
 
-def _games(pairing, stage, result: EventResult) -> list[dict]:
+def _games(pairing, stage, result: EventResult, archive: Archive) -> list[dict]:
     if not pairing.games:
         return []
     scoring = result.ruleset.scoring
@@ -299,7 +299,8 @@ def _games(pairing, stage, result: EventResult) -> list[dict]:
         rows.append({"number": index, "score": list(game.score) if game.score else None,
                      "time": [f"{t // 60}:{t % 60:02d}" for t in game.time] if game.time else None,
                      "tiles": list(game.tiles) if game.tiles else None, "tp": list(tps) if tps else None,
-                     "winner": game.winner, "home": game.home, "forfeit": game.forfeit,
+                     "winner": archive.players[game.winner].name if game.winner else None,
+                     "home": archive.players[game.home].name if game.home else None, "forfeit": game.forfeit,
                      "disconnected": game.disconnected,
                      "extra": bool(stage and stage.kind == "knockout" and index > stage.stage.games
                                    and hasattr(scoring, "game_points"))})
