@@ -45,7 +45,10 @@ def standings_table(result) -> str:
     keys = [t.key for t in result.ruleset.tiebreakers if t.shown]
     names = {p.id: p.name for p in result.event.players}
     header = ["#", "player", "pts", *keys, "status"]
-    body = [[str(r.rank), names[r.player], number(r.points), *(number(r.tiebreaks[k]) for k in keys),
+    def cell(value) -> str:
+        return "·".join(number(v) for v in value) if isinstance(value, list) else number(value)
+
+    body = [[str(r.rank), names[r.player], number(r.points), *(cell(r.tiebreaks[k]) for k in keys),
              r.status if r.status != "active" else ""] for r in result.final_rows]
     widths = [max(len(line[i]) for line in [header, *body]) for i in range(len(header))]
     title = f"{result.event.name} — {'final' if result.complete else 'provisional'} standings"

@@ -36,7 +36,17 @@ NSHEX_EVENTS = [  # id, name, date, players, seed
     ("2023-05-wroclaw", "Turniej eliminacyjny — Wrocław", datetime.date(2023, 5, 13), 14, 20230513),
     ("2023-06-gdansk", "Turniej eliminacyjny — Gdańsk", datetime.date(2023, 6, 10), 10, 20230610),
     ("2023-07-lodz", "Turniej klubowy — Łódź", datetime.date(2023, 7, 8), 7, 20230708),
+    ("2023-08-warszawa", "Turniej eliminacyjny — Warszawa", datetime.date(2023, 8, 19), 44, 20230819),
 ]
+
+CZECH = ["Jiří Dvořák", "Tereza Nováková", "Šárka Černá", "Tomáš Kříž", "Petr Šťastný", "Lucie Hájková",
+         "Zdeněk Růžička", "Ondřej Procházka", "Kateřina Veselá", "Jaroslav Ševčík", "Věra Malá"]
+ITALIAN = ["Niccolò Bianchi", "Chiara Rossi", "Gianluca Mancò", "Francesca Dell'Orto", "Nicolò Esposito",
+           "Beatrice Ferrè", "Lorenzo Colombo", "Giulia Romanò"]
+TANTRIX = [("Ola Wiśniewska", 1712, ["red", "yellow"]), ("Piotr Kaczmarek", 1655, ["red", "green"]),
+           ("Dorota Zając", 1630, ["blue", "red"]), ("Jędrzej Pietrzak", 1598, []),
+           ("Hanna Grzelak", 1571, ["yellow", "blue"]), ("Stanisław Bąk", 1540, ["green", "red"]),
+           ("Mikołaj Duda", 1502, []), ("Weronika Sikora", 1470, ["red", "yellow"])]
 
 
 def surname(first: str, last: str) -> str:
@@ -192,6 +202,7 @@ def main() -> None:
                 "head_judge": "Ewa Sklepowa"}
         entrants = [{k: v for k, v in p.items() if v} for p in rand.sample(pool, count)]
         play_event(content, event_id, info, entrants, rand, rounds)
+    play_other_games(content, rand)
     write_seasons(content, wildcards=[{"player": best_uninvited(content), "reason": "best Dancer record of the season"}])
     (content / "pages" / "about.md").write_text(ABOUT, encoding="utf-8")
 
@@ -204,6 +215,126 @@ def write_seasons(content: Path, wildcards: list) -> None:
     dump(content / "seasons" / "conquest-2023.yaml", {
         "name": "Warhammer 40,000: Conquest — sezon 2023", "ruleset": "ffg-conquest",
         "points": {1: 10, 2: 7, 3: 5, 4: 5, 5: 3, 6: 3, 7: 3, 8: 3}})
+    for season_id, name, ruleset in OTHER_SEASONS:
+        dump(content / "seasons" / f"{season_id}.yaml", {"name": name, "ruleset": ruleset,
+                                                          "points": {1: 10, 2: 7, 3: 5, 4: 3}})
+
+
+OTHER_SEASONS = [
+    ("tantrix-2022", "Tantrix — Liga 2022", "tantrix"),
+    ("tantrix-2023", "Tantrix — Liga 2023", "tantrix"),
+    ("micromutants-2023", "Micromutants — Torneo interno RBB 2023", "micromutants-classic"),
+    ("carcassonne-2023", "Carcassonne — klubový turnaj 2023", "carcassonne-cz"),
+]
+
+
+def play_other_games(content: Path, rand: random.Random) -> None:
+    """Tantrix (an older season and this one, so ratings have a history), Micromutants, Czech tables."""
+    tantrix = [{"name": n, "rating": r, **({"colours": c} if c else {})} for n, r, c in TANTRIX]
+    other = {"organizer": "Ola Wiśniewska", "head_judge": "Ola Wiśniewska"}
+    play_games(content, "2022-11-tantrix-liga", {
+        "name": "Liga Tantrix — jesień 2022", "date": datetime.date(2022, 11, 19), "season": "tantrix-2022",
+        "ruleset": "tantrix", "seed": 20221119, "venue": "Online (tantrix.com)", **other,
+        "structure": [{"kind": "round-robin", "groups": 1, "games": 2}]}, tantrix[:6], rand)
+    play_games(content, "2023-03-tantrix-grand-prix", {
+        "name": "Grand Prix Tantrix 2023", "date": datetime.date(2023, 3, 18), "season": "tantrix-2023",
+        "ruleset": "tantrix", "seed": 20230318, "venue": "Online (tantrix.com)", **other,
+        "structure": [{"kind": "round-robin", "groups": 2, "games": 2, "advance": 4},
+                      {"kind": "knockout", "games": 3, "third_place": True}]}, tantrix, rand)
+    play_games(content, "2023-06-tantrix-puchar", {
+        "name": "Puchar Tantrix 2023", "date": datetime.date(2023, 6, 24), "season": "tantrix-2023",
+        "ruleset": "tantrix", "seed": 20230624, "venue": "Online (tantrix.com)", **other,
+        "structure": [{"kind": "knockout", "games": 3, "seeding": "rating", "third_place": False}]}, tantrix, rand)
+    italians = [{"name": n, "club": "RBB"} for n in ITALIAN]
+    rbb = {"season": "micromutants-2023", "venue": "Associazione RBB, Bologna", "organizer": "Cadfael",
+           "head_judge": "Galahad"}
+    play_games(content, "2023-05-micromutants-classico", {
+        "name": "Torneo classico Micromutants", "date": datetime.date(2023, 5, 6), "ruleset": "micromutants-classic",
+        "seed": 20230506, **rbb}, italians[:6], rand)
+    play_games(content, "2023-10-micromutants-estremo", {
+        "name": "Torneo estremo Micromutants", "date": datetime.date(2023, 10, 7), "ruleset": "micromutants-extreme",
+        "seed": 20231007, **rbb, "manual_order": [slug(n) for n in rand.sample(ITALIAN, len(ITALIAN))],
+        "description": "Offerte in busta chiusa aperte dopo i gironi: l'ordine è in `manual_order`."}, italians, rand)
+    play_games(content, "2023-09-carcassonne-brno", {
+        "name": "Klubový turnaj Carcassonne — Brno", "date": datetime.date(2023, 9, 16), "season": "carcassonne-2023",
+        "ruleset": "carcassonne-cz", "seed": 20230916, "venue": "Herní klub, Brno", "organizer": "Jiří Dvořák",
+        "head_judge": "Tereza Nováková"}, [{"name": n} for n in CZECH], rand)
+
+
+def play_games(content: Path, event_id: str, info: dict, registrations: list, rand: random.Random) -> None:
+    folder = content / "events" / event_id
+    folder.mkdir(parents=True)
+    dump(folder / "event.yaml", info)
+    dump(folder / "registrations.yaml", registrations)
+    skill = {slug(r["name"]): rand.gauss(0, 1) + (r.get("rating", 1500) - 1500) / 150 for r in registrations}
+    while not find_event(load_archive(content), event_id).complete:
+        path = commands.pair(content, event_id)
+        data = yaml.safe_load(path.read_text(encoding="utf-8"))
+        for pairing in data["pairings"]:
+            play_pairing(pairing, skill, rand, data["stage"])
+        dump(path, data)
+
+
+def play_pairing(pairing: dict, skill: dict, rand: random.Random, stage: str) -> None:
+    """Results for the other games' shapes, the stronger side tending to win."""
+    def form(player):
+        return skill[player] + rand.gauss(0, 1)
+
+    players = pairing["players"] if "players" in pairing else [p for t in pairing["teams"] for p in t]
+    if pairing.get("bye"):
+        return
+    if "teams" in pairing:
+        pairing["winner"] = 0 if sum(map(form, pairing["teams"][0])) > sum(map(form, pairing["teams"][1])) else 1
+        pairing["bases"] = {"intact": rand.randint(0, 2), "damaged": rand.randint(0, 2), "square": rand.randint(0, 2)}
+    elif "finish" in pairing:
+        pairing["finish"] = sorted(players, key=form, reverse=True)
+        pairing["bases"] = {"intact": rand.randint(0, 2), "damaged": rand.randint(0, 1), "square": rand.randint(0, 2)}
+        pairing["eliminated"] = {pairing["finish"][0]: rand.randint(1, 2)}
+    elif "score" in pairing:  # VP at a table
+        pairing["score"] = [max(20, int(90 + 15 * form(p))) for p in players]
+    elif "games" in pairing:
+        pairing["games"] = tantrix_games(players, len(pairing["games"]), form, rand, stage) if any(
+            "score" in g for g in pairing["games"]) else best_of_games(pairing, players, form)
+
+
+def tantrix_games(players, count, form, rand, stage: str) -> list[dict]:
+    games = []
+    for _ in range(count):
+        a, b = players
+        edge = form(a) - form(b)
+        winner_score = rand.randint(18, 40)
+        loser_score = max(0, winner_score - int(abs(edge) * 8) - rand.randint(0, 4))
+        clocks = [f"{rand.randint(9, 15)}:{rand.randint(0, 59):02d}" for _ in players]
+        games.append({"score": [winner_score, loser_score] if edge > 0 else [loser_score, winner_score],
+                      "time": clocks, "tiles": [rand.randint(20, 34), rand.randint(20, 34)]})
+    totals = [0.0, 0.0]
+    from generator.model import Game
+    from generator.errors import Src
+    from generator.rules.tantrix import TantrixScoring
+    for game in games:
+        seconds = tuple(int(t.split(":")[0]) * 60 + int(t.split(":")[1]) for t in game["time"])
+        tp = TantrixScoring().game_points(Game(src=Src("demo"), score=tuple(game["score"]), time=seconds), tuple(players))
+        totals = [totals[0] + tp[0], totals[1] + tp[1]]
+    if totals[0] == totals[1] and stage == "knockout":
+        games.append({"winner": max(players, key=form)})  # a 5-minute decider settles a level match
+    return games
+
+
+def best_of_games(pairing: dict, players, form) -> list[dict]:
+    """Micromutants: games until one player has a majority; home players as the round file says."""
+    from generator.rules.micromutants import home_plan
+
+    count = 5 if pairing.get("match") in ("final", "third-place") else 3
+    homes = home_plan(count)
+    wins = {p: 0 for p in players}
+    games = []
+    while max(wins.values()) < count // 2 + 1:
+        index = len(games)
+        winner = max(players, key=form)
+        wins[winner] += 1
+        home = homes[index]
+        games.append({"home": players[home], "winner": winner} if home is not None else {"winner": winner})
+    return games
 
 
 def best_uninvited(content: Path) -> str:

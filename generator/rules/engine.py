@@ -149,7 +149,7 @@ def _final_rows(stages: list[StageResult], complete: bool, state: EventState) ->
         placed_by = next((s for s in reversed(stages) if player in s.entrants and (s.index or s.kind == "knockout")), None)
         rows.append(Row(rank=shared.get(player, rank), player=player, points=old.points, tiebreaks=old.tiebreaks,
                         status=old.status, separated_by=_decider(placed_by) if placed_by else old.separated_by,
-                        extra={"first_rank": old.rank}))
+                        extra={"first_rank": old.rank if stages[0].kind != "knockout" else None}))
     return rows
 
 

@@ -53,6 +53,7 @@ class TantrixScoring(Scoring):
     """
 
     name = "tantrix"
+    sums_games = True  # a match is the sum of its games' points, not a majority of games won
     params = {
         "forfeit_points": Param(float, 20, "TP for the present player when the opponent does not turn up (§7b)"),
         "disconnected_score": Param(int, 23, "score both players get when both disconnected (§3c)"),
@@ -117,10 +118,11 @@ class TantrixScoring(Scoring):
             return None
         totals = self.totals(pairing, games)
         a, b = pairing.players
-        for key in ("tp", "games_won", "tiles"):
+        knockout = stage is None or stage.kind == "knockout"
+        for key in ("tp", "games_won", "tiles") if knockout else ("tp",):  # a mini-match may end level
             if totals[a].get(key, 0) != totals[b].get(key, 0):
                 return a if totals[a].get(key, 0) > totals[b].get(key, 0) else b
-        for decider in pairing.games[games:]:
+        for decider in pairing.games[games:] if knockout else ():
             if decider.winner:
                 return decider.winner
             if decider.score and decider.score[0] != decider.score[1]:

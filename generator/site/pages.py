@@ -105,10 +105,11 @@ def _event(result: EventResult, archive: Archive) -> dict:
     return {
         "event": event, "ruleset": ruleset, "card": _event_card(result, archive),
         "season": {"name": season.season.name, "url": urls.season(event.season)} if season else None,
-        "structure": _structure(result.plan), "clocks": ruleset.clocks,
+        "structure": _structure(result.plan, ruleset.scoring), "clocks": ruleset.clocks,
         "rounds": [{"number": r.number, "title": _round_title(result, r), "url": urls.round_page(event.id, r.number),
                     "complete": result.round_done.get(r.number, False)} for r in event.rounds],
-        "columns": _columns(ruleset.tiebreakers_for(first_kind)),
+        "columns": _columns(ruleset.tiebreakers_for(first_kind) if first_kind != "knockout" else []),
+        "show_points": first_kind != "knockout",  # an event that is only a bracket has no points to show
         "explained": _columns(_all_tiebreakers(result)),
         "standings": _rows(result.final_rows, archive),
         "stages": [_stage_section(stage, result, archive) for stage in result.stages if _has_section(stage, result)],
@@ -141,6 +142,7 @@ STAGE_TITLES = {"swiss": N_("Swiss rounds"), "knockout": N_("Finals"), "round-ro
 
 def _stage_section(stage, result: EventResult, archive: Archive) -> dict:
     section = {"id": stage.id, "title": STAGE_TITLES[stage.kind], "kind": stage.kind, "bracket": None, "groups": [],
+               "show_points": True,
                "columns": _columns(result.ruleset.tiebreakers_for(stage.kind))}
     if stage.kind == "knockout":
         section["bracket"] = _bracket(stage, result, archive)
@@ -169,21 +171,22 @@ def _stage_text(stage) -> dict:
     return labels.msg(N_("free-for-all tables of 4, 4 turns with the clan rotation"))
 
 
-def _structure(plan) -> list[dict]:
+def _structure(plan, scoring) -> list[dict]:
     """The structure in words: the familiar phrases for a Swiss with or without a cut, else stage by stage."""
     kinds = [stage.kind for stage in plan.stages]
     if kinds == ["swiss"]:
-        return [labels.msg(N_("%(rounds)s Swiss rounds, no finals"), rounds=plan.swiss_rounds) | _stage_games(plan.swiss)]
+        return [labels.msg(N_("%(rounds)s Swiss rounds, no finals"), rounds=plan.swiss_rounds) | _stage_games(plan.swiss, scoring)]
     if kinds == ["swiss", "knockout"]:
         return [labels.msg(N_("%(rounds)s Swiss rounds, then a top %(cut)s"), rounds=plan.swiss_rounds, cut=plan.cut)
-                | _stage_games(plan.knockout)]
-    return [_stage_text(stage) | _stage_games(stage) for stage in plan.stages]
+                | _stage_games(plan.knockout, scoring)]
+    return [_stage_text(stage) | _stage_games(stage, scoring) for stage in plan.stages]
 
 
-def _stage_games(stage) -> dict:
+def _stage_games(stage, scoring) -> dict:
     """A knockout's games a match, and the final's when it differs (best of 3, final best of 5)."""
     knockout = stage.kind == "knockout"
-    return {"games": labels.msg(N_("best of %(games)s"), games=stage.games) if knockout and stage.games > 1 else None,
+    text = N_("%(games)s games a match, decided by points") if getattr(scoring, "sums_games", False) else N_("best of %(games)s")
+    return {"games": labels.msg(text, games=stage.games) if knockout and stage.games > 1 else None,
             "final_games": stage.final_games if knockout and stage.final_games else None}
 
 
@@ -241,17 +244,33 @@ def _table(pairing, flags: dict, stage, result: EventResult, archive: Archive) -
     winners = _winners(pairing, stage, result)
     clans = _clans(pairing, stage, result)
     places = {p: i + 1 for i, p in enumerate(pairing.finish or ())}
+    earned = _earned(pairing, stage, result)
     seats = [{"person": _person(p, archive), "army": (pairing.armies or [None] * 5)[i] or clans.get(p),
               "score": pairing.score[i] if pairing.score else None, "place": places.get(p),
               "team": next((t for t, team in enumerate(pairing.teams) if p in team), None),
-              "flag": labels.FLAGS.get(flags.get(p), None), "won": p in winners}
+              "flag": labels.FLAGS.get(flags.get(p), None), "won": p in winners, "earned": earned.get(p)}
              for i, p in enumerate(pairing.players)]
     scoring = result.ruleset.scoring
     tiles = scoring.tiles_to_remove(len(pairing.players)) if stage and stage.kind == "tables" else None
     return {"table": pairing.table, "bye": pairing.bye, "match": labels.MATCHES.get(pairing.match),
-            "group": pairing.group, "seats": seats, "result": _result_text(pairing, stage, result, archive),
+            "tp": _match_tp(pairing, stage, scoring), "group": pairing.group if stage and stage.kind != "free-for-all" else None, "seats": seats, "result": _result_text(pairing, stage, result, archive),
             "games": _games(pairing, stage, result, archive), "tiles": tiles, "colours": _colours(pairing, stage, result, archive),
             "done": pairing.has_result}
+
+
+def _earned(pairing, stage, result: EventResult) -> dict:
+    """Multiplayer tables: the points each seat earned (TB from VP, primary points by place)."""
+    if len(pairing.players) <= 2 or pairing.teams or stage is None or not pairing.has_result:
+        return {}
+    return {o.player: o.points for o in result.ruleset.scoring.outcomes(pairing, 0, stage.stage)}
+
+
+def _match_tp(pairing, stage, scoring) -> list | None:
+    """Tantrix: each player's TP for the match so far (its regular games)."""
+    if not pairing.games or not hasattr(scoring, "totals") or stage is None:
+        return None
+    totals = scoring.totals(pairing, stage.stage.games)
+    return [totals[p].get("tp", 0) for p in pairing.players] if any(g.has_result for g in pairing.games) else None
 
 
 def _winners(pairing, stage, result: EventResult) -> set:
@@ -262,6 +281,8 @@ def _winners(pairing, stage, result: EventResult) -> set:
         return set(pairing.teams[pairing.winning_team]) if pairing.winning_team is not None else set()
     if pairing.finish:
         return {pairing.finish[0]}
+    if len(pairing.players) > 2 and pairing.score:
+        return {p for p, vp in zip(pairing.players, pairing.score) if vp == max(pairing.score)}
     if len(pairing.players) != 2:
         return set()
     winner = result.ruleset.scoring.match_winner(pairing, None, stage and stage.stage)
@@ -318,11 +339,10 @@ def _result_text(pairing, stage, result: EventResult, archive: Archive) -> dict:
         return labels.msg(N_("%(names)s win"), names=names)
     if pairing.games and len(pairing.players) == 2 and stage is not None:
         if hasattr(scoring, "totals"):
-            totals = scoring.totals(pairing, stage.stage.games)
-            return labels.msg(N_("TP %(points)s"), points=" : ".join(f"{totals[p].get('tp', 0):g}" for p in pairing.players))
+            return labels.msg("")  # the template shows the TP of each side (``tp``), formatted for the language
         series = scoring.series(pairing)
         return labels.msg(" : ".join(str(n) for n in series)) if series else labels.msg("")
-    if pairing.score:
+    if pairing.score and len(pairing.players) == 2:
         return labels.msg(" : ".join(f"{s:g}" for s in pairing.score))
     if pairing.draw:
         return labels.msg(N_("draw"))
