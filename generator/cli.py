@@ -75,6 +75,28 @@ def verify(event: str | None, content: Path) -> None:
 
 
 @main.command()
+@click.argument("folder", type=click.Path(path_type=Path), default=Path("."))
+@click.option("--ruleset", default="neuroshima-hex-pl-2023", show_default=True, help="The ruleset of the first event.")
+@click.option("--event", "event_id", default="my-first-event", show_default=True, help="The first event's id (a slug).")
+def init(folder: Path, ruleset: str, event_id: str) -> None:
+    """Start a new archive in FOLDER: content/ with one commented event, and a Pages workflow."""
+    import datetime
+
+    from generator.errors import Src, fail
+    from generator.rules.ruleset import load_rulesets, ruleset_dirs
+    from generator.scaffold import init_archive
+    from generator.validate import suggest
+
+    rulesets = load_rulesets(ruleset_dirs(folder / "content"))
+    if ruleset not in rulesets:
+        raise fail(Src("--ruleset"), f"no ruleset '{ruleset}'{suggest(ruleset, rulesets)}; known: {', '.join(sorted(rulesets))}")
+    for path in init_archive(folder, rulesets[ruleset], event_id, datetime.date.today()):
+        click.echo(f"wrote {path}")
+    click.echo(f"next: add players to {folder / 'content/events' / event_id / 'registrations.yaml'}, "
+               f"then `podium pair {event_id}`")
+
+
+@main.command()
 def blocks() -> None:
     """Print the reference of every ruleset building block (Markdown)."""
     from generator.blocksdoc import blocks_markdown

@@ -42,11 +42,11 @@ NSHEX_EVENTS = [  # id, name, date, players, seed
 CZECH = ["Jiří Dvořák", "Tereza Nováková", "Šárka Černá", "Tomáš Kříž", "Petr Šťastný", "Lucie Hájková",
          "Zdeněk Růžička", "Ondřej Procházka", "Kateřina Veselá", "Jaroslav Ševčík", "Věra Malá"]
 ITALIAN = ["Niccolò Bianchi", "Chiara Rossi", "Gianluca Mancò", "Francesca Dell'Orto", "Nicolò Esposito",
-           "Beatrice Ferrè", "Lorenzo Colombo", "Giulia Romanò"]
+           "Beatrice Ferrè", "Lorenzo Bonfà", "Giulia Romanò"]
 TANTRIX = [("Ola Wiśniewska", 1712, ["red", "yellow"]), ("Piotr Kaczmarek", 1655, ["red", "green"]),
            ("Dorota Zając", 1630, ["blue", "red"]), ("Jędrzej Pietrzak", 1598, []),
            ("Hanna Grzelak", 1571, ["yellow", "blue"]), ("Stanisław Bąk", 1540, ["green", "red"]),
-           ("Mikołaj Duda", 1502, []), ("Weronika Sikora", 1470, ["red", "yellow"])]
+           ("Mikołaj Żak", 1502, []), ("Weronika Sikora", 1470, ["red", "yellow"])]
 
 
 def surname(first: str, last: str) -> str:
@@ -179,6 +179,7 @@ def main() -> None:
     parser.add_argument("--content", type=Path, default=Path("content"))
     args = parser.parse_args()
     content = args.content
+    guide = (content / "pages" / "first-tournament.md").read_text(encoding="utf-8")  # written by hand: kept
     if content.exists():
         shutil.rmtree(content)
     (content / "seasons").mkdir(parents=True)
@@ -205,6 +206,7 @@ def main() -> None:
     play_other_games(content, rand)
     write_seasons(content, wildcards=[{"player": best_uninvited(content), "reason": "best Dancer record of the season"}])
     (content / "pages" / "about.md").write_text(ABOUT, encoding="utf-8")
+    (content / "pages" / "first-tournament.md").write_text(guide, encoding="utf-8")
 
 
 def write_seasons(content: Path, wildcards: list) -> None:

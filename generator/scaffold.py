@@ -1,0 +1,136 @@
+"""`podium init DIR`: a new archive with one commented event, so nobody starts from a blank page."""
+from __future__ import annotations
+
+import datetime
+from pathlib import Path
+
+from generator.errors import Src, fail
+from generator.pairfile import write_new_file
+from generator.rules.ruleset import RuleSet
+from generator.slug import is_slug
+
+
+def init_archive(folder: Path, ruleset: RuleSet, event_id: str, today: datetime.date) -> list[Path]:
+    """Write the files of a new archive under ``folder``; refuse if any of them exists."""
+    if not is_slug(event_id):
+        raise fail(Src(str(folder)), f"event id '{event_id}' must be a lowercase slug (a-z, 0-9, -)")
+    content = folder / "content"
+    if content.exists():
+        raise fail(Src(str(content)), "already exists; podium init never overwrites. Pick an empty folder")
+    files = {
+        content / "site.yaml": SITE,
+        content / "events" / event_id / "event.yaml": event_yaml(ruleset, today),
+        content / "events" / event_id / "registrations.yaml": registrations_yaml(ruleset),
+        content / "pages" / "about.md": ABOUT,
+        folder / ".gitignore": "/site/\n",
+        folder / ".github" / "workflows" / "podium.yml": WORKFLOW,
+    }
+    written = []
+    for path, text in files.items():
+        if not path.exists():  # an existing .gitignore or workflow is the organizer's: keep it
+            write_new_file(path, text)
+            written.append(path)
+    return written
+
+
+SITE = """\
+# The site's settings. language: en | pl | it | cs (the UI and dates follow it).
+title: My club's tournaments
+language: en
+# base_url: https://my-club.github.io/tournaments   # set when published, for the feed and QR codes
+"""
+
+
+def event_yaml(ruleset: RuleSet, today: datetime.date) -> str:
+    lines = [
+        "# One event. Fill in the name, date and venue; keep the seed: every draw is made from it.",
+        "name: My first tournament",
+        f"date: {today.isoformat()}",
+        f"ruleset: {ruleset.id}          # {ruleset.name}",
+        f"seed: {today.strftime('%Y%m%d')}             # any whole number; recorded so anyone can re-run each draw",
+        "venue: Club room, Main Street 1",
+        "organizer: Your Name",
+        "head_judge: Your Name",
+        "# season: my-season-2024       # optional: add content/seasons/my-season-2024.yaml",
+    ]
+    lines += structure_lines(ruleset)
+    if ruleset.levels:
+        lines.append(f"# level: {ruleset.levels[0]}              # one of {', '.join(ruleset.levels)}")
+    lines += ["description: |", "  Entry fee, schedule, prizes — Markdown; raw HTML is not rendered."]
+    return "\n".join(lines) + "\n"
+
+
+def structure_lines(ruleset: RuleSet) -> list[str]:
+    structure = ruleset.structure
+    tables = getattr(structure, "tables", None)
+    if tables:
+        names = ", ".join(tables)
+        return ["structure: auto              # the ruleset's table by player count; or one of: " + names,
+                "#   or {swiss_rounds: 5, cut: 8} to set it yourself"]
+    stages = ", ".join("{" + ", ".join(f"{k}: {v}" for k, v in stage.items()) + "}" for stage in structure.stages)
+    return ["structure: auto              # the ruleset's stages:", f"#   [{stages}]",
+            "#   or give your own list of stages (see docs/building-blocks.md)"]
+
+
+def registrations_yaml(ruleset: RuleSet) -> str:
+    lines = ["# One entry per player; only 'name' is required. The id defaults to the name as a slug",
+             "# (Łukasz Żółć → lukasz-zolc); the same id in two events is the same person.", "[]",
+             "# Replace [] above with the list, for example:"]
+    example = ["- name: Anna Nowak", "  club: Game Club"]
+    if ruleset.armies:
+        example += [f"  armies: [{', '.join(ruleset.armies.legal[:5])}]   # five different armies",
+                    "- name: Jan Kowalski", "  beginner: true                  # plays the four basic armies"]
+    if ruleset.scoring.name == "tantrix":
+        example += ["  rating: 1650                   # Elo, for seeding", "  colours: [red, yellow]         # 1st and 2nd choice"]
+    lines += ["# " + line for line in example + ["- name: Piotr Zieliński"]]
+    return "\n".join(lines) + "\n"
+
+
+ABOUT = """\
+---
+title: About
+---
+Results of our club's tournaments, published with Podium.
+"""
+
+WORKFLOW = """\
+# Builds the site from content/ and publishes it to GitHub Pages on every push to main.
+# Settings → Pages → Source: GitHub Actions. PODIUM is where Podium's code is.
+name: podium
+on:
+  push:
+    branches: [main]
+  workflow_dispatch:
+permissions:
+  contents: read
+  pages: write
+  id-token: write
+env:
+  PODIUM: https://github.com/podium-tournaments/podium
+jobs:
+  build:
+    runs-on: ubuntu-latest
+    steps:
+      - uses: actions/checkout@v4
+      - uses: actions/setup-python@v5
+        with:
+          python-version: "3.11"
+      - run: git clone --depth 1 "$PODIUM" .podium && pip install -e ./.podium
+      - run: podium check
+      - run: podium verify          # every published round re-drawn from the seed: no hand edits
+      - id: pages
+        uses: actions/configure-pages@v5
+      - run: podium build --out site --base-url "${{ steps.pages.outputs.base_url }}"
+      - uses: actions/upload-pages-artifact@v3
+        with:
+          path: site
+  deploy:
+    needs: build
+    runs-on: ubuntu-latest
+    environment:
+      name: github-pages
+      url: ${{ steps.deployment.outputs.page_url }}
+    steps:
+      - id: deployment
+        uses: actions/deploy-pages@v4
+"""
