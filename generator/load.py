@@ -34,7 +34,7 @@ def src_of(value, default: Src) -> Src:
     return getattr(value, "src", default)
 
 
-class _Loader(yaml.SafeLoader):
+class _Loader(getattr(yaml, "CSafeLoader", yaml.SafeLoader)):  # libyaml parses ~10× faster
     """SafeLoader that builds YMap/YSeq and refuses duplicate keys and ``12:5`` numbers."""
 
     def __init__(self, stream, path: str):
@@ -72,7 +72,7 @@ class _Loader(yaml.SafeLoader):
 
     def _build_scalar(self, node):
         value = self.construct_object(node, deep=True)
-        if isinstance(value, (int, float)) and not isinstance(value, bool) and ":" in str(node.value) and node.style is None:
+        if isinstance(value, (int, float)) and not isinstance(value, bool) and ":" in str(node.value) and not node.style:
             raise fail(self._src(node), f"'{node.value}' reads as the number {value} in YAML; "
                        "write a score as a list like [12, 5], or quote a clock time like \"14:10\"")
         return value

@@ -19,9 +19,11 @@ class SiteWriter:
         self.written: set[str] = set()
 
     def write(self, url: str, data: str | bytes) -> None:
-        path = self._path(url)
-        path.parent.mkdir(parents=True, exist_ok=True)
-        path.write_bytes(data.encode("utf-8") if isinstance(data, str) else data)
+        write_file(self.reserve(url), data)
+
+    def reserve(self, url: str) -> Path:
+        """The file for ``url`` inside the temporary folder, checked; written later by anyone."""
+        return self._path(url)
 
     def _path(self, url: str) -> Path:
         pure = PurePosixPath(url)
@@ -44,3 +46,8 @@ class SiteWriter:
 
     def abort(self) -> None:
         shutil.rmtree(self.tmp, ignore_errors=True)
+
+
+def write_file(path: Path, data: str | bytes) -> None:
+    path.parent.mkdir(parents=True, exist_ok=True)
+    path.write_bytes(data.encode("utf-8") if isinstance(data, str) else data)

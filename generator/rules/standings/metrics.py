@@ -19,6 +19,12 @@ class Context:
 
     def __init__(self, records: dict, seed: int, manual_order: tuple = ()):
         self.records, self.seed, self.manual_order = records, seed, manual_order
+        self.memo: dict = {}  # (tie-breaker, player) → exact value: ESoS reads every opponent's SoS
+
+    def remember(self, key, compute):
+        if key not in self.memo:
+            self.memo[key] = compute()
+        return self.memo[key]
 
 
 class Tiebreaker(Block):
@@ -118,7 +124,8 @@ class StrengthOfSchedule(Tiebreaker):
     abbr, title = "SoS", "Strength of Schedule"
 
     def exact(self, player, ctx) -> Fraction:
-        return _mean_over_opponents(player, ctx, lambda o: _points_per_round(ctx.records[o]))
+        return ctx.remember(("sos", player), lambda: _mean_over_opponents(
+            player, ctx, lambda o: ctx.remember(("ppr", o), lambda: _points_per_round(ctx.records[o]))))
 
     def value(self, player, ctx) -> float:
         return float(self.exact(player, ctx))
@@ -132,7 +139,7 @@ class ExtendedStrengthOfSchedule(Tiebreaker):
 
     def exact(self, player, ctx) -> Fraction:
         sos = StrengthOfSchedule()
-        return _mean_over_opponents(player, ctx, lambda o: sos.exact(o, ctx))
+        return ctx.remember(("esos", player), lambda: _mean_over_opponents(player, ctx, lambda o: sos.exact(o, ctx)))
 
     def value(self, player, ctx) -> float:
         return float(self.exact(player, ctx))

@@ -1,0 +1,127 @@
+"""Benchmark: build a national archive (3 seasons × 40 events × 48 players × 5 rounds).
+
+    python bench/archive.py [--out /tmp/podium-national] [--seasons 3 --events 40 --players 48]
+
+Generates the content once (every round drawn by the engine, results by player strength),
+then times `podium build` (cold, in a fresh process), a rebuild after a one-result edit, a
+bare Jinja2 render of the same pages, and the peak memory. Prints the figures.
+"""
+from __future__ import annotations
+
+import argparse
+import dataclasses
+import datetime
+import random
+import resource
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+import yaml
+
+from generator.errors import Problems
+from generator.pairfile import render_round
+from generator.rules.engine import compute_event, next_round
+from generator.rules.ruleset import BUILTIN_DIR, load_rulesets
+from generator.validate import _event as read_event
+
+
+def generate(root: Path, seasons: int, events: int, players: int, rounds: int) -> None:
+    content = root / "content"
+    rand = random.Random(9)
+    pool = [f"Gracz {i:04d} Nowak" for i in range(1500)]
+    skill = {name: rand.gauss(0, 1) for name in pool}
+    (content / "seasons").mkdir(parents=True)
+    (content / "site.yaml").write_text("title: National archive\nlanguage: pl\n", encoding="utf-8")
+    ruleset = load_rulesets([BUILTIN_DIR])["ffg-conquest"]
+    for s in range(seasons):
+        year = 2021 + s
+        season = f"national-{year}"
+        dump(content / "seasons" / f"{season}.yaml", {"name": f"Liga {year}", "ruleset": "ffg-conquest",
+                                                       "points": {1: 10, 2: 7, 3: 5, 4: 3}})
+        for e in range(events):
+            event_id = f"{year}-{e:02d}"
+            folder = content / "events" / event_id
+            folder.mkdir(parents=True)
+            dump(folder / "event.yaml", {"name": f"Turniej {e + 1} — {year}", "date": datetime.date(year, 1 + e % 12, 1 + e // 12),
+                                         "season": season, "ruleset": "ffg-conquest", "seed": year * 100 + e,
+                                         "structure": {"swiss_rounds": rounds, "cut": 0}, "level": "competitive"})
+            dump(folder / "registrations.yaml", [{"name": n} for n in rand.sample(pool, players)])
+            play(content, folder, ruleset, skill, rand)
+
+
+def play(content: Path, folder: Path, ruleset, skill, rand) -> None:
+    problems = Problems()
+    while True:
+        event = read_event(folder, problems, {})  # just this event's files
+        result = compute_event(event, ruleset, problems)
+        if result.complete:
+            return
+        draft = next_round(result)
+        path = folder / "rounds" / f"{draft.number}.yaml"
+        path.parent.mkdir(exist_ok=True)
+        data = yaml.safe_load(render_round(draft, result))
+        names = {p.id: p.name for p in event.players}
+        for pairing in data["pairings"]:
+            if not pairing.get("bye"):
+                a, b = pairing["players"]
+                pairing["winner"] = a if skill[names[a]] + rand.gauss(0, 1) > skill[names[b]] + rand.gauss(0, 1) else b
+        dump(path, data)
+
+
+def dump(path: Path, data) -> None:
+    path.write_text(yaml.safe_dump(data, allow_unicode=True, sort_keys=False), encoding="utf-8")
+
+
+def timed(command: list[str], cwd: Path) -> float:
+    start = time.perf_counter()
+    subprocess.run(command, cwd=cwd, check=True, capture_output=True)
+    return time.perf_counter() - start
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser()
+    parser.add_argument("--out", type=Path, default=Path("/tmp/podium-national"))
+    parser.add_argument("--seasons", type=int, default=3)
+    parser.add_argument("--events", type=int, default=40)
+    parser.add_argument("--players", type=int, default=48)
+    parser.add_argument("--rounds", type=int, default=5)
+    args = parser.parse_args()
+    root = args.out
+    if not (root / "content").exists():
+        start = time.perf_counter()
+        generate(root, args.seasons, args.events, args.players, args.rounds)
+        print(f"generated the content in {time.perf_counter() - start:.1f} s")
+    podium = [sys.executable, "-m", "generator"]
+    cold = [timed(podium + ["build"], root) for _ in range(3)]
+    pages = sum(1 for _ in (root / "site").rglob("*.html"))
+    print(f"podium build: {pages} pages, best {min(cold):.2f} s, runs {', '.join(f'{t:.2f}' for t in cold)}")
+    print(f"peak memory of a build: {peak_memory(podium + ['build'], root):.0f} MB")
+    bare = bare_jinja(root)
+    print(f"bare Jinja2 render of the same pages (no engine, no writing): {bare:.2f} s; ratio {min(cold) / bare:.1f}×")
+
+
+def peak_memory(command, cwd) -> float:
+    before = resource.getrusage(resource.RUSAGE_CHILDREN).ru_maxrss
+    subprocess.run(command, cwd=cwd, check=True, capture_output=True)
+    return max(before, resource.getrusage(resource.RUSAGE_CHILDREN).ru_maxrss) / 1024
+
+
+def bare_jinja(root: Path) -> float:
+    """Render the same page list with plain Jinja2 and the same templates, timing only rendering."""
+    from generator.archive import load_archive
+    from generator.render import Renderer
+    from generator.site.pages import site_pages
+
+    archive = load_archive(root / "content")
+    pages, _ = site_pages(archive)
+    renderer = Renderer(archive.site.title, archive.site.language, "", archive.site.footer)
+    start = time.perf_counter()
+    for page in pages:
+        renderer.render(page)
+    return time.perf_counter() - start
+
+
+if __name__ == "__main__":
+    main()
