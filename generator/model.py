@@ -24,6 +24,7 @@ class Player:
     beginner: bool = False
     finals_armies: tuple[str, ...] | None = None
     colours: tuple[str, ...] = ()
+    joins: int = 1  # a late entry plays from this round on
 
 
 @dataclass(frozen=True)

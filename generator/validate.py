@@ -201,10 +201,19 @@ def _player(item, src: Src, problems: Problems, registry: dict, what: str) -> Pl
         rating=f.get("rating", int, default=known.rating if known else None),
         armies=tuple(armies or ()), beginner=f.get("beginner", bool, default=False),
         finals_armies=tuple(finals) if finals is not None else None,
-        colours=tuple(_string_list(f, "colours") or ()),
+        colours=tuple(_string_list(f, "colours") or ()), joins=_joins(f),
     )
     f.finish()
     return player
+
+
+def _joins(f: Fields) -> int:
+    """A late entry: the first round the player takes part in (Swiss and table stages)."""
+    joins = f.get("joins", int, default=1)
+    if joins < 1:
+        f.problems.add(f.at("joins"), "'joins' is the round a late player starts in: 2, 3, …")
+        return 1
+    return joins
 
 
 def _string_list(f: Fields, key: str) -> list[str] | None:

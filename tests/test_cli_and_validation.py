@@ -2,6 +2,8 @@
 from __future__ import annotations
 
 from generator import __version__
+from conftest import nshex_player
+from play import strength_results
 
 
 def test_version(cli):
@@ -126,3 +128,18 @@ def test_three_warnings_disqualify(tree, cli):
 def test_standings_of_unknown_event(tree, cli):
     tree.event("e1", 8)
     assert "no event 'e2'; events: e1" in cli("standings", "e2", expect=1).output
+
+
+def test_a_late_entry_is_paired_from_the_round_they_join(tree, cli):
+    players = [nshex_player(i) for i in range(1, 8)] + [{**nshex_player(8), "joins": 2}]
+    tree.event("late", players)
+    cli("pair", "late")
+    first = tree.read_round("late", 1)
+    assert "p08" not in [p for pairing in first["pairings"] for p in pairing["players"]]
+    strength_results(tree, "late", 1, army_of=lambda p, n: nshex_player(int(p[1:]))["armies"][n - 1])
+    cli("pair", "late")
+    second = tree.read_round("late", 2)
+    assert "p08" in [p for pairing in second["pairings"] for p in pairing["players"]]
+    first["pairings"][0]["players"][0] = "p08"  # seating him in round 1 by hand is refused
+    tree.save_round("late", 1, first)
+    assert "p08 joins in round 2" in cli("check", expect=1).output

@@ -32,5 +32,5 @@ class BracketThenSwiss(Block):
         if third:
             order += [third.winner, third.loser]
         else:
-            order += sorted((m.loser for m in semifinals), key=place.__getitem__)
+            order += sorted((m.loser for m in semifinals if m.loser), key=place.__getitem__)  # a bye has no loser
         return order

@@ -74,6 +74,11 @@ def compute_event(event: Event, ruleset: RuleSet, problems: Problems) -> EventRe
 def _replay_stages(plan: Plan, state: EventState) -> list[StageResult]:
     event = state.event
     entrants = [p.id for p in event.players]
+    if plan.stages[0].kind not in ("swiss", "tables"):
+        for player in event.players:
+            if player.joins > 1:
+                state.problems.add(player.src, f"'joins: {player.joins}': a late entry can start in a later round "
+                                   f"of a Swiss or table stage only; this event starts with {plan.stages[0].kind}")
     cursor, stages = 0, []
     for index, stage in enumerate(plan.stages):
         runner = RUNNERS[stage.kind]
@@ -84,7 +89,8 @@ def _replay_stages(plan: Plan, state: EventState) -> list[StageResult]:
             if rnd.stage != stage.kind:
                 state.problems.add(rnd.src, f"round {rnd.number} is a {stage.kind} round here, not '{rnd.stage}'; "
                                    f"set 'stage: {stage.kind}'")
-        result = StageResult(index=index, stage=stage, entrants=entrants, rounds=rounds, planned_rounds=planned)
+        result = StageResult(index=index, stage=stage, entrants=entrants, rounds=rounds, planned_rounds=planned,
+                             start=cursor - len(rounds) + 1)
         runner.replay(result, state)
         stages.append(result)
         if not result.complete:

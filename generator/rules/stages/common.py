@@ -50,6 +50,7 @@ class StageResult:
     entrants: list[str]  # who plays this stage, in seeding order
     rounds: list[Round]  # the round files of this stage
     planned_rounds: int
+    start: int = 1  # the number of the stage's first round
     records: dict[str, Record] = field(default_factory=dict)
     groups: list[Group] = field(default_factory=list)
     rows: list[Row] = field(default_factory=list)  # the stage's standings (ranking stages)
@@ -92,6 +93,10 @@ class EventState:
     def active(self, players) -> list[str]:
         return [p for p in players if self.status[p] == "active"]
 
+    def present(self, players, round_no: int) -> list[str]:
+        """Active players who have joined by ``round_no`` (late entries start later)."""
+        return [p for p in self.active(players) if self.event.player(p).joins <= round_no]
+
     def decided(self, pairing: Pairing, stage: Stage) -> bool:
         return pairing.bye or self.ruleset.scoring.decided(pairing, stage)
 
@@ -114,7 +119,11 @@ class EventState:
         """Everyone the round needs is seated, nobody inactive plays."""
         seated = {p for pairing in rnd.pairings for p in pairing.players}
         for player_id in sorted(seated):
-            if self.status[player_id] not in ("active", "excluded"):  # an excluded player's games still happen
+            joins = self.event.player(player_id).joins
+            if joins > rnd.number:
+                self.problems.add(rnd.src, f"{player_id} joins in round {joins} (registrations.yaml) and cannot play "
+                                  f"round {rnd.number}")
+            elif self.status[player_id] not in ("active", "excluded"):  # an excluded player's games still happen
                 self.problems.add(rnd.src, f"{player_id} is {self.status[player_id]} since round "
                                   f"{self.status_round.get(player_id)} and cannot play round {rnd.number}")
         for player_id in sorted(expected - seated):

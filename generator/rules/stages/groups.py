@@ -3,6 +3,7 @@
 files must follow the schedule; the standings are per group."""
 from __future__ import annotations
 
+import dataclasses
 from math import ceil
 
 from generator.errors import fail
@@ -50,15 +51,25 @@ def replay(result: StageResult, state: EventState) -> None:
     for group in result.groups:
         group.rows = state.rank(group.players, result.records, result.kind)
     result.order = interleave(result.groups, state, result.records, result.kind)
-    result.rows = [row for group in result.groups for row in group.rows]
+    result.rows = _overall_rows(result)
     result.complete = len(result.rounds) == result.planned_rounds and all(
         state.round_complete(r, result.stage) for r in result.rounds)
+
+
+def _overall_rows(result: StageResult) -> list:
+    """One table across the groups in the stage's order (group winners first), ranked 1…n."""
+    by_player = {row.player: row for group in result.groups for row in group.rows}
+    rows = [dataclasses.replace(by_player[p], rank=rank, extra={**by_player[p].extra, "group_rank": by_player[p].rank})
+            for rank, p in enumerate(result.order, start=1)]
+    placed = set(result.order)
+    return rows + [dataclasses.replace(r, rank=len(rows) + i + 1) for i, r in
+                   enumerate(r for r in by_player.values() if r.player not in placed)]
 
 
 def _make_groups(result: StageResult, state: EventState) -> list[Group]:
     """Groups dealt in snake order from the stage's seeding: the previous stage's order, or —
     for the first stage — by rating when the players have one (Tantrix §13), else drawn."""
-    players = state.active(result.entrants)
+    players = state.present(result.entrants, result.start)
     if result.index == 0:
         if any(state.event.player(p).rating for p in players):
             players.sort(key=lambda p: (-(state.event.player(p).rating or 0), lot(state.event.seed, p)))

@@ -48,7 +48,7 @@ def replay(result: StageResult, state: EventState) -> None:
 def _first_round(result: StageResult, state: EventState) -> list[Match] | None:
     """The top of the previous stage by seed, seeds by rating, or a seeded random draw."""
     stage, bracket = result.stage, state.ruleset.bracket
-    active = state.active(result.entrants)
+    active = state.present(result.entrants, result.start)
     if stage.seeding == "random":
         if len(active) < 2:
             return None

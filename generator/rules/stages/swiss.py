@@ -28,7 +28,7 @@ def _play(rnd: Round, result: StageResult, state: EventState) -> None:
     records = result.records
     before = {p: records[p].points for p in records}
     state.flags[rnd.number] = _pairing_flags(rnd, before, state)
-    state.check_seated(rnd, set(state.active(result.entrants)))
+    state.check_seated(rnd, set(state.present(result.entrants, rnd.number)))
     for pairing in rnd.pairings:
         if len(pairing.players) == 2 and pairing.players[1] in records[pairing.players[0]].opponents:
             state.problems.add(pairing.src, f"{pairing.players[0]} and {pairing.players[1]} already played each other; "
@@ -58,7 +58,8 @@ def _pairing_flags(rnd: Round, points_before: dict, state: EventState) -> dict[s
 
 def next_round(result: StageResult, state: EventState, number: int) -> DraftRound:
     ruleset, event = state.ruleset, state.event
-    ranked = [row.player for row in result.rows if row.status == "active"]
+    present = set(state.present(result.entrants, number))
+    ranked = [row.player for row in result.rows if row.player in present]
     if len(ranked) < 2:
         raise fail(event.src, "fewer than two active players; nothing to pair")
     records = result.records

@@ -18,7 +18,7 @@ def replay(result: StageResult, state: EventState) -> None:
     result.records = fresh_records(result.entrants)
     for rnd in result.rounds:
         state.flags[rnd.number] = {}
-        state.check_seated(rnd, set(state.active(result.entrants)))
+        state.check_seated(rnd, set(state.present(result.entrants, rnd.number)))
         for pairing in rnd.pairings:
             state.score(pairing, result.records, rnd.number, result.stage)
         state.finish_round(rnd, result.records)
@@ -30,7 +30,8 @@ def replay(result: StageResult, state: EventState) -> None:
 
 def next_round(result: StageResult, state: EventState, number: int) -> DraftRound:
     """Round 1 at random (seeded); then by the standings: the best players at table 1."""
-    players = [row.player for row in result.rows if row.status == "active"]
+    present = set(state.present(result.entrants, number))
+    players = [row.player for row in result.rows if row.player in present]
     sizes = table_sizes(len(players), result.stage.size or 4)
     if not sizes:
         raise fail(state.event.src, "fewer than two active players; nothing to seat")
