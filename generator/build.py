@@ -6,6 +6,7 @@ import os
 from pathlib import Path
 
 from generator.archive import load_archive
+from generator.i18n import Language
 from generator.render import TEMPLATES_DIR, Renderer
 from generator.site.feeds import atom_feed, sitemap
 from generator.site.pages import site_pages
@@ -30,7 +31,7 @@ def build_site(content: Path, out: Path, base_url: str | None = None) -> int:
             writer.write(f"static/{asset.name}", asset.read_bytes())
         writer.write(".nojekyll", "")
         writer.write("sitemap.xml", sitemap(pages, base))
-        writer.write("feed.xml", atom_feed(archive, base, site.title))
+        writer.write("feed.xml", atom_feed(archive, base, site.title, Language(site.language)))
     except BaseException:
         writer.abort()
         raise

@@ -19,6 +19,11 @@ PAGES = {
     "home": "", "season": "seasons/nshex-2023/", "event": "events/2023-04-krakow/",
     "ffg event": "events/2023-10-poznan-regional/", "round": "events/2023-04-krakow/rounds/3/",
     "knockout round": "events/2023-04-krakow/rounds/5/", "page": "pages/about/", "404": "404.html",
+    "groups and knockout": "events/2023-03-tantrix-grand-prix/", "tantrix round": "events/2023-03-tantrix-grand-prix/rounds/1/",
+    "extreme event": "events/2023-10-micromutants-estremo/", "2 v 2 round": "events/2023-10-micromutants-estremo/rounds/1/",
+    "free-for-all round": "events/2023-10-micromutants-estremo/rounds/7/", "drawn bracket": "events/2023-05-micromutants-classico/",
+    "table round": "events/2023-09-carcassonne-brno/rounds/2/", "rated player": "players/ola-wisniewska/",
+    "guide": "pages/first-tournament/",
 }
 
 

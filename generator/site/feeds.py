@@ -3,6 +3,9 @@ from __future__ import annotations
 
 from xml.sax.saxutils import escape
 
+from generator.i18n import Language
+from generator.site.labels import N_
+
 
 def sitemap(pages, base_url: str) -> str:
     """sitemap.xml; search engines need absolute URLs, so it lists them only with a base URL."""
@@ -17,7 +20,7 @@ def sitemap(pages, base_url: str) -> str:
     return "\n".join(lines) + "\n"
 
 
-def atom_feed(archive, base_url: str, title: str) -> str:
+def atom_feed(archive, base_url: str, title: str, language=None) -> str:
     """feed.xml: one entry per event, newest first; timestamps come from event dates (no clock),
     so the feed is byte-identical across builds."""
     from generator.site import urls
@@ -33,7 +36,7 @@ def atom_feed(archive, base_url: str, title: str) -> str:
         link = root + urls.event(event.id).replace("index.html", "")
         lines += ["  <entry>", f"    <title>{escape(event.name)}</title>", f"    <id>urn:podium:event:{event.id}</id>",
                   f'    <link href="{escape(link)}"/>', f"    <updated>{_stamp(event.date)}</updated>",
-                  f"    <summary>{escape(_summary(result, archive))}</summary>", "  </entry>"]
+                  f"    <summary>{escape(_summary(result, archive, language or Language('en')))}</summary>", "  </entry>"]
     lines.append("</feed>")
     return "\n".join(lines) + "\n"
 
@@ -42,8 +45,11 @@ def _stamp(date) -> str:
     return f"{date.isoformat()}T00:00:00Z" if date else "1970-01-01T00:00:00Z"
 
 
-def _summary(result, archive) -> str:
+def _summary(result, archive, language: Language) -> str:
+    players = len(result.event.players)
     if not result.complete:
-        return f"{len(result.event.players)} players, {len(result.event.rounds)} rounds played so far"
+        return language.gettext(N_("%(players)s players, %(rounds)s rounds played so far")) % {
+            "players": players, "rounds": len(result.event.rounds)}
     podium = [archive.players[row.player].name for row in result.final_rows[:3]]
-    return f"{len(result.event.players)} players. " + ", ".join(f"{i}. {name}" for i, name in enumerate(podium, start=1))
+    return language.gettext(N_("%(players)s players. %(podium)s")) % {
+        "players": players, "podium": ", ".join(f"{i}. {name}" for i, name in enumerate(podium, start=1))}
