@@ -84,3 +84,26 @@ def test_random_registrations_and_raw_text_never_crash(tmp_path, registrations, 
     _run(_tree(tmp_path, [], yaml.safe_dump(registrations, allow_unicode=True)))
     _run(_tree(tmp_path, [raw], GOOD_PLAYERS))
     _run(_tree(tmp_path, [], "\ufeff" + raw.replace("\n", "\r\n")))
+
+
+new_shape_keys = st.sampled_from(["players", "games", "teams", "winner", "home", "bases", "finish", "eliminated",
+                                  "score", "group", "match"])
+game = st.dictionaries(st.sampled_from(["score", "time", "tiles", "winner", "home", "clans", "forfeit", "disconnected",
+                                        "decider"]), values | st.lists(st.sampled_from(["14:10", "15:02", "9:99", "", "x"]),
+                                                                         max_size=3), max_size=5)
+new_pairing = st.dictionaries(new_shape_keys, values | st.lists(game, max_size=4) |
+                              st.lists(st.lists(st.sampled_from(["p01", "p02", "p03", "p04", "zz"]), max_size=3), max_size=3),
+                              max_size=6)
+
+
+@settings(max_examples=150, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
+@given(ruleset=st.sampled_from(["tantrix", "micromutants-classic", "micromutants-extreme", "carcassonne-cz"]),
+       stage=st.sampled_from(["round-robin", "knockout", "pairs-rotation", "free-for-all", "tables"]),
+       pairings=st.lists(new_pairing | well_shaped_pairing(), max_size=4))
+def test_games_teams_and_tables_never_crash(tmp_path, ruleset, stage, pairings):
+    """Matches of several games, 2-vs-2 teams, free-for-all finishes and VP tables, malformed."""
+    content = _tree(tmp_path, [yaml.safe_dump({"round": 1, "stage": stage, "pairings": pairings}, allow_unicode=True)],
+                    GOOD_PLAYERS)
+    event = content / "events/e1/event.yaml"
+    event.write_text(event.read_text().replace("neuroshima-hex-pl-2023", ruleset))
+    _run(content)
