@@ -10,8 +10,6 @@ from generator.rules.blocks import Param
 from generator.rules.scoring import Scoring
 from generator.rules.outcome import Outcome
 
-CLANS = ("Chitiniani", "Flyborg", "Sovietopteri", "USArtropodi")
-
 # RBB, free-for-all: the clan of player A–D in turns 1–4 (a Latin square: each clan once per turn).
 CLAN_ROTATION = (
     ("Chitiniani", "Flyborg", "Sovietopteri", "USArtropodi"),

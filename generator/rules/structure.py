@@ -22,12 +22,6 @@ class Stage:
     groups: int = 1  # round-robin / pairs-rotation: how many groups (0 = as many groups of 4 as fit)
     advance: int = 0  # how many players go on to the next stage (0 = all)
 
-    @property
-    def best_of(self) -> bool:
-        """Knockout matches of several games are won by a majority (Micromutants), unless the
-        ruleset adds up points over a fixed number of games (Tantrix)."""
-        return self.games > 1
-
 
 @dataclass(frozen=True)
 class Plan:

@@ -56,7 +56,6 @@ class TantrixScoring(Scoring):
     sums_games = True  # a match is the sum of its games' points, not a majority of games won
     params = {
         "forfeit_points": Param(float, 20, "TP for the present player when the opponent does not turn up (§7b)"),
-        "disconnected_score": Param(int, 23, "score both players get when both disconnected (§3c)"),
     }
 
     # ------------------------------------------------------------ one game

@@ -47,10 +47,6 @@ class Match:
             return None
         return next((p for p in self.players if p is not None and p != self.winner), None)  # None after a bye
 
-    @property
-    def ready(self) -> bool:
-        return all(p is not None for p in self.players)
-
 
 class StandardBracket(Block):
     """Seeds by place after the Swiss in standard bracket order; the higher seed wins a drawn match (NS HEX 2023 §5.3, §5.9)."""

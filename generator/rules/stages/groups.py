@@ -59,8 +59,7 @@ def replay(result: StageResult, state: EventState) -> None:
 def _overall_rows(result: StageResult) -> list:
     """One table across the groups in the stage's order (group winners first), ranked 1…n."""
     by_player = {row.player: row for group in result.groups for row in group.rows}
-    rows = [dataclasses.replace(by_player[p], rank=rank, extra={**by_player[p].extra, "group_rank": by_player[p].rank})
-            for rank, p in enumerate(result.order, start=1)]
+    rows = [dataclasses.replace(by_player[p], rank=rank) for rank, p in enumerate(result.order, start=1)]
     placed = set(result.order)
     return rows + [dataclasses.replace(r, rank=len(rows) + i + 1) for i, r in
                    enumerate(r for r in by_player.values() if r.player not in placed)]
