@@ -42,9 +42,9 @@ def match_points(match, stage, scoring) -> list | None:
     if not match.winner or match.players[1] is None:
         return None
     pairing = match.pairing
-    if getattr(scoring, "totals", None) and pairing.games:
-        totals = scoring.totals(pairing, stage.games)
-        return [totals[p].get("tp", 0) for p in match.players]
+    summed = scoring.match_points(pairing, stage)
+    if summed is not None:
+        return summed
     series = scoring.series(pairing)
     if series is not None:
         return list(series)

@@ -19,6 +19,11 @@ CLAN_ROTATION = (
 )
 
 
+def clans_of_turn(turn: int, seats: int) -> tuple[str, ...]:
+    """The clan of seats A, B, C, D in ``turn`` (0-based) of a free-for-all table."""
+    return tuple(CLAN_ROTATION[seat][turn % len(CLAN_ROTATION[0])] for seat in range(seats))
+
+
 def home_plan(games: int) -> list[int | None]:
     """RBB, head-to-head: who is at home in each game of a best-of-N match — 0 = player A,
     1 = player B, None = the deciding game ("bella": clans by agreement or by draw).

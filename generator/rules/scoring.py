@@ -12,6 +12,8 @@ class Scoring(Block):
 
     result_fields: list = []  # empty keys `podium pair` writes: (key, placeholder, hint)
     bye_fields: list = []
+    sums_games = False  # a match of several games is won on the sum of their points, not by a majority
+    colour_preferences = False  # players state colour preferences, resolved per game (Tantrix §5)
 
     def decided(self, pairing: Pairing, stage=None) -> bool:
         """The result entered settles the pairing (a best-of-3 at 1:1 does not)."""
@@ -23,6 +25,14 @@ class Scoring(Block):
 
     def series(self, pairing: Pairing):
         """Games won by each player in a match of several games (none for one game)."""
+        return None
+
+    def match_points(self, pairing: Pairing, stage) -> list | None:
+        """Each player's points for a whole match of several games (None: the block has none)."""
+        return None
+
+    def game_points(self, game, players: tuple):
+        """Each player's points for one game of a match (None: games only have a winner)."""
         return None
 
     def tiles_to_remove(self, size: int):

@@ -54,6 +54,7 @@ class TantrixScoring(Scoring):
 
     name = "tantrix"
     sums_games = True  # a match is the sum of its games' points, not a majority of games won
+    colour_preferences = True
     params = {
         "forfeit_points": Param(float, 20, "TP for the present player when the opponent does not turn up (§7b)"),
     }
@@ -97,6 +98,13 @@ class TantrixScoring(Scoring):
                 sums[player]["margin_sum"] += margin if tps[i] > tps[1 - i] else -margin if tps[i] < tps[1 - i] else 0
                 sums[player]["tiles"] += game.tiles[i] if game.tiles else 0
         return {p: {k: tidy(v) for k, v in c.items()} for p, c in sums.items()}
+
+    def match_points(self, pairing: Pairing, stage) -> list | None:
+        """The TP of each player summed over the match's regular games (a decider not included)."""
+        if not any(g.has_result for g in pairing.games):
+            return None
+        totals = self.totals(pairing, _games_of(pairing, stage))
+        return [totals[p].get("tp", 0) for p in pairing.players]
 
     def outcomes(self, pairing: Pairing, round_no: int, stage=None) -> list[Outcome]:
         games = _games_of(pairing, stage)

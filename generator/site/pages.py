@@ -8,7 +8,7 @@ from dataclasses import dataclass, field
 
 from generator.archive import Archive
 from generator.export import dumps, leaderboard_json, match_points, standings_json
-from generator.rules.micromutants import CLAN_ROTATION
+from generator.rules.micromutants import clans_of_turn
 from generator.rules.tantrix import colour_plan
 from generator.rules.engine import EventResult
 from generator.site import labels, urls
@@ -185,7 +185,7 @@ def _structure(plan, scoring) -> list[dict]:
 def _stage_games(stage, scoring) -> dict:
     """A knockout's games a match, and the final's when it differs (best of 3, final best of 5)."""
     knockout = stage.kind == "knockout"
-    text = N_("%(games)s games a match, decided by points") if getattr(scoring, "sums_games", False) else N_("best of %(games)s")
+    text = N_("%(games)s games a match, decided by points") if scoring.sums_games else N_("best of %(games)s")
     return {"games": labels.msg(text, games=stage.games) if knockout and stage.games > 1 else None,
             "final_games": stage.final_games if knockout and stage.final_games else None}
 
@@ -231,7 +231,7 @@ def _round_title(result: EventResult, rnd) -> dict:
 def _round(result: EventResult, rnd, archive: Archive) -> dict:
     flags = result.flags.get(rnd.number, {})
     stage = result.stage_of(rnd)
-    tables = [_table(pairing, flags, stage, result, archive) for pairing in rnd.pairings]
+    tables = [_table(pairing, rnd, flags, stage, result, archive) for pairing in rnd.pairings]
     by_name = sorted(({"person": s["person"], "table": t["table"], "bye": t["bye"],
                        "opponents": [o["person"]["name"] for o in t["seats"] if o is not s]}
                       for t in tables for s in t["seats"]), key=lambda x: x["person"]["name"].casefold())
@@ -240,11 +240,11 @@ def _round(result: EventResult, rnd, archive: Archive) -> dict:
             "seed": result.event.seed, "clock": result.ruleset.clocks.get(rnd.stage)}
 
 
-def _table(pairing, flags: dict, stage, result: EventResult, archive: Archive) -> dict:
+def _table(pairing, rnd, flags: dict, stage, result: EventResult, archive: Archive) -> dict:
     winners = _winners(pairing, stage, result)
-    clans = _clans(pairing, stage, result)
+    clans = _clans(pairing, stage, rnd)
     places = {p: i + 1 for i, p in enumerate(pairing.finish or ())}
-    earned = _earned(pairing, stage, result)
+    earned = _earned(pairing, stage, rnd)
     seats = [{"person": _person(p, archive), "army": (pairing.armies or [None] * 5)[i] or clans.get(p),
               "score": pairing.score[i] if pairing.score else None, "place": places.get(p),
               "team": next((t for t, team in enumerate(pairing.teams) if p in team), None),
@@ -258,19 +258,20 @@ def _table(pairing, flags: dict, stage, result: EventResult, archive: Archive) -
             "done": pairing.has_result}
 
 
-def _earned(pairing, stage, result: EventResult) -> dict:
-    """Multiplayer tables: the points each seat earned (TB from VP, primary points by place)."""
-    if len(pairing.players) <= 2 or pairing.teams or stage is None or not pairing.has_result:
+def _earned(pairing, stage, rnd) -> dict:
+    """Multiplayer tables: the points each seat earned (TB from VP, primary points by place),
+    as the replay scored them."""
+    if len(pairing.players) <= 2 or pairing.teams or stage is None:
         return {}
-    return {o.player: o.points for o in result.ruleset.scoring.outcomes(pairing, 0, stage.stage)}
+    return {p: o.points for p in pairing.players if p in stage.records
+            for o in stage.records[p].outcomes if o.round == rnd.number}
 
 
 def _match_tp(pairing, stage, scoring) -> list | None:
-    """Tantrix: each player's TP for the match so far (its regular games)."""
-    if not pairing.games or not hasattr(scoring, "totals") or stage is None:
+    """Each player's points for the match so far, where the ruleset sums the games (Tantrix)."""
+    if not pairing.games or stage is None or not scoring.sums_games:
         return None
-    totals = scoring.totals(pairing, stage.stage.games)
-    return [totals[p].get("tp", 0) for p in pairing.players] if any(g.has_result for g in pairing.games) else None
+    return scoring.match_points(pairing, stage.stage)
 
 
 def _winners(pairing, stage, result: EventResult) -> set:
@@ -289,17 +290,17 @@ def _winners(pairing, stage, result: EventResult) -> set:
     return {winner} if winner else set()
 
 
-def _clans(pairing, stage, result: EventResult) -> dict:
+def _clans(pairing, stage, rnd) -> dict:
     """Free-for-all: the clan rotation of the seed, by seat and turn."""
     if not stage or stage.kind != "free-for-all":
         return {}
-    turn = stage.rounds.index(next(r for r in stage.rounds if pairing in r.pairings))
-    return {p: CLAN_ROTATION[seat][turn % 4] for seat, p in enumerate(pairing.players[:4])}
+    turn = stage.rounds.index(rnd)
+    return dict(zip(pairing.players, clans_of_turn(turn, len(pairing.players))))
 
 
 def _colours(pairing, stage, result: EventResult, archive: Archive) -> list[dict]:
     """Tantrix §5: each player's colour, game by game (shown when anyone stated a preference)."""
-    if len(pairing.players) != 2 or not stage or result.ruleset.scoring.name != "tantrix":
+    if len(pairing.players) != 2 or not stage or not result.ruleset.scoring.colour_preferences:
         return []
     players = [archive.players.get(p) or result.event.player(p) for p in pairing.players]
     prefs = [result.event.player(p).colours for p in pairing.players]
@@ -316,7 +317,7 @@ def _games(pairing, stage, result: EventResult, archive: Archive) -> list[dict]:
     scoring = result.ruleset.scoring
     rows = []
     for index, game in enumerate(pairing.games, start=1):
-        tps = scoring.game_points(game, pairing.players) if hasattr(scoring, "game_points") and game.has_result else None
+        tps = scoring.game_points(game, pairing.players) if game.has_result else None
         rows.append({"number": index, "score": list(game.score) if game.score else None,
                      "time": [f"{t // 60}:{t % 60:02d}" for t in game.time] if game.time else None,
                      "tiles": list(game.tiles) if game.tiles else None, "tp": list(tps) if tps else None,
@@ -324,7 +325,7 @@ def _games(pairing, stage, result: EventResult, archive: Archive) -> list[dict]:
                      "home": archive.players[game.home].name if game.home else None, "forfeit": game.forfeit,
                      "disconnected": game.disconnected,
                      "extra": bool(stage and stage.kind == "knockout" and index > stage.stage.games
-                                   and hasattr(scoring, "game_points"))})
+                                   and scoring.sums_games)})
     return rows
 
 
@@ -338,7 +339,7 @@ def _result_text(pairing, stage, result: EventResult, archive: Archive) -> dict:
         names = " + ".join(archive.players[p].name for p in pairing.teams[pairing.winning_team])
         return labels.msg(N_("%(names)s win"), names=names)
     if pairing.games and len(pairing.players) == 2 and stage is not None:
-        if hasattr(scoring, "totals"):
+        if scoring.sums_games:
             return labels.msg("")  # the template shows the TP of each side (``tp``), formatted for the language
         series = scoring.series(pairing)
         return labels.msg(" : ".join(str(n) for n in series)) if series else labels.msg("")

@@ -8,7 +8,7 @@ from math import ceil
 
 from generator.errors import fail
 from generator.rules.draw import lot, rng
-from generator.rules.micromutants import CLAN_ROTATION
+from generator.rules.micromutants import CLAN_ROTATION, clans_of_turn
 from generator.rules.schedules import GROUP_NAMES, berger_rounds, groups_of_four, pair_rotation, snake_groups
 from generator.rules.stages.common import (DraftPairing, DraftRound, EventState, Group, StageResult, fresh_records,
                                            interleave)
@@ -102,7 +102,7 @@ def _group_rounds(group: Group, kind: str) -> list[list[DraftPairing]]:
         return [[DraftPairing(players=teams[0] + teams[1], teams=teams, home=home, group=group.id)]
                 for teams, home in games]
     return [[DraftPairing(players=tuple(group.players), group=group.id,
-                          notes=[("clans", tuple(CLAN_ROTATION[seat][turn] for seat in range(len(group.players))))])]
+                          notes=[("clans", clans_of_turn(turn, len(group.players)))])]
             for turn in range(len(CLAN_ROTATION[0]))]
 
 
