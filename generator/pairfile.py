@@ -5,6 +5,7 @@ import os
 import tempfile
 from pathlib import Path
 
+from generator import __version__
 from generator.errors import Src, fail
 from generator.rules.engine import DraftRound, EventResult
 from generator.site.labels import FLAGS
@@ -15,7 +16,8 @@ def render_round(draft: DraftRound, result: EventResult) -> str:
     event, ruleset = result.event, result.ruleset
     lines = [
         f"# {_one_line(event.name)} — round {draft.number} ({draft.stage}), written by `podium pair`.",
-        f"# Drawn from the event seed {event.seed}; `podium pair {event.id}` on the same content gives the same round.",
+        f"# Drawn by podium {__version__} from the event seed {event.seed}; `podium pair {event.id}` on the same content",
+        "# gives the same round (`podium verify` checks it).",
         "# Fill in each result below and commit. Add 'drops: [player-id]' for players who withdraw after this round,",
         "# and 'penalties: [{player: id, kind: warning, reason: …}]' for warnings.",
         f"round: {draft.number}",

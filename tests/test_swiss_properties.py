@@ -110,3 +110,52 @@ def test_three_on_top_one_floats_down_to_the_next_group():
     cross = [pair for pair in drawn.pairs if points[pair[0]] != points[pair[1]]]
     assert len(cross) == 1
     assert sorted(drawn.flags.values()) == ["paired-down", "paired-up"]
+
+
+def _full_graph_optimum(ranked, points, opponents, candidates):
+    """The optimum over every rematch-free pair, found independently of the engine's windows:
+    (bye tier, total of squared differences), or None when not everyone can be paired."""
+    import rustworkx as rx
+    nodes = list(ranked) + ([None] if len(ranked) % 2 else [])
+    spread = (max(points.values()) - min(points.values())) ** 2 + 1
+    big = spread * len(nodes)
+    graph = rx.PyGraph()
+    graph.add_nodes_from(nodes)
+    for i, a in enumerate(ranked):
+        for j in range(i + 1, len(ranked)):
+            if ranked[j] not in opponents[a]:
+                graph.add_edge(i, j, spread - (points[a] - points[ranked[j]]) ** 2)
+        if nodes[-1] is None and a in candidates:
+            graph.add_edge(i, len(nodes) - 1, big * (len(candidates) - candidates.index(a)))
+    matching = rx.max_weight_matching(graph, max_cardinality=True, weight_fn=int)
+    if 2 * len(matching) < len(nodes):
+        return None
+    pairs = [(nodes[i], nodes[j]) for i, j in matching if None not in (nodes[i], nodes[j])]
+    bye = next((nodes[i] or nodes[j] for i, j in matching if None in (nodes[i], nodes[j])), None)
+    return _cost(pairs, bye, points, candidates)
+
+
+@settings(max_examples=120, deadline=None)
+@given(players=st.integers(10, 70), seed=st.integers(0, 10**6), density=st.sampled_from([0.0, 0.1, 0.3, 0.6]),
+       groups=st.sampled_from([2, 4, 10, 28]))
+def test_the_windowed_matching_reaches_the_optimum_over_every_pair(players, seed, density, groups):
+    """Only pairs within a window of the points order become edges (swiss._window); the result
+    must still be the optimum over every rematch-free pair, also when rematches crowd the windows."""
+    rand = random.Random(seed)
+    ids = [f"p{i}" for i in range(players)]
+    points = {p: rand.randrange(groups) for p in ids}
+    opponents = {p: set() for p in ids}
+    for i, a in enumerate(ids):
+        for b in ids[i + 1:]:
+            if rand.random() < density:
+                opponents[a].add(b)
+                opponents[b].add(a)
+    ranked = sorted(ids, key=lambda p: -points[p])
+    candidates = rand.sample(ranked, rand.randint(0, players))
+    best = _full_graph_optimum(ranked, points, opponents, candidates)
+    try:
+        drawn = pair_swiss(ranked, points, opponents, candidates, random.Random(seed))
+    except PairingImpossible:
+        assert best is None
+        return
+    assert _cost(drawn.pairs, drawn.bye, points, candidates) == best

@@ -19,8 +19,11 @@ def test_untouched_event_verifies(tree, cli):
 def test_hand_edited_pairing_is_caught(tree, cli):
     tree.event("e1", 10)
     _play(tree, cli, "e1", 2)
+    met = {frozenset(p["players"]) for p in tree.read_round("e1", 1)["pairings"]}
     data = tree.read_round("e1", 2)
-    first, second = data["pairings"][0], data["pairings"][1]
+    first, second = next((x, y) for x in data["pairings"] for y in data["pairings"]  # a swap that stays legal
+                         if {frozenset((x["players"][0], y["players"][1])),
+                             frozenset((y["players"][0], x["players"][1]))}.isdisjoint(met) and x is not y)
     first["players"][1], second["players"][1] = second["players"][1], first["players"][1]
     tree.save_round("e1", 2, data)
     a, b = sorted(first["players"])

@@ -12,6 +12,9 @@ lexicographically by scaling:
 
 Among equal optima the choice is random: the node order is shuffled with the round's seeded
 generator. (Perturbing the weights instead makes the blossom algorithm ~12× slower.)
+
+Only pairs that can appear in some optimum become edges (``_window``), which keeps a 1000-player
+round at ~60,000 edges instead of ~500,000 and the matching at ~0.1 s instead of 0.4–2.4 s.
 """
 from __future__ import annotations
 
@@ -44,30 +47,57 @@ def pair_swiss(ranked: list[str], points: dict[str, float], opponents: dict[str,
     if len(nodes) % 2:
         nodes.append(BYE)
     scaled = {p: round(points[p] * 10) for p in ranked}  # points come in steps of 0.1 at the finest
-    edges, span = _pair_edges(nodes, scaled, opponents)
+    matching = _best_matching(nodes, scaled, opponents, bye_candidates, windowed=True)
+    if 2 * len(matching) < len(nodes):
+        # No perfect matching inside the windows means none at all; match on every edge only
+        # to name the fewest players left over.
+        matching = _best_matching(nodes, scaled, opponents, bye_candidates, windowed=False)
+        raise PairingImpossible(", ".join(sorted(_unpaired(nodes, matching))))
+    return _as_round(matching, nodes, ranked, scaled)
+
+
+def _best_matching(nodes, scaled, opponents, bye_candidates, windowed: bool):
+    edges, span = _pair_edges(nodes, scaled, opponents, windowed)
     edges += _bye_edges(nodes, bye_candidates, span)
     graph = rx.PyGraph()
     graph.add_nodes_from(range(len(nodes)))
     graph.add_edges_from(edges)
-    matching = rx.max_weight_matching(graph, max_cardinality=True, weight_fn=int)
-    if 2 * len(matching) < len(nodes):
-        unpaired = sorted(_unpaired(nodes, matching))
-        raise PairingImpossible(", ".join(unpaired))
-    return _as_round(matching, nodes, ranked, scaled)
+    return rx.max_weight_matching(graph, max_cardinality=True, weight_fn=int)
 
 
-def _pair_edges(nodes, scaled, opponents):
-    """Edges between players who have not met; weight = (largest cost + 1) − squared difference."""
+def _pair_edges(nodes, scaled, opponents, windowed: bool):
+    """Edges between players who have not met and lie within each other's ``_window``;
+    weight = (largest cost + 1) − squared difference."""
     values = [scaled[p] for p in nodes if p is not BYE]
     top = (max(values) - min(values)) ** 2 + 1
     span = top * (len(nodes) // 2 + 1)  # more than any matching's total of pair weights
-    players = [(i, p, scaled[p], opponents.get(p, ())) for i, p in enumerate(nodes) if p is not BYE]
+    by_points = sorted((i for i, p in enumerate(nodes) if p is not BYE), key=lambda i: -scaled[nodes[i]])
+    met = {i: opponents.get(nodes[i], ()) for i in by_points}
+    widest = max(len(m) for m in met.values())
+    reach = _window if windowed else lambda *_: len(nodes)
     edges = []
-    for k, (i, p, sp, met) in enumerate(players):
-        for j, q, sq, _ in players[k + 1:]:
-            if q not in met:
-                edges.append((i, j, top - (sp - sq) ** 2))
+    for k, i in enumerate(by_points):
+        p, points = nodes[i], scaled[nodes[i]]
+        for distance, j in enumerate(by_points[k + 1:k + 1 + reach(len(met[i]), widest)], start=1):
+            q = nodes[j]
+            if distance <= reach(len(met[i]), len(met[j])) and q not in met[i] and p not in met[j]:
+                edges.append((i, j, top - (points - scaled[q]) ** 2))
+    edges.sort()  # the shuffled node order, not the points order, decides among equal optima
     return edges, span
+
+
+def _window(met_p: int, met_q: int) -> int:
+    """How far apart in the points order two players can be and still meet in some optimum.
+
+    Say p and q are paired with more than 2·(met_p + met_q) + 1 players between them. Each
+    player a between, paired with b, offers a swap: if b ranks below a, pair p–a and b–q,
+    otherwise q–a and b–p. On a line of points either swap never raises the total of squared
+    differences ((p−b)(a−q) ≥ 0, resp. (p−a)(b−q) ≥ 0) and strictly shortens the pairs' total
+    distance in the order. A swap is barred only when a or b is an earlier opponent of p or q
+    (at most 2·(met_p + met_q) players a) or b is the bye (one more), so some a can always
+    swap: an optimum with every pair inside the window exists, and with the same bye.
+    """
+    return 2 * (met_p + met_q) + 2
 
 
 def _bye_edges(nodes, bye_candidates, span):
