@@ -3,13 +3,12 @@
     python bench/archive.py [--out /tmp/podium-national] [--seasons 3 --events 40 --players 48]
 
 Generates the content once (every round drawn by the engine, results by player strength),
-then times `podium build` (cold, in a fresh process), a rebuild after a one-result edit, a
-bare Jinja2 render of the same pages, and the peak memory. Prints the figures.
+then times `podium build` (cold, in a fresh process), `serve`'s rebuild after a one-result edit,
+a bare Jinja2 render of the same pages, and the peak memory. Prints the figures.
 """
 from __future__ import annotations
 
 import argparse
-import dataclasses
 import datetime
 import random
 import resource
@@ -24,7 +23,7 @@ from generator.errors import Problems
 from generator.pairfile import render_round
 from generator.rules.engine import compute_event, next_round
 from generator.rules.ruleset import BUILTIN_DIR, load_rulesets
-from generator.validate import _event as read_event
+from generator.validate import read_event
 
 
 def generate(root: Path, seasons: int, events: int, players: int, rounds: int) -> None:
@@ -98,6 +97,9 @@ def main() -> None:
     pages = sum(1 for _ in (root / "site").rglob("*.html"))
     print(f"podium build: {pages} pages, best {min(cold):.2f} s, runs {', '.join(f'{t:.2f}' for t in cold)}")
     print(f"peak memory of a build: {peak_memory(podium + ['build'], root):.0f} MB")
+    edits = serve_rebuilds(root)
+    print(f"serve, rebuild after a one-result edit: best {min(t for t, _ in edits):.3f} s, runs "
+          f"{', '.join(f'{t:.3f}' for t, _ in edits)} ({edits[0][1]})")
     bare = bare_jinja(root)
     print(f"bare Jinja2 render of the same pages (no engine, no writing): {bare:.2f} s; ratio {min(cold) / bare:.1f}×")
 
@@ -108,6 +110,30 @@ def peak_memory(command, cwd) -> float:
     return max(before, resource.getrusage(resource.RUSAGE_CHILDREN).ru_maxrss) / 1024
 
 
+def serve_rebuilds(root: Path, runs: int = 5) -> list[tuple[float, str]]:
+    """What `podium serve` does after an organizer corrects one result: five edits, each in
+    another event's last round, each timed from the change to the last file written."""
+    import shutil
+
+    from generator.incremental import Rebuilder
+
+    content = root / "serve" / "content"
+    shutil.rmtree(content.parent, ignore_errors=True)
+    shutil.copytree(root / "content", content)
+    builder = Rebuilder(content, root / "serve" / "site")
+    builder.rebuild()
+    timings = []
+    for path in sorted(content.glob("events/*/rounds/5.yaml"))[:runs]:
+        data = yaml.safe_load(path.read_text(encoding="utf-8"))
+        first = data["pairings"][0]
+        first["winner"] = next(p for p in first["players"] if p != first["winner"])
+        dump(path, data)
+        start = time.perf_counter()
+        done = builder.rebuild()
+        timings.append((time.perf_counter() - start, f"{done.pages} of {done.total} pages written"))
+    return timings
+
+
 def bare_jinja(root: Path) -> float:
     """Render the same page list with plain Jinja2 and the same templates, timing only rendering."""
     from generator.archive import load_archive
@@ -116,6 +142,8 @@ def bare_jinja(root: Path) -> float:
 
     archive = load_archive(root / "content")
     pages, _ = site_pages(archive)
+    for page in pages:
+        page.context  # built before the clock starts: only Jinja's rendering is timed
     renderer = Renderer(archive.site.title, archive.site.language, "", archive.site.footer)
     start = time.perf_counter()
     for page in pages:

@@ -6,14 +6,17 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from pathlib import Path
+from types import MappingProxyType
+from typing import Mapping
 
-from generator.errors import Problems, Src, UserError, fail
+from generator.errors import Problems, Src, fail
 from generator.model import Site
+from generator.parallel import cores, run_shares, worth_splitting
 from generator.rules.elo import rating_histories
 from generator.rules.engine import EventResult, compute_event
 from generator.rules.ruleset import RuleSet, load_rulesets, ruleset_dirs
 from generator.rules.season import SeasonResult, compute_season
-from generator.validate import load_site, suggest
+from generator.validate import load_site, read_event, suggest
 
 
 @dataclass
@@ -26,16 +29,20 @@ class Archive:
     ratings: dict = None  # id → [RatingPoint] after each rated event (Elo)
 
 
-def load_archive(content: Path) -> Archive:
+def load_archive(content: Path, unchanged: Mapping[str, EventResult] = MappingProxyType({})) -> Archive:
+    """``unchanged``: results of events whose folders have not changed since they were computed
+    (``podium serve``); their files are not read again and their rounds not replayed."""
     rulesets = load_rulesets(ruleset_dirs(content))
     problems = Problems()
-    site = load_site(content, problems)
+    reader = EventReader(rulesets, unchanged)
+    site = load_site(content, problems, reader.read)
     for event in site.events:
         if event.ruleset not in rulesets:
             problems.add(event.src, f"unknown ruleset '{event.ruleset}'{suggest(event.ruleset, rulesets)}; "
                          f"available: {', '.join(sorted(rulesets))}")
-    problems.raise_if_any()  # the engine replays only content whose shape is sound
-    events = {event.id: compute_event(event, rulesets[event.ruleset], problems) for event in site.events}
+    problems.raise_if_any()  # the engine's findings count only for content whose shape is sound
+    problems.items += reader.engine_problems
+    events = {event.id: reader.results[event.id] for event in site.events}
     players = _players(site)
     seasons = {}
     for season in site.seasons:
@@ -44,6 +51,59 @@ def load_archive(content: Path) -> Archive:
     problems.raise_if_any()
     ratings = rating_histories(events.values(), {p.id: p for p in site.registry})
     return Archive(site=site, rulesets=rulesets, events=events, seasons=seasons, players=players, ratings=ratings)
+
+
+class EventReader:
+    """Reads each event folder and replays the event, on every core when there are many.
+
+    Events are independent of each other, so they are shared among forked processes and come
+    back pickled (a national archive loads in ~65 % of the time on two cores). An event is
+    replayed only when its own files are sound and its ruleset known; the engine's problems are
+    kept apart, as they count only when the whole content's shape is sound.
+    """
+
+    def __init__(self, rulesets: dict, unchanged: Mapping[str, EventResult]):
+        self.rulesets, self.unchanged = rulesets, unchanged
+        self.results: dict[str, EventResult] = {}
+        self.engine_problems: list = []
+
+    def read(self, folders: list[Path], problems: Problems, registry: dict) -> tuple:
+        todo = [folder for folder in folders if folder.name not in self.unchanged]
+        count = cores() if worth_splitting(len(todo), PARALLEL_EVENTS) else 1
+        shares = [todo[start::count] for start in range(count)]
+        done = {}
+        for share, reads in zip(shares, run_shares(_read_events, (self, registry), shares)):
+            done.update(zip((folder.name for folder in share), reads))
+        events = []
+        for folder in folders:
+            if folder.name in self.unchanged:
+                result = self.unchanged[folder.name]
+                event, shape, engine = result.event, [], []
+            else:
+                event, result, shape, engine = done[folder.name]
+            problems.items += shape
+            self.engine_problems += engine
+            if event is not None:
+                events.append(event)
+            if result is not None:
+                self.results[event.id] = result
+        return tuple(events)
+
+    def read_one(self, folder: Path, registry: dict) -> tuple:
+        shape, engine = Problems(), Problems()
+        event = read_event(folder, shape, registry)
+        result = None
+        if event is not None and not shape and event.ruleset in self.rulesets:
+            result = compute_event(event, self.rulesets[event.ruleset], engine)
+        return event, result, shape.items, engine.items
+
+
+PARALLEL_EVENTS = 16  # events to read; below this, forking costs more than it saves
+
+
+def _read_events(state: tuple, folders: list[Path]) -> list[tuple]:
+    reader, registry = state
+    return [reader.read_one(folder, registry) for folder in folders]
 
 
 def _players(site: Site) -> dict:

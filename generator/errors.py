@@ -7,13 +7,14 @@ from __future__ import annotations
 
 import os
 from dataclasses import dataclass
+from typing import NamedTuple
 
 import click
 
 
-@dataclass(frozen=True, order=True)
-class Src:
-    """Where a value came from: a file and a 1-based line (0 when the whole file is meant)."""
+class Src(NamedTuple):
+    """Where a value came from: a file and a 1-based line (0 when the whole file is meant).
+    A named tuple: one is made for every YAML node, and a tuple is the cheapest to make."""
 
     path: str
     line: int = 0

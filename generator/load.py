@@ -34,6 +34,9 @@ def src_of(value, default: Src) -> Src:
     return getattr(value, "src", default)
 
 
+_STR = "tag:yaml.org,2002:str"
+
+
 class _Loader(getattr(yaml, "CSafeLoader", yaml.SafeLoader)):  # libyaml parses ~10× faster
     """SafeLoader that builds YMap/YSeq and refuses duplicate keys and ``12:5`` numbers."""
 
@@ -48,6 +51,8 @@ class _Loader(getattr(yaml, "CSafeLoader", yaml.SafeLoader)):  # libyaml parses 
         return self._build(node)
 
     def _build(self, node):
+        if node.tag == _STR:  # most values: no constructor needed (a national archive has ~100,000)
+            return node.value
         if isinstance(node, yaml.MappingNode):
             return self._build_map(node)
         if isinstance(node, yaml.SequenceNode):

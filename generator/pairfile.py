@@ -13,7 +13,7 @@ from generator.site.labels import FLAGS
 
 
 def render_round(draft: DraftRound, result: EventResult) -> str:
-    event, ruleset = result.event, result.ruleset
+    event = result.event
     lines = [
         f"# {_one_line(event.name)} — round {draft.number} ({draft.stage}), written by `podium pair`.",
         f"# Drawn by podium {__version__} from the event seed {event.seed}; `podium pair {event.id}` on the same content",

@@ -99,15 +99,16 @@ def _text(value) -> str | None:
 
 # ---------------------------------------------------------------- site
 
-def load_site(root: Path, problems: Problems) -> Site:
-    """Read and check the whole content tree, adding every problem found to ``problems``."""
+def load_site(root: Path, problems: Problems, read_events=None) -> Site:
+    """Read and check the whole content tree, adding every problem found to ``problems``.
+    ``read_events(folders, problems, registry)`` reads the event folders (default: one by one)."""
     if not root.is_dir():
         raise fail(Src(str(root)), "content folder not found; pass --content DIR or run from the folder holding content/")
     _refuse_escaping_links(root)
     settings = _site_settings(root, problems)
     registry = _registry(root, problems)
     seasons = _seasons(root, problems)
-    events = _events(root, problems, {p.id: p for p in registry})
+    events = (read_events or read_each_event)(_event_folders(root, problems), problems, {p.id: p for p in registry})
     pages = _pages(root, problems)
     _check_event_seasons(events, seasons, problems)
     return Site(root=str(root), registry=registry, seasons=seasons, events=events, pages=pages, **settings)
@@ -270,9 +271,13 @@ def _season_points(f: Fields, problems: Problems) -> dict:
 
 # ---------------------------------------------------------------- events
 
-def _events(root: Path, problems: Problems, registry: dict) -> tuple[Event, ...]:
+def read_each_event(folders: list[Path], problems: Problems, registry: dict) -> tuple[Event, ...]:
+    return tuple(event for event in (read_event(folder, problems, registry) for folder in folders) if event is not None)
+
+
+def _event_folders(root: Path, problems: Problems) -> list[Path]:
     folder = root / "events"
-    events = []
+    folders = []
     for path in sorted(folder.iterdir()) if folder.is_dir() else []:
         if path.name.startswith(".") or not path.is_dir():
             continue
@@ -282,13 +287,11 @@ def _events(root: Path, problems: Problems, registry: dict) -> tuple[Event, ...]
         if not is_slug(path.name):
             problems.add(Src(str(path)), f"event folder '{path.name}' is not a slug; rename it to '{slugify(path.name)}'")
             continue
-        event = _event(path, problems, registry)
-        if event is not None:
-            events.append(event)
-    return tuple(events)
+        folders.append(path)
+    return folders
 
 
-def _event(folder: Path, problems: Problems, registry: dict) -> Event | None:
+def read_event(folder: Path, problems: Problems, registry: dict) -> Event | None:
     path = folder / "event.yaml"
     if not path.is_file():
         problems.add(Src(str(folder)), "event folder has no event.yaml; add one with name, date and ruleset")

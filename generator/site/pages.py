@@ -4,7 +4,9 @@ Templates read only what is built here — never raw YAML, never the engine's in
 """
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass
+from functools import cached_property, partial
+from typing import Callable
 
 from generator.archive import Archive
 from generator.export import dumps, leaderboard_json, match_points, standings_json
@@ -16,66 +18,123 @@ from generator.site.charts import rating_chart
 from generator.site.labels import N_
 
 
-@dataclass
+@dataclass(eq=False)
 class Page:
+    """One HTML page. Its context is built when it is first asked for — in the rendering worker,
+    and only for the pages an incremental rebuild renders again.
+
+    ``shows``: the event, season and rating keys whose change changes this page (``EVENT``,
+    ``SEASON``, ``RATING``); ``None`` for pages that show something of everything.
+    """
+
     url: str
     template: str
     title: str
-    context: dict = field(default_factory=dict)
+    make: Callable[[], dict] = dict
+    shows: frozenset | None = frozenset()
+
+    @cached_property
+    def context(self) -> dict:
+        return self.make()
 
 
-@dataclass
+@dataclass(eq=False)
 class File:
+    """A machine-readable companion (standings and leaderboard JSON), built like a page."""
+
     url: str
-    text: str
+    make: Callable[[], str]
+    shows: frozenset | None = frozenset()
+
+    @cached_property
+    def text(self) -> str:
+        return self.make()
+
+
+def EVENT(event_id: str) -> tuple:
+    return ("event", event_id)
+
+
+def SEASON(season_id: str) -> tuple:
+    return ("season", season_id)
+
+
+def RATING(player_id: str) -> tuple:
+    return ("rating", player_id)
 
 
 def site_pages(archive: Archive) -> tuple[list[Page], list[File]]:
-    pages, files = [], []
-    pages.append(Page(urls.home(), "home.html", archive.site.title, _home(archive)))
+    """Every page and file of the site, in a fixed order, none of them built yet."""
+    model = _Model(archive)
+    pages = [Page(urls.home(), "home.html", archive.site.title, partial(_home, model), shows=None)]
+    files = []
     for season in archive.seasons.values():
-        pages.append(Page(urls.season(season.season.id), "season.html", season.season.name, _season(season, archive)))
-        files.append(File(f"seasons/{season.season.id}/leaderboard.json", dumps(leaderboard_json(season, archive.players))))
+        shows = frozenset([SEASON(season.season.id), *(EVENT(r.event.id) for r in season.events)])
+        pages.append(Page(urls.season(season.season.id), "season.html", season.season.name,
+                          partial(_season, season, model), shows))
+        files.append(File(f"seasons/{season.season.id}/leaderboard.json",
+                          partial(lambda s: dumps(leaderboard_json(s, archive.players)), season), shows))
     for result in archive.events.values():
-        pages.append(Page(urls.event(result.event.id), "event.html", result.event.name, _event(result, archive)))
-        files.append(File(f"events/{result.event.id}/standings.json", dumps(standings_json(result))))
+        shows = frozenset([EVENT(result.event.id)])
+        pages.append(Page(urls.event(result.event.id), "event.html", result.event.name, partial(_event, result, model), shows))
+        files.append(File(f"events/{result.event.id}/standings.json", partial(lambda r: dumps(standings_json(r)), result),
+                          shows))
         for rnd in result.event.rounds:
             pages.append(Page(urls.round_page(result.event.id, rnd.number), "round.html",
-                              result.event.name, _round(result, rnd, archive)))
-    for player_id, history in sorted(_histories(archive).items()):
-        player = archive.players[player_id]
-        ratings = (archive.ratings or {}).get(player_id, [])
-        pages.append(Page(urls.player(player_id), "player.html", player.name,
-                          {"player": player, "history": history, "rating": rating_chart(ratings),
-                           "rating_events": {r.event: archive.events[r.event].event.name for r in ratings}}))
+                              result.event.name, partial(_round, result, rnd, model), shows))
+    for player_id, played in sorted(model.played.items()):
+        shows = frozenset([RATING(player_id), *(EVENT(r.event.id) for r in played)])
+        pages.append(Page(urls.player(player_id), "player.html", archive.players[player_id].name,
+                          partial(_player, player_id, model), shows))
     for page in archive.site.pages:
-        pages.append(Page(urls.page(page.slug), "page.html", page.title, {"body": page.body}))
-    pages.append(Page("404.html", "404.html", "Page not found", {}))
+        pages.append(Page(urls.page(page.slug), "page.html", page.title, partial(dict, body=page.body)))
+    pages.append(Page("404.html", "404.html", "Page not found"))
     return pages, files
+
+
+class _Model:
+    """The archive and what many pages share (people, event cards), each built once per process."""
+
+    def __init__(self, archive: Archive):
+        self.archive = archive
+        self.players = archive.players
+        self.played: dict[str, list[EventResult]] = {}  # player → events, newest first
+        for result in _by_date(archive.events.values()):
+            for player in result.event.players:
+                self.played.setdefault(player.id, []).append(result)
+        self._people: dict[str, dict] = {}
+        self._cards: dict[str, dict] = {}
+
+    def person(self, player_id: str) -> dict:
+        if player_id not in self._people:
+            player = self.players[player_id]
+            self._people[player_id] = {"id": player_id, "name": player.name, "url": urls.player(player_id),
+                                       "club": player.club}
+        return self._people[player_id]
+
+    def card(self, result: EventResult) -> dict:
+        if result.event.id not in self._cards:
+            self._cards[result.event.id] = _event_card(result, self)
+        return self._cards[result.event.id]
 
 
 def _by_date(results):
     return sorted(results, key=lambda r: (r.event.date is None, r.event.date, r.event.id), reverse=True)
 
 
-def _event_card(result: EventResult, archive: Archive) -> dict:
+def _event_card(result: EventResult, model: _Model) -> dict:
     winner = result.final_rows[0].player if result.complete and result.final_rows else None
     return {"url": urls.event(result.event.id), "name": result.event.name, "date": result.event.date,
             "players": len(result.event.players), "complete": result.complete, "qualifier": result.qualifier,
             "has_qualifier_rule": bool(result.ruleset.qualifier_min),
-            "winner": _person(winner, archive) if winner else None, "rounds": len(result.event.rounds)}
+            "winner": model.person(winner) if winner else None, "rounds": len(result.event.rounds)}
 
 
-def _person(player_id: str, archive: Archive) -> dict:
-    player = archive.players[player_id]
-    return {"id": player_id, "name": player.name, "url": urls.player(player_id), "club": player.club}
-
-
-def _home(archive: Archive) -> dict:
-    seasons = sorted(archive.seasons.values(), key=_season_sort_key, reverse=True)
+def _home(model: _Model) -> dict:
+    seasons = sorted(model.archive.seasons.values(), key=_season_sort_key, reverse=True)
     return {"seasons": [{"name": s.season.name, "url": urls.season(s.season.id), "events": len(s.events)} for s in seasons],
-            "latest": [_event_card(r, archive) for r in _by_date(archive.events.values())[:10]],
-            "pages": [{"title": p.title, "url": urls.page(p.slug)} for p in archive.site.pages]}
+            "latest": [model.card(r) for r in _by_date(model.archive.events.values())[:10]],
+            "pages": [{"title": p.title, "url": urls.page(p.slug)} for p in model.archive.site.pages]}
 
 
 def _season_sort_key(season):
@@ -83,27 +142,27 @@ def _season_sort_key(season):
     return (max(dates) if dates else None) is not None, max(dates) if dates else None, season.season.id
 
 
-def _season(season, archive: Archive) -> dict:
-    others = sorted((s for s in archive.seasons.values() if s is not season), key=_season_sort_key, reverse=True)
+def _season(season, model: _Model) -> dict:
+    others = sorted((s for s in model.archive.seasons.values() if s is not season), key=_season_sort_key, reverse=True)
     return {
         "season": season.season,
-        "leaderboard": [{"rank": r.rank, "person": _person(r.player, archive), "points": r.points, "events": r.events}
+        "leaderboard": [{"rank": r.rank, "person": model.person(r.player), "points": r.points, "events": r.events}
                         for r in season.leaderboard],
-        "invitations": [{"person": _person(i.player, archive), "via": i.via, "reason": i.reason, "place": i.place,
-                         "event": _event_card(archive.events[i.event], archive) if i.event else None}
+        "invitations": [{"person": model.person(i.player), "via": i.via, "reason": i.reason, "place": i.place,
+                         "event": model.card(model.archive.events[i.event]) if i.event else None}
                         for i in season.invitations],
-        "events": [_event_card(r, archive) for r in _by_date(season.events)],
+        "events": [model.card(r) for r in _by_date(season.events)],
         "other_seasons": [{"name": s.season.name, "url": urls.season(s.season.id)} for s in others],
         "json": f"seasons/{season.season.id}/leaderboard.json",
     }
 
 
-def _event(result: EventResult, archive: Archive) -> dict:
+def _event(result: EventResult, model: _Model) -> dict:
     event, ruleset = result.event, result.ruleset
-    season = archive.seasons.get(event.season) if event.season else None
+    season = model.archive.seasons.get(event.season) if event.season else None
     first_kind = result.first.kind if result.stages else "swiss"
     return {
-        "event": event, "ruleset": ruleset, "card": _event_card(result, archive),
+        "event": event, "ruleset": ruleset, "card": model.card(result),
         "season": {"name": season.season.name, "url": urls.season(event.season)} if season else None,
         "structure": _structure(result.plan, ruleset.scoring), "clocks": ruleset.clocks,
         "rounds": [{"number": r.number, "title": _round_title(result, r), "url": urls.round_page(event.id, r.number),
@@ -111,8 +170,8 @@ def _event(result: EventResult, archive: Archive) -> dict:
         "columns": _columns(ruleset.tiebreakers_for(first_kind) if first_kind != "knockout" else []),
         "show_points": first_kind != "knockout",  # an event that is only a bracket has no points to show
         "explained": _columns(_all_tiebreakers(result)),
-        "standings": _rows(result.final_rows, archive),
-        "stages": [_stage_section(stage, result, archive) for stage in result.stages if _has_section(stage, result)],
+        "standings": _rows(result.final_rows, model),
+        "stages": [_stage_section(stage, result, model) for stage in result.stages if _has_section(stage, result)],
         "json": f"events/{event.id}/standings.json",
     }
 
@@ -140,17 +199,17 @@ STAGE_TITLES = {"swiss": N_("Swiss rounds"), "knockout": N_("Finals"), "round-ro
                 "free-for-all": N_("Free-for-all tables")}
 
 
-def _stage_section(stage, result: EventResult, archive: Archive) -> dict:
+def _stage_section(stage, result: EventResult, model: _Model) -> dict:
     section = {"id": stage.id, "title": STAGE_TITLES[stage.kind], "kind": stage.kind, "bracket": None, "groups": [],
                "show_points": True,
                "columns": _columns(result.ruleset.tiebreakers_for(stage.kind))}
     if stage.kind == "knockout":
-        section["bracket"] = _bracket(stage, result, archive)
+        section["bracket"] = _bracket(stage, result, model)
     else:
         name = N_("Table %(table)s") if stage.kind == "free-for-all" else N_("Group %(group)s")
         section["groups"] = [{"title": labels.msg(name, table=g.id, group=g.id) if len(stage.groups) > 1 or
-                              stage.kind == "free-for-all" else None, "rows": _rows(g.rows, archive)}
-                             for g in stage.groups] or [{"title": None, "rows": _rows(stage.rows, archive)}]
+                              stage.kind == "free-for-all" else None, "rows": _rows(g.rows, model)}
+                             for g in stage.groups] or [{"title": None, "rows": _rows(stage.rows, model)}]
     return section
 
 
@@ -190,20 +249,20 @@ def _stage_games(stage, scoring) -> dict:
             "final_games": stage.final_games if knockout and stage.final_games else None}
 
 
-def _rows(rows, archive: Archive) -> list[dict]:
-    return [{"rank": r.rank, "person": _person(r.player, archive), "points": r.points, "tiebreaks": r.tiebreaks,
+def _rows(rows, model: _Model) -> list[dict]:
+    return [{"rank": r.rank, "person": model.person(r.player), "points": r.points, "tiebreaks": r.tiebreaks,
              "status": labels.STATUS.get(r.status, r.status),
              "separated_by": labels.SEPARATED.get(r.separated_by, r.separated_by) if r.separated_by else None,
              "first_rank": r.extra.get("first_rank")} for r in rows]
 
 
-def _bracket(stage, result: EventResult, archive: Archive) -> list[dict]:
+def _bracket(stage, result: EventResult, model: _Model) -> list[dict]:
     columns = []
     scoring = result.ruleset.scoring
     for matches in stage.bracket:
         columns.append({"title": labels.MATCHES.get(matches[0].label, matches[0].label), "matches": [
             {"label": labels.MATCHES.get(m.label, m.label), "bye": m.players[1] is None and m.pairing is not None,
-             "sides": [{"person": _person(p, archive) if p else None, "seed": s, "won": m.winner == p and p is not None,
+             "sides": [{"person": model.person(p) if p else None, "seed": s, "won": m.winner == p and p is not None,
                         "score": _side_score(m, i, stage, scoring)}
                        for i, (p, s) in enumerate(zip(m.players, m.seeds))]}
             for m in matches]})
@@ -228,10 +287,10 @@ def _round_title(result: EventResult, rnd) -> dict:
     return labels.msg(N_("Round %(number)s"), number=rnd.number)
 
 
-def _round(result: EventResult, rnd, archive: Archive) -> dict:
+def _round(result: EventResult, rnd, model: _Model) -> dict:
     flags = result.flags.get(rnd.number, {})
     stage = result.stage_of(rnd)
-    tables = [_table(pairing, rnd, flags, stage, result, archive) for pairing in rnd.pairings]
+    tables = [_table(pairing, rnd, flags, stage, result, model) for pairing in rnd.pairings]
     by_name = sorted(({"person": s["person"], "table": t["table"], "bye": t["bye"],
                        "opponents": [o["person"]["name"] for o in t["seats"] if o is not s]}
                       for t in tables for s in t["seats"]), key=lambda x: x["person"]["name"].casefold())
@@ -240,12 +299,12 @@ def _round(result: EventResult, rnd, archive: Archive) -> dict:
             "seed": result.event.seed, "clock": result.ruleset.clocks.get(rnd.stage)}
 
 
-def _table(pairing, rnd, flags: dict, stage, result: EventResult, archive: Archive) -> dict:
+def _table(pairing, rnd, flags: dict, stage, result: EventResult, model: _Model) -> dict:
     winners = _winners(pairing, stage, result)
     clans = _clans(pairing, stage, rnd)
     places = {p: i + 1 for i, p in enumerate(pairing.finish or ())}
     earned = _earned(pairing, stage, rnd)
-    seats = [{"person": _person(p, archive), "army": (pairing.armies or [None] * 5)[i] or clans.get(p),
+    seats = [{"person": model.person(p), "army": (pairing.armies or [None] * 5)[i] or clans.get(p),
               "score": pairing.score[i] if pairing.score else None, "place": places.get(p),
               "team": next((t for t, team in enumerate(pairing.teams) if p in team), None),
               "flag": labels.FLAGS.get(flags.get(p), None), "won": p in winners, "earned": earned.get(p)}
@@ -253,8 +312,8 @@ def _table(pairing, rnd, flags: dict, stage, result: EventResult, archive: Archi
     scoring = result.ruleset.scoring
     tiles = scoring.tiles_to_remove(len(pairing.players)) if stage and stage.kind == "tables" else None
     return {"table": pairing.table, "bye": pairing.bye, "match": labels.MATCHES.get(pairing.match),
-            "tp": _match_tp(pairing, stage, scoring), "group": pairing.group if stage and stage.kind != "free-for-all" else None, "seats": seats, "result": _result_text(pairing, stage, result, archive),
-            "games": _games(pairing, stage, result, archive), "tiles": tiles, "colours": _colours(pairing, stage, result, archive),
+            "tp": _match_tp(pairing, stage, scoring), "group": pairing.group if stage and stage.kind != "free-for-all" else None, "seats": seats, "result": _result_text(pairing, stage, result, model),
+            "games": _games(pairing, stage, result, model), "tiles": tiles, "colours": _colours(pairing, stage, result, model),
             "done": pairing.has_result}
 
 
@@ -298,11 +357,11 @@ def _clans(pairing, stage, rnd) -> dict:
     return dict(zip(pairing.players, clans_of_turn(turn, len(pairing.players))))
 
 
-def _colours(pairing, stage, result: EventResult, archive: Archive) -> list[dict]:
+def _colours(pairing, stage, result: EventResult, model: _Model) -> list[dict]:
     """Tantrix §5: each player's colour, game by game (shown when anyone stated a preference)."""
     if len(pairing.players) != 2 or not stage or not result.ruleset.scoring.colour_preferences:
         return []
-    players = [archive.players.get(p) or result.event.player(p) for p in pairing.players]
+    players = [model.players.get(p) or result.event.player(p) for p in pairing.players]
     prefs = [result.event.player(p).colours for p in pairing.players]
     if not any(prefs):
         return []
@@ -311,7 +370,7 @@ def _colours(pairing, stage, result: EventResult, archive: Archive) -> list[dict
             for i, (a, b, first) in enumerate(plan)]
 
 
-def _games(pairing, stage, result: EventResult, archive: Archive) -> list[dict]:
+def _games(pairing, stage, result: EventResult, model: _Model) -> list[dict]:
     if not pairing.games:
         return []
     scoring = result.ruleset.scoring
@@ -321,22 +380,22 @@ def _games(pairing, stage, result: EventResult, archive: Archive) -> list[dict]:
         rows.append({"number": index, "score": list(game.score) if game.score else None,
                      "time": [f"{t // 60}:{t % 60:02d}" for t in game.time] if game.time else None,
                      "tiles": list(game.tiles) if game.tiles else None, "tp": list(tps) if tps else None,
-                     "winner": archive.players[game.winner].name if game.winner else None,
-                     "home": archive.players[game.home].name if game.home else None, "forfeit": game.forfeit,
+                     "winner": model.players[game.winner].name if game.winner else None,
+                     "home": model.players[game.home].name if game.home else None, "forfeit": game.forfeit,
                      "disconnected": game.disconnected,
                      "extra": bool(stage and stage.kind == "knockout" and index > stage.stage.games
                                    and scoring.sums_games)})
     return rows
 
 
-def _result_text(pairing, stage, result: EventResult, archive: Archive) -> dict:
+def _result_text(pairing, stage, result: EventResult, model: _Model) -> dict:
     scoring = result.ruleset.scoring
     if pairing.bye:
         return labels.msg(N_("bye (+%(points)s)"), points=f"{result.ruleset.bye.points:g}")
     if pairing.forfeit:
-        return labels.msg(N_("%(name)s forfeits"), name=archive.players[pairing.forfeit].name)
+        return labels.msg(N_("%(name)s forfeits"), name=model.players[pairing.forfeit].name)
     if pairing.teams and pairing.winning_team is not None:
-        names = " + ".join(archive.players[p].name for p in pairing.teams[pairing.winning_team])
+        names = " + ".join(model.players[p].name for p in pairing.teams[pairing.winning_team])
         return labels.msg(N_("%(names)s win"), names=names)
     if pairing.games and len(pairing.players) == 2 and stage is not None:
         if scoring.sums_games:
@@ -349,37 +408,37 @@ def _result_text(pairing, stage, result: EventResult, archive: Archive) -> dict:
         return labels.msg(N_("draw"))
     if pairing.winner:
         return labels.msg(N_("%(name)s wins") if not pairing.modified else N_("%(name)s wins (modified win)"),
-                          name=archive.players[pairing.winner].name)
+                          name=model.players[pairing.winner].name)
     return labels.msg("")
 
 
-def _histories(archive: Archive) -> dict[str, list]:
-    """Every player's events, newest first, with each game they played."""
-    history: dict[str, list] = {}
-    for result in _by_date(archive.events.values()):
-        final = {row.player: row for row in result.final_rows}
-        card = _event_card(result, archive)
-        for player in result.event.players:
-            row = final[player.id]
-            history.setdefault(player.id, []).append({
-                "event": card, "rank": row.rank, "points": row.points,
-                "status": labels.STATUS.get(row.status, ""), "complete": result.complete,
-                "games": [{"round": o.round, "opponents": [_person(p, archive) for p in o.faced],
-                           "result": labels.RESULTS.get(o.result, o.result), "army": o.army, "margin": o.margin,
-                           "match": None} for o in result.outcomes(player.id)]
-                + _finals_games(result, player.id, archive),
-            })
-    return history
+def _player(player_id: str, model: _Model) -> dict:
+    """A player's page: every event, newest first, with each game played, and the rating chart."""
+    ratings = (model.archive.ratings or {}).get(player_id, [])
+    return {"player": model.players[player_id], "history": [_played(result, player_id, model)
+                                                             for result in model.played[player_id]],
+            "rating": rating_chart(ratings),
+            "rating_events": {r.event: model.archive.events[r.event].event.name for r in ratings}}
 
 
-def _finals_games(result: EventResult, player_id: str, archive: Archive) -> list[dict]:
+def _played(result: EventResult, player_id: str, model: _Model) -> dict:
+    row = next(row for row in result.final_rows if row.player == player_id)
+    return {"event": model.card(result), "rank": row.rank, "points": row.points,
+            "status": labels.STATUS.get(row.status, ""), "complete": result.complete,
+            "games": [{"round": o.round, "opponents": [model.person(p) for p in o.faced],
+                       "result": labels.RESULTS.get(o.result, o.result), "army": o.army, "margin": o.margin,
+                       "match": None} for o in result.outcomes(player_id)]
+            + _finals_games(result, player_id, model)}
+
+
+def _finals_games(result: EventResult, player_id: str, model: _Model) -> list[dict]:
     games = []
     for matches in result.bracket:
         for m in matches:
             if player_id in m.players and m.pairing is not None and None not in m.players:
                 seat = m.players.index(player_id)
                 armies = m.pairing.armies or (None, None)
-                games.append({"round": m.round_no, "opponents": [_person(m.players[1 - seat], archive)],
+                games.append({"round": m.round_no, "opponents": [model.person(m.players[1 - seat])],
                               "result": labels.RESULTS["win" if m.winner == player_id else "loss"] if m.winner else "",
                               "army": armies[seat], "margin": None, "match": labels.MATCHES.get(m.label)})
     return games

@@ -1,0 +1,105 @@
+"""`podium serve`'s rebuilds: after an edit, only what depends on it is read, replayed and rendered.
+
+The first build is a whole one. Afterwards every file's modification time and size are compared
+with the last good build's: when only files inside event folders changed, those events alone are
+read and replayed, and only the pages that show them (``Page.shows``) are rendered again — the
+event's pages, its season, its players' pages, the home page, sitemap and feed. Anything else
+(site settings, players, seasons, pages, rulesets, templates, an event added or removed, a
+player's name) rebuilds everything. The result is byte-identical to a whole build of the same
+content; ``tests/test_incremental.py`` checks that edit by edit.
+"""
+from __future__ import annotations
+
+import os
+from dataclasses import dataclass
+from pathlib import Path
+
+from generator.archive import Archive, load_archive
+from generator.build import build_all, site_outputs, without_cycle_collection, write_site
+from generator.render import TEMPLATES_DIR
+from generator.rules.ruleset import ruleset_dirs
+from generator.site.pages import EVENT, RATING
+from generator.write import remove_file, replace_file, site_path
+
+EVERYTHING = "*"  # the stamp group of files outside event folders
+
+
+@dataclass
+class Built:
+    stamps: dict[str, frozenset]  # event id (or EVERYTHING) → its files' (path, mtime, size)
+    archive: Archive
+    urls: set[str]
+
+
+@dataclass
+class Rebuild:
+    pages: int  # HTML pages written
+    total: int  # HTML pages in the site
+    whole: bool
+
+
+class Rebuilder:
+    def __init__(self, content: Path, out: Path):
+        self.content, self.out = content, out
+        self.last: Built | None = None
+
+    def rebuild(self) -> Rebuild:
+        """Bring ``out`` up to date with the content; raises UserError (the site untouched) on bad content."""
+        with without_cycle_collection():
+            return self._rebuild()
+
+    def _rebuild(self) -> Rebuild:
+        stamps = content_stamps(self.content)
+        last = self.last
+        if last is None or stamps.keys() != last.stamps.keys() or stamps[EVERYTHING] != last.stamps[EVERYTHING]:
+            return self._whole(stamps, load_archive(self.content))
+        changed = {event_id for event_id, stamp in stamps.items() if stamp != last.stamps[event_id]}
+        unchanged = {event_id: r for event_id, r in last.archive.events.items() if event_id not in changed}
+        archive = load_archive(self.content, unchanged)
+        if archive.players != last.archive.players or _seasons_of(archive) != _seasons_of(last.archive):
+            return self._whole(stamps, archive)
+        shown = {EVENT(event_id) for event_id in changed} | {
+            RATING(p) for p in set(archive.ratings) | set(last.archive.ratings)
+            if archive.ratings.get(p) != last.archive.ratings.get(p)}
+        return self._part(stamps, archive, shown)
+
+    def _whole(self, stamps, archive: Archive) -> Rebuild:
+        outputs = site_outputs(archive)
+        pages = write_site(outputs, self.out)
+        self.last = Built(stamps, archive, outputs.urls())
+        return Rebuild(pages, pages, whole=True)
+
+    def _part(self, stamps, archive: Archive, shown: set) -> Rebuild:
+        """Write the outputs that show something in ``shown`` in place, one atomic file at a time;
+        delete the files of pages that are gone."""
+        outputs = site_outputs(archive)
+        items = [item for item in outputs.built if item.shows is None or item.shows & shown]
+        root = self.out.resolve()
+        build_all(items, [site_path(root, item.url) for item in items], outputs.renderer, write=replace_file)
+        for url, data in outputs.made.items():
+            replace_file(site_path(root, url), data)
+        urls = outputs.urls()
+        for url in sorted(self.last.urls - urls):
+            remove_file(site_path(root, url))
+        self.last = Built(stamps, archive, urls)
+        return Rebuild(sum(item.url.endswith(".html") for item in items), outputs.page_count, whole=False)
+
+
+def content_stamps(content: Path) -> dict[str, frozenset]:
+    """Every input file's (path, modification time, size), grouped by event folder; files outside
+    event folders — and the templates and rulesets — share one group."""
+    groups: dict[str, set] = {EVERYTHING: set()}
+    events = os.path.join(str(content), "events") + os.sep
+    for root in [content, TEMPLATES_DIR, *ruleset_dirs(content)]:
+        for folder, _, files in os.walk(root):
+            for name in files:
+                path = os.path.join(folder, name)
+                stat = os.stat(path)
+                inside = path[len(events):] if path.startswith(events) else ""
+                group = inside.split(os.sep, 1)[0] if os.sep in inside else EVERYTHING
+                groups.setdefault(group, set()).add((path, stat.st_mtime_ns, stat.st_size))
+    return {group: frozenset(stamp) for group, stamp in groups.items()}
+
+
+def _seasons_of(archive: Archive) -> dict[str, str | None]:
+    return {event_id: result.event.season for event_id, result in archive.events.items()}

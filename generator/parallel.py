@@ -1,0 +1,43 @@
+"""Independent work split over the machine's cores with forked processes.
+
+Reading events and rendering pages are independent item by item. Forked processes inherit
+everything already loaded (the archive, the templates) without pickling it; only what a share
+returns travels back, pickled. Where forking is not available the shares run one after another.
+"""
+from __future__ import annotations
+
+import multiprocessing
+import os
+
+
+def cores() -> int:
+    return min(os.cpu_count() or 1, 8)
+
+
+def worth_splitting(count: int, threshold: int) -> bool:
+    """Whether ``count`` items are enough to pay for starting processes."""
+    return count >= threshold and cores() > 1 and "fork" in multiprocessing.get_all_start_methods()
+
+
+def run_shares(function, state, shares: list) -> list:
+    """``function(state, share)`` for every share — the first in this process, each other one in
+    a forked process — and the results in the order of the shares."""
+    if len(shares) < 2:
+        return [function(state, share) for share in shares]
+    global _job
+    _job = (function, state)
+    try:
+        with multiprocessing.get_context("fork").Pool(len(shares) - 1) as pool:
+            others = pool.map_async(_run_share, shares[1:])
+            first = function(state, shares[0])
+            return [first, *others.get()]
+    finally:
+        _job = None
+
+
+_job = None
+
+
+def _run_share(share):
+    function, state = _job
+    return function(state, share)
