@@ -18,7 +18,7 @@ from generator.archive import Archive, load_archive
 from generator.build import build_all, site_outputs, without_cycle_collection, write_site
 from generator.render import TEMPLATES_DIR
 from generator.rules.ruleset import ruleset_dirs
-from generator.site.pages import EVENT, RATING
+from generator.site.pages import EVENT, RATING, Page
 from generator.write import remove_file, replace_file, site_path
 
 EVERYTHING = "*"  # the stamp group of files outside event folders
@@ -82,7 +82,7 @@ class Rebuilder:
         for url in sorted(self.last.urls - urls):
             remove_file(site_path(root, url))
         self.last = Built(stamps, archive, urls)
-        return Rebuild(sum(item.url.endswith(".html") for item in items), outputs.page_count, whole=False)
+        return Rebuild(sum(isinstance(item, Page) for item in items), outputs.page_count, whole=False)
 
 
 def content_stamps(content: Path) -> dict[str, frozenset]:

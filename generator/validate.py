@@ -99,16 +99,16 @@ def _text(value) -> str | None:
 
 # ---------------------------------------------------------------- site
 
-def load_site(root: Path, problems: Problems, read_events=None) -> Site:
+def load_site(root: Path, problems: Problems, read_events) -> Site:
     """Read and check the whole content tree, adding every problem found to ``problems``.
-    ``read_events(folders, problems, registry)`` reads the event folders (default: one by one)."""
+    ``read_events(folders, problems, registry)`` reads the event folders, each with ``read_event``."""
     if not root.is_dir():
         raise fail(Src(str(root)), "content folder not found; pass --content DIR or run from the folder holding content/")
     _refuse_escaping_links(root)
     settings = _site_settings(root, problems)
     registry = _registry(root, problems)
     seasons = _seasons(root, problems)
-    events = (read_events or read_each_event)(_event_folders(root, problems), problems, {p.id: p for p in registry})
+    events = read_events(_event_folders(root, problems), problems, {p.id: p for p in registry})
     pages = _pages(root, problems)
     _check_event_seasons(events, seasons, problems)
     return Site(root=str(root), registry=registry, seasons=seasons, events=events, pages=pages, **settings)
@@ -270,10 +270,6 @@ def _season_points(f: Fields, problems: Problems) -> dict:
 
 
 # ---------------------------------------------------------------- events
-
-def read_each_event(folders: list[Path], problems: Problems, registry: dict) -> tuple[Event, ...]:
-    return tuple(event for event in (read_event(folder, problems, registry) for folder in folders) if event is not None)
-
 
 def _event_folders(root: Path, problems: Problems) -> list[Path]:
     folder = root / "events"

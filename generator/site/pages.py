@@ -23,8 +23,8 @@ class Page:
     """One HTML page. Its context is built when it is first asked for — in the rendering worker,
     and only for the pages an incremental rebuild renders again.
 
-    ``shows``: the event, season and rating keys whose change changes this page (``EVENT``,
-    ``SEASON``, ``RATING``); ``None`` for pages that show something of everything.
+    ``shows``: what the page shows that an edit of one event can change — ``EVENT`` and
+    ``RATING`` keys; ``None`` for pages that show something of everything.
     """
 
     url: str
@@ -55,10 +55,6 @@ def EVENT(event_id: str) -> tuple:
     return ("event", event_id)
 
 
-def SEASON(season_id: str) -> tuple:
-    return ("season", season_id)
-
-
 def RATING(player_id: str) -> tuple:
     return ("rating", player_id)
 
@@ -69,16 +65,15 @@ def site_pages(archive: Archive) -> tuple[list[Page], list[File]]:
     pages = [Page(urls.home(), "home.html", archive.site.title, partial(_home, model), shows=None)]
     files = []
     for season in archive.seasons.values():
-        shows = frozenset([SEASON(season.season.id), *(EVENT(r.event.id) for r in season.events)])
+        shows = frozenset(EVENT(r.event.id) for r in season.events)
         pages.append(Page(urls.season(season.season.id), "season.html", season.season.name,
                           partial(_season, season, model), shows))
         files.append(File(f"seasons/{season.season.id}/leaderboard.json",
-                          partial(lambda s: dumps(leaderboard_json(s, archive.players)), season), shows))
+                          partial(_json, leaderboard_json, season, archive.players), shows))
     for result in archive.events.values():
         shows = frozenset([EVENT(result.event.id)])
         pages.append(Page(urls.event(result.event.id), "event.html", result.event.name, partial(_event, result, model), shows))
-        files.append(File(f"events/{result.event.id}/standings.json", partial(lambda r: dumps(standings_json(r)), result),
-                          shows))
+        files.append(File(f"events/{result.event.id}/standings.json", partial(_json, standings_json, result), shows))
         for rnd in result.event.rounds:
             pages.append(Page(urls.round_page(result.event.id, rnd.number), "round.html",
                               result.event.name, partial(_round, result, rnd, model), shows))
@@ -90,6 +85,10 @@ def site_pages(archive: Archive) -> tuple[list[Page], list[File]]:
         pages.append(Page(urls.page(page.slug), "page.html", page.title, partial(dict, body=page.body)))
     pages.append(Page("404.html", "404.html", "Page not found"))
     return pages, files
+
+
+def _json(export, *args) -> str:
+    return dumps(export(*args))
 
 
 class _Model:
