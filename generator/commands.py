@@ -7,6 +7,7 @@ import click
 
 from generator.archive import find_event, load_archive
 from generator.export import dumps, standings_json
+from generator.i18n import Language
 from generator.pairfile import render_round, write_new_file
 from generator.rules.engine import next_round
 
@@ -40,8 +41,7 @@ def standings(content: Path, event_name: str, as_json: bool) -> str:
 
 
 def standings_table(result) -> str:
-    from generator.render import number
-
+    number = Language("en").number  # plain, locale-free numbers in the terminal
     keys = [t.key for t in result.ruleset.tiebreakers if t.shown]
     names = {p.id: p.name for p in result.event.players}
     header = ["#", "player", "pts", *keys, "status"]

@@ -25,11 +25,6 @@ def markdown(text: str) -> Markup:
     return Markup(_markdown.render(text or ""))
 
 
-def number(value) -> str:
-    """Plain, locale-free number text (terminal output)."""
-    return Language("en").number(value)
-
-
 def qr_svg(url: str) -> Markup:
     """An inline SVG QR code of ``url`` (printed pairings point phones at the live page)."""
     buffer = io.BytesIO()

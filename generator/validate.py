@@ -459,9 +459,10 @@ def _team_index(f: Fields, key: str, teams: tuple) -> int | None:
 
 
 def _bases(f: Fields) -> Bases | None:
-    g = Fields(f.get("bases", dict), f.at("bases"), f.problems, "'bases'")
     if "bases" not in f.data:
+        f.known.add("bases")
         return None
+    g = Fields(f.get("bases", dict), f.at("bases"), f.problems, "'bases'")
     counts = {key: g.get(key, int, default=0) for key in ("intact", "damaged", "square")}
     g.finish()
     for key, count in counts.items():

@@ -19,6 +19,11 @@ def rng(seed: int, *parts) -> random.Random:
     return random.Random(derive(seed, *parts))
 
 
+def inputs_digest(players) -> str:
+    """A short digest of who is being drawn, so a changed field gives a different draw."""
+    return hashlib.sha256(" ".join(sorted(players)).encode()).hexdigest()[:16]
+
+
 def lot(seed: int, player_id: str) -> int:
     """A player's lot: a fixed random number drawn once per event for random tie-breaks."""
     return derive(seed, "lot", player_id)

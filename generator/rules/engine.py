@@ -169,9 +169,10 @@ def next_round(result: EventResult) -> DraftRound:
     """What ``podium pair`` writes next; a UserError when it cannot pair now."""
     event = result.event
     rounds = event.rounds
+    state = _state_of(result)
     if rounds and not result.round_done.get(rounds[-1].number):
         stage = result.stage_of(rounds[-1])
-        missing = [p for p in rounds[-1].pairings if not p.bye and not result.ruleset.scoring.decided(p, stage and stage.stage)]
+        missing = [p for p in rounds[-1].pairings if not state.decided(p, stage and stage.stage)]
         tables = ", ".join(str(p.table or " v ".join(p.players)) for p in missing[:8])
         raise fail(rounds[-1].src, f"round {rounds[-1].number} has no result yet at table {tables}; "
                                    "fill in every result, then run pair again")
@@ -181,7 +182,7 @@ def next_round(result: EventResult) -> DraftRound:
     number = len(rounds) + 1
     if current.complete:
         raise fail(event.src, "the next stage cannot start: the standings before it have problems (run podium check)")
-    return RUNNERS[current.kind].next_round(current, _state_of(result), number)
+    return RUNNERS[current.kind].next_round(current, state, number)
 
 
 def _state_of(result: EventResult) -> EventState:

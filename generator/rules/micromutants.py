@@ -107,10 +107,7 @@ class MicromutantsScoring(Scoring):
         """The first to win a majority of the match's games (2 of 3, 3 of 5)."""
         if pairing.forfeit:
             return next(p for p in pairing.players if p != pairing.forfeit)
-        games = stage.games if stage is not None else max(len(pairing.games), 1)
-        if getattr(pairing, "match", None) in ("final", "third-place") and stage is not None and stage.final_games:
-            games = stage.final_games
-        needed = games // 2 + 1
+        needed = self.games_in(pairing, stage) // 2 + 1
         won = self.games_won(pairing)
         for player, count in zip(pairing.players, won):
             if count >= needed:
@@ -138,7 +135,7 @@ class MicromutantsScoring(Scoring):
             return ["    finish: []  # the players from 1st to 4th",
                     "    bases: {intact: 0, damaged: 0, square: 0}  # the winner's bases left",
                     "    eliminated: {}  # opponents each player eliminated in his own turn, e.g. {id: 1}"]
-        games = stage.final_games if match in ("final", "third-place") and stage.final_games else stage.games
+        games = self.match_games(stage, match, 0)
         lines = ["    games:  # the winner of each game; the home player picks his clan first"]
         for index, home in enumerate(home_plan(games)):
             if home is None:
@@ -159,9 +156,7 @@ class MicromutantsScoring(Scoring):
             problems.add(pairing.at("winner"), "a free-for-all table's result is 'finish: [1st, 2nd, 3rd, 4th]'")
         if len(pairing.players) == 2 and pairing.games:
             a, b = self.games_won(pairing)
-            games = stage.games if stage else len(pairing.games)
-            if pairing.match in ("final", "third-place") and stage is not None and stage.final_games:
-                games = stage.final_games
+            games = self.games_in(pairing, stage)
             if max(a, b) > games // 2 + 1 or a + b > games:
                 problems.add(pairing.at("games"), f"a best-of-{games} match ends when a player wins {games // 2 + 1} games; "
                              f"this one has {a}:{b}")

@@ -19,6 +19,19 @@ class Scoring(Block):
         """The result entered settles the pairing (a best-of-3 at 1:1 does not)."""
         return pairing.has_result
 
+    @staticmethod
+    def match_games(stage, match: str | None, listed: int) -> int:
+        """Games in one match: the stage's, or the final's and 3rd-place match's own number when
+        the structure sets one (``final_best_of``); without a stage, the games listed (at least 1)."""
+        if stage is None:
+            return max(listed, 1)
+        if match in ("final", "third-place") and stage.final_games:
+            return stage.final_games
+        return stage.games
+
+    def games_in(self, pairing: Pairing, stage) -> int:
+        return self.match_games(stage, pairing.match, len(pairing.games))
+
     def blank(self, players: tuple, stage, **_) -> list[str]:
         """The commented result lines of a round file, for the organizer to fill in."""
         return [f"    {key}:{' ' + placeholder if placeholder else ''}  # {hint}" for key, placeholder, hint in self.result_fields]

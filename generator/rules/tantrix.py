@@ -103,11 +103,11 @@ class TantrixScoring(Scoring):
         """The TP of each player summed over the match's regular games (a decider not included)."""
         if not any(g.has_result for g in pairing.games):
             return None
-        totals = self.totals(pairing, _games_of(pairing, stage))
+        totals = self.totals(pairing, self.games_in(pairing, stage))
         return [totals[p].get("tp", 0) for p in pairing.players]
 
     def outcomes(self, pairing: Pairing, round_no: int, stage=None) -> list[Outcome]:
-        games = _games_of(pairing, stage)
+        games = self.games_in(pairing, stage)
         if not self.decided(pairing, stage):
             return []
         totals = self.totals(pairing, games)
@@ -120,7 +120,7 @@ class TantrixScoring(Scoring):
 
     def match_winner(self, pairing: Pairing, higher_seed, stage=None) -> str | None:
         """§10a: more TP → more games won → more tiles used → the deciding game's winner."""
-        games = _games_of(pairing, stage)
+        games = self.games_in(pairing, stage)
         if len(pairing.players) != 2 or not all(g.has_result for g in pairing.games[:games]):
             return None
         totals = self.totals(pairing, games)
@@ -137,7 +137,7 @@ class TantrixScoring(Scoring):
         return None
 
     def decided(self, pairing: Pairing, stage=None) -> bool:
-        games = _games_of(pairing, stage)
+        games = self.games_in(pairing, stage)
         if len(pairing.games) < games or not all(g.has_result for g in pairing.games[:games]):
             return False
         if stage is not None and stage.kind == "knockout":
@@ -174,7 +174,7 @@ class TantrixScoring(Scoring):
         if pairing.score or pairing.winner or pairing.draw:
             problems.add(pairing.src, "write a Tantrix result game by game under 'games:' "
                          "(e.g. games: [{score: [31, 22], time: [\"14:10\", \"15:02\"]}])")
-        games = _games_of(pairing, stage)
+        games = self.games_in(pairing, stage)
         if pairing.games and len(pairing.games) < games:
             problems.add(pairing.at("games"), f"this match has {games} games; list {games} entries under 'games:'")
         if stage is not None and stage.kind != "knockout" and len(pairing.games) > games:
@@ -182,10 +182,6 @@ class TantrixScoring(Scoring):
         for game in pairing.games:
             if game.score and game.forfeit:
                 problems.add(game.src, "a game has a score or a forfeit, not both")
-
-
-def _games_of(pairing: Pairing, stage) -> int:
-    return stage.games if stage is not None else max(len(pairing.games), 1)
 
 
 def _clamp(tp: float) -> float:

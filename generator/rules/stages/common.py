@@ -103,6 +103,11 @@ class EventState:
     def round_complete(self, rnd: Round, stage: Stage) -> bool:
         return all(self.decided(p, stage) for p in rnd.pairings)
 
+    def played_out(self, result: "StageResult") -> bool:
+        """Every planned round of a stage with a fixed number of rounds is in, every result decided."""
+        return len(result.rounds) == result.planned_rounds and all(
+            self.round_complete(r, result.stage) for r in result.rounds)
+
     def readable(self, pairing: Pairing, stage: Stage) -> bool:
         """Check a result line under the ruleset; one it rejects is reported and not scored."""
         before = len(self.problems.items)

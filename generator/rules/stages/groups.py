@@ -52,8 +52,7 @@ def replay(result: StageResult, state: EventState) -> None:
         group.rows = state.rank(group.players, result.records, result.kind)
     result.order = interleave(result.groups, state, result.records, result.kind)
     result.rows = _overall_rows(result)
-    result.complete = len(result.rounds) == result.planned_rounds and all(
-        state.round_complete(r, result.stage) for r in result.rounds)
+    result.complete = state.played_out(result)
 
 
 def _overall_rows(result: StageResult) -> list:

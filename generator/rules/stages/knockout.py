@@ -95,10 +95,7 @@ def _decided(result: StageResult) -> bool:
 
 def _shared_ranks(result: StageResult) -> dict[str, int]:
     """A bracket without seeds gives no order among the losers of one round: they share a place."""
-    ranks, place = {}, 1
-    for player in result.order:
-        ranks[player] = place
-        place += 1
+    ranks = {player: place for place, player in enumerate(result.order, start=1)}
     for matches in result.bracket[:-1]:
         losers = [m.loser for m in matches if m.loser and m.label != "third-place"]
         if any(m.label == "third-place" for m in result.bracket[-1]) and matches is result.bracket[-2]:

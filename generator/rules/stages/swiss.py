@@ -1,11 +1,9 @@
 """A Swiss stage: replayed round by round; the next round drawn by maximum-weight matching."""
 from __future__ import annotations
 
-import hashlib
-
 from generator.errors import fail
 from generator.model import Round
-from generator.rules.draw import rng
+from generator.rules.draw import inputs_digest, rng
 from generator.rules.pairing.swiss import PairingImpossible, float_flags
 from generator.rules.stages.common import DraftPairing, DraftRound, EventState, StageResult, fresh_records
 
@@ -20,8 +18,7 @@ def replay(result: StageResult, state: EventState) -> None:
         _play(rnd, result, state)
     result.rows = state.rank(result.entrants, result.records, "swiss")
     result.order = [row.player for row in result.rows]
-    result.complete = len(result.rounds) == result.planned_rounds and all(
-        state.round_complete(r, result.stage) for r in result.rounds)
+    result.complete = state.played_out(result)
 
 
 def _play(rnd: Round, result: StageResult, state: EventState) -> None:
@@ -67,7 +64,7 @@ def next_round(result: StageResult, state: EventState, number: int) -> DraftRoun
     opponents = {p: set(records[p].opponents) for p in ranked}
     had_bye = {p for p in ranked if records[p].byes}
     candidates = ruleset.bye.candidates(ranked, had_bye)
-    inputs = hashlib.sha256(" ".join(sorted(ranked)).encode()).hexdigest()[:16]
+    inputs = inputs_digest(ranked)
     try:
         drawn = ruleset.pairing.pair(ranked, points, opponents, candidates, rng(event.seed, "pair", number, inputs))
     except PairingImpossible as exc:

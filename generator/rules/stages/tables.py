@@ -2,10 +2,8 @@
 players in standings order, so that equal scores sit together, at tables of 2–5."""
 from __future__ import annotations
 
-import hashlib
-
 from generator.errors import fail
-from generator.rules.draw import rng
+from generator.rules.draw import inputs_digest, rng
 from generator.rules.schedules import table_sizes
 from generator.rules.stages.common import DraftPairing, DraftRound, EventState, StageResult, fresh_records
 
@@ -24,8 +22,7 @@ def replay(result: StageResult, state: EventState) -> None:
         state.finish_round(rnd, result.records)
     result.rows = state.rank(result.entrants, result.records, "tables")
     result.order = [row.player for row in result.rows]
-    result.complete = len(result.rounds) == result.planned_rounds and all(
-        state.round_complete(r, result.stage) for r in result.rounds)
+    result.complete = state.played_out(result)
 
 
 def next_round(result: StageResult, state: EventState, number: int) -> DraftRound:
@@ -35,7 +32,7 @@ def next_round(result: StageResult, state: EventState, number: int) -> DraftRoun
     sizes = table_sizes(len(players), result.stage.size or 4)
     if not sizes:
         raise fail(state.event.src, "fewer than two active players; nothing to seat")
-    inputs = hashlib.sha256(" ".join(sorted(players)).encode()).hexdigest()[:16]
+    inputs = inputs_digest(players)
     if not result.rounds:
         players.sort()
         rng(state.event.seed, "tables", number, inputs).shuffle(players)
