@@ -3,23 +3,39 @@
 Mappings load as ``YMap`` (a dict) and sequences as ``YSeq`` (a list); both know their own
 ``src`` and the ``src`` of each key or item, so any later stage can point an organizer at
 the exact line. Scalars load as plain Python values.
+
+The loader is also the first line of defence against hostile files: an alias is built once
+and shared (a "billion laughs" file cannot explode memory or time), an alias may not contain
+itself, nesting and alias expansion are capped, and values YAML accepts but no tournament
+file can mean — impossible dates, NaN, infinities, numbers of thousands of digits — are
+refused with their line.
 """
 from __future__ import annotations
 
+import math
 from pathlib import Path
 
 import yaml
 
 from generator.errors import Src, fail
 
+MAX_DEPTH = 64  # no content file nests deeper than ~6 levels; deeper is a mistake or an attack
+MAX_ALIAS_EXPANSION = 100_000  # values that aliases may add to a document beyond what is written
+
 
 class YMap(dict):
     src: Src
     key_srcs: dict
+    scalar_texts: dict | None = None  # key → the text as written, for values YAML did not read as text
 
     def at(self, key) -> Src:
         """Line of ``key`` if present, else the mapping's own line."""
         return self.key_srcs.get(key, self.src)
+
+    def written(self, key) -> str | None:
+        """The value of ``key`` as typed in the file, when YAML read it as something other than
+        text (``012`` → 10, ``no`` → False): error messages quote what the organizer wrote."""
+        return self.scalar_texts.get(key) if self.scalar_texts else None
 
 
 class YSeq(list):
@@ -35,58 +51,154 @@ def src_of(value, default: Src) -> Src:
 
 
 _STR = "tag:yaml.org,2002:str"
+_MERGE = "tag:yaml.org,2002:merge"
 
 
 class _Loader(getattr(yaml, "CSafeLoader", yaml.SafeLoader)):  # libyaml parses ~10× faster
-    """SafeLoader that builds YMap/YSeq and refuses duplicate keys and ``12:5`` numbers."""
+    """SafeLoader that builds YMap/YSeq, refuses duplicate keys and ``12:5`` numbers, and builds
+    every anchored node once (see the module docstring)."""
 
     def __init__(self, stream, path: str):
         super().__init__(stream)
         self.path = path
+        self.built: dict[int, object] = {}  # id(node) → value, for lists and mappings
+        self.sizes: dict[int, int] = {}  # id(node) → number of values it holds, all levels
+        self.in_progress: set[int] = set()
+        self.expanded = 0  # values added by aliases so far
 
     def _src(self, node) -> Src:
         return Src(self.path, node.start_mark.line + 1)
 
     def construct_document(self, node):
-        return self._build(node)
+        return self._build(node, 0)
 
-    def _build(self, node):
+    def _build(self, node, depth: int):
         if node.tag == _STR:  # most values: no constructor needed (a national archive has ~100,000)
             return node.value
-        if isinstance(node, yaml.MappingNode):
-            return self._build_map(node)
-        if isinstance(node, yaml.SequenceNode):
-            seq = YSeq(self._build(item) for item in node.value)
-            seq.src, seq.item_srcs = self._src(node), [self._src(item) for item in node.value]
-            return seq
-        return self._build_scalar(node)
+        if isinstance(node, yaml.ScalarNode):
+            return self._build_scalar(node)
+        key = id(node)
+        if key in self.built:
+            return self._reuse(node)
+        if key in self.in_progress:
+            raise fail(self._src(node), "an alias (*name) refers to the list or mapping that contains it; "
+                       "YAML data here must be a tree: write the values out instead")
+        if depth > MAX_DEPTH:
+            raise fail(self._src(node), f"lists and mappings nested more than {MAX_DEPTH} levels deep; "
+                       "content files need only a few levels — check the indentation")
+        self.in_progress.add(key)
+        value = self._build_map(node, depth) if isinstance(node, yaml.MappingNode) else self._build_seq(node, depth)
+        self.in_progress.discard(key)
+        self.built[key] = value
+        return value
 
-    def _build_map(self, node):
-        self.flatten_mapping(node)  # resolves YAML merge keys (<<)
+    def _reuse(self, node):
+        """An alias: the value built at the anchor, shared; its size counts against the cap."""
+        self.expanded += self._size(node)
+        if self.expanded > MAX_ALIAS_EXPANSION:
+            raise fail(self._src(node), f"aliases (*name) in this file expand to more than {MAX_ALIAS_EXPANSION:,} "
+                       "values; write the data out, or use fewer nested aliases")
+        return self.built[id(node)]
+
+    def _size(self, node) -> int:
+        if not isinstance(node, (yaml.MappingNode, yaml.SequenceNode)):
+            return 1
+        key = id(node)
+        if key not in self.sizes:
+            children = [v for pair in node.value for v in pair] if isinstance(node, yaml.MappingNode) else node.value
+            self.sizes[key] = 1 + sum(self._size(child) for child in children)
+        return self.sizes[key]
+
+    def _build_seq(self, node, depth: int) -> YSeq:
+        seq = YSeq(self._build(item, depth + 1) for item in node.value)
+        seq.src, seq.item_srcs = self._src(node), [self._src(item) for item in node.value]
+        return seq
+
+    def _build_map(self, node, depth: int) -> YMap:
         result = YMap()
         result.src, result.key_srcs = self._src(node), {}
+        merged = {}
         for key_node, value_node in node.value:
-            key = self._build(key_node)
+            if key_node.tag == _MERGE:
+                merged.update(self._merged(value_node, depth))
+                continue
+            key = self._build(key_node, depth + 1)
             if isinstance(key, (YMap, YSeq)):
                 raise fail(self._src(key_node), "a key must be a plain word, not a list or mapping")
             if key in result:
                 raise fail(self._src(key_node), f"duplicate key '{key}' (first at line {result.key_srcs[key].line}); keep one")
-            result[key] = self._build(value_node)
+            result[key] = self._build(value_node, depth + 1)
             result.key_srcs[key] = self._src(key_node)
+            if value_node.tag != _STR and isinstance(value_node, yaml.ScalarNode):
+                result.scalar_texts = result.scalar_texts or {}
+                result.scalar_texts[key] = value_node.value
+        for key, (value, src) in merged.items():  # keys written here win over merged ones (YAML merge)
+            if key not in result:
+                result[key], result.key_srcs[key] = value, src
         return result
 
+    def _merged(self, node, depth: int) -> dict:
+        """``<<: *defaults`` or ``<<: [*a, *b]``: the keys to merge, earlier mappings first."""
+        sources = node.value if isinstance(node, yaml.SequenceNode) else [node]
+        merged = {}
+        for source in reversed(sources):
+            value = self._build(source, depth + 1)
+            if not isinstance(value, YMap):
+                raise fail(self._src(source), "'<<' merges mappings: write '<<: *name' where &name marks a mapping")
+            merged.update((key, (item, value.at(key))) for key, item in value.items())
+        return merged
+
     def _build_scalar(self, node):
-        value = self.construct_object(node, deep=True)
+        try:
+            value = self.construct_object(node, deep=True)
+        except ValueError:
+            raise fail(self._src(node), _unreadable(node)) from None
+        if isinstance(value, float) and not math.isfinite(value):
+            raise fail(self._src(node), f"'{node.value}' is not a number a result can have; write a number like 12 or 12.5")
         if isinstance(value, (int, float)) and not isinstance(value, bool) and ":" in str(node.value) and not node.style:
             raise fail(self._src(node), f"'{node.value}' reads as the number {value} in YAML; "
                        "write a score as a list like [12, 5], or quote a clock time like \"14:10\"")
         return value
 
 
+def _unreadable(node) -> str:
+    """Why YAML could not build a scalar: a date that does not exist, or a number too long."""
+    if node.tag.endswith(":timestamp"):
+        return (f"'{node.value}' is not a real date; write YYYY-MM-DD with a real month and day "
+                "(or put it in quotes if it is a name)")
+    return f"'{node.value[:20]}…' is a number of {len(node.value)} digits; write a shorter number"
+
+
+SAFE_NESTING_MARKS = 10_000  # libyaml's composer recurses in C and crashes the process beyond ~20,000 levels
+
+
+def _refuse_deep_nesting(text: str, path: str) -> None:
+    """Refuse nesting deeper than MAX_DEPTH before libyaml composes the file. Every level opens
+    with one of ``[ { - ? :``, so a file with few of them cannot be deep; only a larger file
+    pays for a pass over its parse events (cheaper than composing)."""
+    if sum(text.count(mark) for mark in "[{-?:") < SAFE_NESTING_MARKS:
+        return
+    events = _Loader(text, path)
+    depth = 0
+    try:
+        while events.check_event():
+            event = events.get_event()
+            if isinstance(event, yaml.CollectionStartEvent):
+                depth += 1
+                if depth > MAX_DEPTH:
+                    raise fail(Src(path, event.start_mark.line + 1), f"lists and mappings nested more than {MAX_DEPTH} "
+                               "levels deep; content files need only a few levels — check the indentation")
+            elif isinstance(event, yaml.CollectionEndEvent):
+                depth -= 1
+    finally:
+        events.dispose()
+
+
 def parse_yaml(text: str, path: str):
     """Parse one YAML document; syntax errors become a UserError with the line."""
     loader = None
     try:
+        _refuse_deep_nesting(text, path)
         loader = _Loader(text, path)  # the reader already rejects control characters here
         return loader.get_single_data()
     except yaml.MarkedYAMLError as exc:

@@ -1,0 +1,84 @@
+"""The YAML loader refuses what could hang, crash or quietly change a file's meaning, with its line."""
+from __future__ import annotations
+
+import subprocess
+import sys
+import time
+
+import pytest
+
+from generator.errors import UserError
+from generator.load import MAX_DEPTH, parse_yaml
+
+
+def problem(text: str) -> str:
+    with pytest.raises(UserError) as caught:
+        parse_yaml(text, "f.yaml")
+    return str(caught.value)
+
+
+def alias_bomb() -> str:
+    """The classic 'billion laughs': 342 bytes that expand to 9⁹ strings."""
+    lines, previous = ['a: &a ["lol","lol","lol","lol","lol","lol","lol","lol","lol"]'], "a"
+    for name in "bcdefghi":
+        lines.append(f"{name}: &{name} [{','.join(['*' + previous] * 9)}]")
+        previous = name
+    return "\n".join(lines) + "\n"
+
+
+def test_an_alias_bomb_is_refused_at_once():
+    start = time.perf_counter()
+    message = problem(alias_bomb())
+    assert time.perf_counter() - start < 1
+    assert message.startswith("f.yaml:") and "aliases (*name) in this file expand to more than 100,000 values" in message
+
+
+def test_aliases_are_built_once_and_shared():
+    data = parse_yaml("a: &x [1, 2]\nb: *x\nc: *x\n", "f.yaml")
+    assert data["b"] is data["a"] and data == {"a": [1, 2], "b": [1, 2], "c": [1, 2]}
+
+
+@pytest.mark.parametrize("text", ["a: &a [*a]\n", "a: &a {b: *a}\n", "x: 1\na: &a\n  - b: *a\n"])
+def test_an_alias_inside_itself_is_refused(text):
+    assert "refers to the list or mapping that contains it" in problem(text)
+
+
+def test_nesting_deeper_than_the_limit_is_refused_with_its_line():
+    text = "ok: 1\na: " + "[" * (MAX_DEPTH + 2) + "]" * (MAX_DEPTH + 2) + "\n"
+    assert problem(text).startswith("f.yaml:2: lists and mappings nested more than 64 levels deep")
+
+
+def test_nesting_that_would_crash_libyaml_is_refused_without_composing():
+    """libyaml's composer recurses in C: 50,000 levels kill the process (a segfault, no traceback)."""
+    code = ("from generator.load import parse_yaml\nfrom generator.errors import UserError\n"
+            "try:\n    parse_yaml('a: ' + '[' * 100000 + ']' * 100000, 'f.yaml')\n"
+            "except UserError as e:\n    print(e)\n")
+    run = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=60)
+    assert run.returncode == 0 and "nested more than 64 levels deep" in run.stdout
+
+
+@pytest.mark.parametrize("value, expected", [
+    ("2026-02-30", "f.yaml:2: '2026-02-30' is not a real date; write YYYY-MM-DD with a real month and day"),
+    ("2026-22-11", "f.yaml:2: '2026-22-11' is not a real date"),
+    (".nan", "f.yaml:2: '.nan' is not a number a result can have"),
+    ("-.inf", "f.yaml:2: '-.inf' is not a number a result can have"),
+    ("[1, .inf]", "f.yaml:2: '.inf' is not a number a result can have"),
+    ("9" * 5000, "f.yaml:2: '99999999999999999999…' is a number of 5000 digits; write a shorter number"),
+])
+def test_values_no_file_can_mean_are_refused_with_their_line(value, expected):
+    assert problem(f"x: 1\ndate: {value}\n").startswith(expected)
+
+
+def test_merge_keys_fill_in_without_counting_as_duplicates():
+    data = parse_yaml("d: &d {x: 1, y: 2}\nf: &f {x: 5, z: 1}\ne: {<<: [*d, *f], y: 3}\n", "f.yaml")
+    assert data["e"] == {"x": 1, "y": 3, "z": 1}  # written keys win, then earlier merged mappings
+    assert "'<<' merges mappings" in problem("a: &a [1]\nb: {<<: *a}\n")
+
+
+def test_duplicate_keys_are_still_refused():
+    assert problem("a: 1\na: 2\n").startswith("f.yaml:2: duplicate key 'a' (first at line 1)")
+
+
+def test_the_text_as_written_is_kept_for_values_yaml_did_not_read_as_text():
+    data = parse_yaml("name: 012\nid: no\nclub: Kraków\n", "f.yaml")
+    assert (data["name"], data.written("name"), data.written("id"), data.written("club")) == (10, "012", "no", None)
