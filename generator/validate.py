@@ -12,7 +12,7 @@ import re
 from pathlib import Path
 
 from generator.errors import Problems, Src, UserError, fail
-from generator.load import YMap, YSeq, load_yaml, read_text, parse_yaml
+from generator.load import YMap, YSeq, load_yaml, parse_yaml, read_text, src_of
 from generator.model import Bases, Event, Game, Page, Pairing, Penalty, Player, Roles, Round, Season, Site, Wildcard
 from generator.slug import is_slug, slugify
 
@@ -33,8 +33,9 @@ class Fields:
     """Reads the keys of one YAML mapping, checking types; reports unknown keys at the end."""
 
     def __init__(self, data, src: Src, problems: Problems, what: str):
-        if not isinstance(data, YMap):
-            if data is not None:
+        self.unreadable = data is UNREADABLE  # its parse error is reported; missing keys would be noise
+        if not isinstance(data, YMap) or self.unreadable:
+            if data is not None and not self.unreadable:
                 problems.add(getattr(data, "src", src), f"{what} must be a mapping of 'key: value' lines")
             data = YMap()
             data.src, data.key_srcs = src, {}
@@ -49,13 +50,22 @@ class Fields:
         self.known.add(key)
         value = self.data.get(key)
         if value is None:
-            if required:
+            if required and not self.unreadable:
                 self.problems.add(self.src, f"{self.what} needs '{key}'")
             return default
-        if kind in (int, float) and isinstance(value, bool) or not _is_kind(value, kind):
-            self.problems.add(self.at(key), f"'{key}' must be {_kind_name(kind)}, not {_describe(value)}")
+        if not _is_kind(value, kind):
+            self.problems.add(self.at(key), self._wrong_kind(key, kind, value))
             return default
         return value
+
+    def _wrong_kind(self, key: str, kind, value) -> str:
+        written = self.data.written(key)
+        if kind is str and written is not None:
+            # YAML reads 012 as 10, no as false and 2023-05-06 as a date: quoting keeps the text
+            return f"'{key}' must be text, but YAML reads {written} as {_describe(value)}; put it in quotes: {key}: \"{written}\""
+        if kind is datetime.date and isinstance(value, datetime.datetime):
+            return f"'{key}' must be a date without a time (YYYY-MM-DD), not {written or value}"
+        return f"'{key}' must be {_kind_name(kind)}, not {_describe(value)}"
 
     def slug(self, key: str, required: bool = False):
         value = self.get(key, str, required)
@@ -72,16 +82,18 @@ class Fields:
 
 
 def _is_kind(value, kind) -> bool:
+    if isinstance(value, bool):  # YAML's true/false are ints to Python; only a bool field takes them
+        return kind is bool
     if kind is float or kind == (int, float):
-        return isinstance(value, (int, float)) and not isinstance(value, bool)
+        return isinstance(value, (int, float))
     if kind is datetime.date:
-        return isinstance(value, datetime.date)
-    if kind is str:
-        return isinstance(value, (str, int, float)) and not isinstance(value, bool)
+        return isinstance(value, datetime.date) and not isinstance(value, datetime.datetime)
     return isinstance(value, kind)
 
 
 def _kind_name(kind) -> str:
+    if kind == (str, int):
+        return "a name or a number"
     return "a number" if kind in (float, (int, float)) else _TYPE_NAMES.get(kind, str(kind))
 
 
@@ -90,11 +102,11 @@ def _describe(value) -> str:
         return str(value).lower()
     if isinstance(value, (list, dict)):
         return "a list" if isinstance(value, list) else "a mapping"
+    if isinstance(value, datetime.date):
+        return f"the date {value.isoformat()}"
+    if isinstance(value, (int, float)):
+        return f"the number {value}"
     return repr(value)
-
-
-def _text(value) -> str | None:
-    return None if value is None else str(value)
 
 
 # ---------------------------------------------------------------- site
@@ -123,17 +135,40 @@ def _refuse_escaping_links(root: Path) -> None:
     for folder, dirs, files in os.walk(root):
         for name in dirs + files:
             path = Path(folder) / name
-            if path.is_symlink() and not path.resolve().is_relative_to(top):
+            if not path.is_symlink():
+                continue
+            try:
+                target = path.resolve(strict=False)
+            except (RuntimeError, OSError):  # a loop of links
+                problems.add(Src(str(path)), "is a symbolic link that leads back to itself; delete it")
+                continue
+            if not target.is_relative_to(top):
                 problems.add(Src(str(path)), "is a symbolic link to a place outside the content folder; copy the file in instead")
+            elif not target.exists() and not name.startswith("."):  # hidden: an editor's lock file
+                problems.add(Src(str(path)), "is a symbolic link to nothing; delete it or point it at a file")
     problems.raise_if_any()
 
 
+UNREADABLE = YMap()  # what a file that failed to parse reads as: its keys are not asked for again
+UNREADABLE.src, UNREADABLE.key_srcs = Src(""), {}
+
+
 def _safe_load(path: Path, problems: Problems):
+    """The file's data, or UNREADABLE once its parse problem is recorded."""
     try:
         return load_yaml(path)
     except UserError as exc:
         problems.extend(exc)
-        return None
+        return UNREADABLE
+
+
+def _load_required(path: Path, problems: Problems, if_empty: str):
+    """A file whose emptiness would silently lose data (every player, every result): an empty
+    or comment-only file is a problem (``if_empty`` says what to write), not an empty list."""
+    data = _safe_load(path, problems)
+    if data is None:
+        problems.add(Src(str(path), 1), f"the file is empty or only comments; {if_empty}")
+    return None if data is UNREADABLE else data
 
 
 def _site_settings(root: Path, problems: Problems) -> dict:
@@ -146,9 +181,9 @@ def _site_settings(root: Path, problems: Problems) -> dict:
     if language not in LANGUAGES:
         problems.add(f.at("language"), f"language '{language}' is not supported; use one of {', '.join(LANGUAGES)}")
         language = "en"
-    settings = {"title": str(f.get("title", required=True, default="Podium")), "language": language,
-                "base_url": str(f.get("base_url", default="")), "description": str(f.get("description", default="")),
-                "footer": str(f.get("footer", default=""))}
+    settings = {"title": f.get("title", required=True, default="Podium"), "language": language,
+                "base_url": f.get("base_url", default=""), "description": f.get("description", default=""),
+                "footer": f.get("footer", default="")}
     f.get("logo")
     f.finish()
     return settings
@@ -162,7 +197,7 @@ def _registry(root: Path, problems: Problems) -> tuple[Player, ...]:
 
 
 def _player_list(data, src: Src, problems: Problems, registry: dict, what: str) -> tuple[Player, ...]:
-    if data is None:
+    if data is None or data is UNREADABLE:
         return ()
     if not isinstance(data, YSeq):
         problems.add(src, f"{what} must be a list of players, each starting with '- name: …'")
@@ -184,28 +219,24 @@ def _player_list(data, src: Src, problems: Problems, registry: dict, what: str) 
 def _player(item, src: Src, problems: Problems, registry: dict, what: str) -> Player | None:
     f = Fields(item, src, problems, f"a player entry of {what}")
     name = f.get("name", required=True)
-    explicit_id = f.slug("id")
-    if name is None:
-        f.finish()
-        return None
-    pid = explicit_id or slugify(name)
-    if not pid:
-        problems.add(f.at("name"), f"cannot make an id from the name '{name}'; add 'id: some-slug'")
-        return None
+    pid = f.slug("id") or slugify(name or "")
     known = registry.get(pid)
-    armies = _string_list(f, "armies")
-    finals = _string_list(f, "finals_armies")
-    player = Player(
-        id=pid, name=str(name), src=f.src,
-        club=_text(f.get("club", default=known.club if known else None)),
-        country=_text(f.get("country", default=known.country if known else None)),
+    armies, finals = _string_list(f, "armies"), _string_list(f, "finals_armies")
+    details = dict(
+        club=f.get("club", default=known.club if known else None),
+        country=f.get("country", default=known.country if known else None),
         rating=f.get("rating", int, default=known.rating if known else None),
         armies=tuple(armies or ()), beginner=f.get("beginner", bool, default=False),
         finals_armies=tuple(finals) if finals is not None else None,
         colours=tuple(_string_list(f, "colours") or ()), joins=_joins(f),
     )
-    f.finish()
-    return player
+    f.finish()  # every key is read first, so a bad name does not also report the others as unknown
+    if name is None:
+        return None
+    if not pid:
+        problems.add(f.at("name"), f"cannot make an id from the name '{name}'; add 'id: some-slug'")
+        return None
+    return Player(id=pid, name=name, src=f.src, **details)
 
 
 def _joins(f: Fields) -> int:
@@ -228,12 +259,18 @@ def _string_list(f: Fields, key: str) -> list[str] | None:
     return list(value)
 
 
+def _content_files(folder: Path, pattern: str) -> list[Path]:
+    """The files of a content folder, without hidden ones: editors leave lock files (.#x.md,
+    often a link to nowhere) and backups there while a file is open."""
+    return sorted(path for path in folder.glob(pattern) if not path.name.startswith(".")) if folder.is_dir() else []
+
+
 # ---------------------------------------------------------------- seasons
 
 def _seasons(root: Path, problems: Problems) -> tuple[Season, ...]:
     folder = root / "seasons"
     seasons = []
-    for path in sorted(folder.glob("*.yaml")) if folder.is_dir() else []:
+    for path in _content_files(folder, "*.yaml"):
         if not is_slug(path.stem):
             problems.add(Src(str(path)), f"season file name '{path.stem}' is not a slug; rename it to '{slugify(path.stem)}.yaml'")
             continue
@@ -249,11 +286,11 @@ def _season(path: Path, problems: Problems) -> Season:
         player, reason = w.slug("player", required=True), w.get("reason", required=True)
         w.finish()
         if player and reason:
-            wildcards.append(Wildcard(player=player, reason=str(reason), src=w.src))
+            wildcards.append(Wildcard(player=player, reason=reason, src=w.src))
     points = _season_points(f, problems)
-    season = Season(id=path.stem, name=str(f.get("name", required=True, default=path.stem)), src=f.src,
+    season = Season(id=path.stem, name=f.get("name", required=True, default=path.stem), src=f.src,
                     ruleset=f.slug("ruleset"), qualification=f.get("qualification"),
-                    wildcards=tuple(wildcards), points=points, description=str(f.get("description", default="")))
+                    wildcards=tuple(wildcards), points=points, description=f.get("description", default=""))
     f.finish()
     return season
 
@@ -293,17 +330,19 @@ def read_event(folder: Path, problems: Problems, registry: dict) -> Event | None
         problems.add(Src(str(folder)), "event folder has no event.yaml; add one with name, date and ruleset")
         return None
     f = Fields(_safe_load(path, problems), Src(str(path)), problems, "event.yaml")
+    if f.unreadable:
+        return None
     players = _registrations(folder, problems, registry)
     event = Event(
         id=folder.name, folder=str(folder), src=f.src,
-        name=str(f.get("name", required=True, default=folder.name)),
+        name=f.get("name", required=True, default=folder.name),
         date=f.get("date", datetime.date), season=f.slug("season"),
         ruleset=f.slug("ruleset", required=True) or "",
         structure=f.data.get("structure", "auto"), seed=_seed(f),
-        venue=_text(f.get("venue")), level=f.get("level"),
-        description=str(f.get("description", default="")),
-        roles=Roles(organizer=_text(f.get("organizer")), head_judge=_text(f.get("head_judge")),
-                    judges=tuple(_string_list(f, "judges") or ()), technical_judge=_text(f.get("technical_judge"))),
+        venue=f.get("venue"), level=f.get("level"),
+        description=f.get("description", default=""),
+        roles=Roles(organizer=f.get("organizer"), head_judge=f.get("head_judge"),
+                    judges=tuple(_string_list(f, "judges") or ()), technical_judge=f.get("technical_judge")),
         players=players or (), rounds=_rounds(folder, problems, {p.id for p in players}) if players is not None else (),
         manual_order=tuple(pid for pid, _ in _id_list(f, "manual_order", {p.id for p in players or ()})),
     )
@@ -326,7 +365,7 @@ def _registrations(folder: Path, problems: Problems, registry: dict) -> tuple[Pl
     if not path.exists():
         problems.add(Src(str(path)), "registrations.yaml is missing; list the players as '- name: …'")
         return None
-    data = _safe_load(path, problems)
+    data = _load_required(path, problems, "list the players as '- name: …' (or write [] while nobody has registered)")
     if data is None:
         return None
     return _player_list(data, Src(str(path)), problems, registry, "registrations.yaml")
@@ -338,6 +377,9 @@ ROUND_FILE = re.compile(r"^([1-9][0-9]*)\.yaml$")
 def _rounds(folder: Path, problems: Problems, ids: set[str]) -> tuple[Round, ...]:
     rounds_dir = folder / "rounds"
     if not rounds_dir.is_dir():
+        if rounds_dir.exists() or rounds_dir.is_symlink():
+            problems.add(Src(str(rounds_dir)), "'rounds' must be a folder holding the round files 1.yaml, 2.yaml, …; "
+                         "move this file away")
         return ()
     numbered = {}
     for path in sorted(rounds_dir.iterdir()):
@@ -359,7 +401,8 @@ def _rounds(folder: Path, problems: Problems, ids: set[str]) -> tuple[Round, ...
 
 
 def _round(path: Path, number: int, problems: Problems, ids: set[str]) -> Round | None:
-    data = _safe_load(path, problems)
+    data = _load_required(path, problems, "write the round as `podium pair` does (round, stage, pairings), "
+                          "or delete the file if the round has not been paired")
     if data is None:
         return None
     f = Fields(data, Src(str(path)), problems, f"round file {path.name}")
@@ -378,20 +421,34 @@ def _round(path: Path, number: int, problems: Problems, ids: set[str]) -> Round 
 
 
 def _id_list(f: Fields, key: str, ids: set[str]) -> list[tuple[str, Src]]:
+    """A list of player ids, each registered and listed once."""
     value = f.get(key, list, default=[])
-    found = []
+    found: dict[str, Src] = {}
     for index, pid in enumerate(value):
-        src = value.at(index) if isinstance(value, YSeq) else f.at(key)
-        if _known_player(pid, src, f.problems, ids):
-            found.append((pid, src))
-    return found
+        src = value.at(index)
+        if not _known_player(pid, src, f.problems, ids, value.written(index)):
+            continue
+        if pid in found:
+            f.problems.add(src, f"'{pid}' is listed twice in '{key}' (also at line {found[pid].line}); keep one")
+            continue
+        found[pid] = src
+    return list(found.items())
 
 
-def _known_player(pid, src: Src, problems: Problems, ids: set[str]) -> bool:
+def _known_player(pid, src: Src, problems: Problems, ids: set[str], written: str | None = None) -> bool:
+    """``written``: the id as typed, when YAML read it as something else (42, no, 2023-05-06)."""
+    if written is not None:
+        problems.add(src, f"player ids are text, but YAML reads {written} as {_describe(pid)}; put it in quotes: \"{written}\"")
+        return False
     if not isinstance(pid, str) or pid not in ids:
         problems.add(src, f"unknown player '{pid}'{suggest(pid, ids)}; use an id from registrations.yaml")
         return False
     return True
+
+
+def _known_players(items: YSeq, problems: Problems, ids: set[str]) -> bool:
+    """Every id of a list is a registered player (each one is checked and reported)."""
+    return all([_known_player(pid, items.at(i), problems, ids, items.written(i)) for i, pid in enumerate(items)])
 
 
 def _pairings(f: Fields, problems: Problems, ids: set[str]) -> tuple[Pairing, ...]:
@@ -415,7 +472,7 @@ def _pairing(item, src: Src, problems: Problems, ids: set[str]) -> Pairing | Non
     players = f.get("players", list, required=not teams)
     if teams and not players:
         players = [p for team in teams for p in team]
-    elif not players or not all(_known_player(pid, players.at(i), problems, ids) for i, pid in enumerate(players)):
+    elif not players or not _known_players(players, problems, ids):
         return None  # the rest of this entry is not checked: its players are the problem
     bye = f.get("bye", bool, default=False)
     if bye != (len(players) == 1):
@@ -425,7 +482,7 @@ def _pairing(item, src: Src, problems: Problems, ids: set[str]) -> Pairing | Non
         score=_numbers(f, "score", len(players)), winner=None if teams else _member(f, "winner", players),
         draw=f.get("draw", bool, default=False), forfeit=_member(f, "forfeit", players),
         armies=_armies(f, len(players)), modified=f.get("modified", bool, default=False),
-        match=_match(f), group=_text(f.get("group")), games=_games(f, players),
+        match=_match(f), group=_group(f), games=_games(f, players),
         teams=teams, winning_team=_team_index(f, "winner", teams), home=_team_index(f, "home", teams),
         bases=_bases(f), finish=_finish(f, players), eliminated=_eliminated(f, players),
         key_srcs=dict(f.data.key_srcs),
@@ -433,6 +490,12 @@ def _pairing(item, src: Src, problems: Problems, ids: set[str]) -> Pairing | Non
     _check_one_result(pairing, problems)
     f.finish()
     return pairing
+
+
+def _group(f: Fields) -> str | None:
+    """Groups are named A, B… or numbered 1, 2… (earlier versions of `pair` wrote numbers unquoted)."""
+    value = f.get("group", (str, int))
+    return None if value is None else str(value)
 
 
 def _teams(f: Fields, ids: set[str]) -> tuple:
@@ -443,7 +506,7 @@ def _teams(f: Fields, ids: set[str]) -> tuple:
     if len(value) != 2 or not all(isinstance(t, list) and len(t) == 2 for t in value):
         f.problems.add(f.at("teams"), "'teams' lists two pairs of player ids, like [[a, b], [c, d]]")
         return ()
-    if not all(_known_player(pid, team.at(i), f.problems, ids) for team in value for i, pid in enumerate(team)):
+    if not all([_known_players(team, f.problems, ids) for team in value]):
         return ()
     return tuple(tuple(team) for team in value)
 
@@ -585,7 +648,7 @@ def _penalties(f: Fields, problems: Problems, ids: set[str]) -> tuple[Penalty, .
         p = Fields(item, raw.at(index), problems, "a penalty")
         player, kind = p.get("player", required=True), p.get("kind", required=True)
         points = p.get("points", (int, float), default=0)
-        reason = str(p.get("reason", default=""))
+        reason = p.get("reason", default="")
         p.finish()
         if kind is not None and kind not in PENALTY_KINDS:
             problems.add(p.at("kind"), f"unknown penalty kind '{kind}'; use one of {', '.join(PENALTY_KINDS)}")
@@ -608,24 +671,36 @@ def _check_event_seasons(events, seasons, problems: Problems) -> None:
 def _pages(root: Path, problems: Problems) -> tuple[Page, ...]:
     folder = root / "pages"
     pages = []
-    for path in sorted(folder.glob("*.md")) if folder.is_dir() else []:
+    for path in _content_files(folder, "*.md"):
         if not is_slug(path.stem):
             problems.add(Src(str(path)), f"page file name '{path.stem}' is not a slug; rename it to '{slugify(path.stem)}.md'")
             continue
-        pages.append(_page(path, problems))
+        page = _page(path, problems)
+        if page is not None:
+            pages.append(page)
     return tuple(pages)
 
 
-def _page(path: Path, problems: Problems) -> Page:
-    text = read_text(path)
-    meta, body = {}, text
+def _page(path: Path, problems: Problems) -> Page | None:
+    try:
+        text = read_text(path)
+    except UserError as exc:
+        problems.extend(exc)
+        return None
+    meta, body = None, text
     if text.startswith("---"):
         head, sep, rest = text[3:].partition("\n---")
         if sep:
             try:
-                meta = parse_yaml(head, str(path)) or {}
+                meta = parse_yaml(head, str(path))
             except UserError as exc:
                 problems.extend(exc)
             body = rest.split("\n", 1)[1] if "\n" in rest else ""
-    title = meta.get("title") if isinstance(meta, dict) else None
-    return Page(slug=path.stem, title=str(title or path.stem.replace("-", " ").capitalize()), body=body, src=Src(str(path)))
+    title = None
+    if meta is not None:
+        if not isinstance(meta, YMap):
+            problems.add(src_of(meta, Src(str(path), 2)), "the front matter between the '---' lines must be "
+                         "'key: value' lines, like 'title: About us'")
+        else:
+            title = Fields(meta, meta.src, problems, "the front matter").get("title")
+    return Page(slug=path.stem, title=title or path.stem.replace("-", " ").capitalize(), body=body, src=Src(str(path)))

@@ -1,0 +1,122 @@
+"""Content that would silently lose players or results, change meaning on reading, or crash a
+command is refused with file:line, what is wrong and how to fix it (exit 1, no traceback)."""
+from __future__ import annotations
+
+import os
+
+import pytest
+
+
+def only_problem(cli) -> str:
+    """The single problem `podium check` reports."""
+    result = cli("check", expect=1)
+    assert "Traceback" not in result.output
+    lines = result.output.strip().splitlines()
+    assert lines[-1] == "1 problem found.", result.output
+    return lines[0]
+
+
+def test_an_empty_registrations_file_is_an_error_not_an_event_without_players(tree, cli):
+    tree.event("e1", 8)
+    tree.write("events/e1/registrations.yaml", "# everyone was here before a bad merge\n")
+    assert only_problem(cli) == ("content/events/e1/registrations.yaml:1: the file is empty or only comments; list the "
+                                 "players as '- name: …' (or write [] while nobody has registered)")
+
+
+def test_an_explicitly_empty_registration_list_is_fine(tree, cli):
+    tree.event("e1", [])
+    assert cli("check").output.startswith("ok: 1 event")
+
+
+@pytest.mark.parametrize("text", ["", "# round 1, results to come\n"])
+def test_an_empty_or_comment_only_round_file_is_an_error(tree, cli, text):
+    tree.event("e1", 8)
+    tree.write("events/e1/rounds/1.yaml", text)
+    assert only_problem(cli).startswith("content/events/e1/rounds/1.yaml:1: the file is empty or only comments; "
+                                        "write the round as `podium pair` does")
+
+
+def test_a_file_named_rounds_is_an_error_in_check_and_pair(tree, cli):
+    tree.event("e1", 8)
+    tree.write("events/e1/rounds", "round: 1\n")
+    expected = "content/events/e1/rounds: 'rounds' must be a folder holding the round files 1.yaml, 2.yaml, …"
+    assert only_problem(cli).startswith(expected)
+    assert expected in cli("pair", "e1", expect=1).output
+
+
+@pytest.mark.parametrize("date, message", [
+    ("2026-02-30", "event.yaml:2: '2026-02-30' is not a real date; write YYYY-MM-DD with a real month and day"),
+    ("2026-22-11", "event.yaml:2: '2026-22-11' is not a real date"),
+    ("2026-01-01 10:00:00", "event.yaml:2: 'date' must be a date without a time (YYYY-MM-DD), not 2026-01-01 10:00:00"),
+])
+def test_impossible_dates_and_times_are_refused(tree, cli, date, message):
+    tree.event("e1", 8)
+    tree.event("e2", 8)  # a second event: sorting events by date mixed dates and datetimes
+    path = tree.content / "events/e1/event.yaml"
+    path.write_text(path.read_text().replace("date: 2023-05-13", f"date: {date}"))
+    assert only_problem(cli).startswith(f"content/events/e1/{message}")
+
+
+def test_a_seed_of_thousands_of_digits_is_refused(tree, cli):
+    tree.event("e1", 8, seed=1)
+    path = tree.content / "events/e1/event.yaml"
+    path.write_text(path.read_text().replace("seed: 1", "seed: " + "7" * 5000))
+    assert only_problem(cli).startswith("content/events/e1/event.yaml:4: '77777777777777777777…' is a number of 5000 digits")
+
+
+@pytest.mark.parametrize("written, read_as", [("012", "the number 10"), ("2023-05-06", "the date 2023-05-06"),
+                                              ("no", "false"), ("0x1f", "the number 31")])
+def test_a_name_yaml_would_read_as_something_else_must_be_quoted(tree, cli, written, read_as):
+    tree.event("e1", [])
+    tree.write("events/e1/registrations.yaml", f"- name: {written}\n  beginner: true\n")
+    assert only_problem(cli) == (f"content/events/e1/registrations.yaml:1: 'name' must be text, but YAML reads {written} "
+                                 f"as {read_as}; put it in quotes: name: \"{written}\"")
+
+
+def test_an_id_yaml_would_read_as_a_number_must_be_quoted_in_a_round(tree, cli):
+    tree.event("e1", [{"name": "Forty Two", "id": "42", "beginner": True}, {"name": "Bo", "beginner": True}])
+    tree.write("events/e1/rounds/1.yaml", "round: 1\nstage: swiss\npairings:\n  - players: [42, bo]\n")
+    assert only_problem(cli) == ("content/events/e1/rounds/1.yaml:4: player ids are text, but YAML reads 42 as "
+                                 "the number 42; put it in quotes: \"42\"")
+
+
+def test_a_player_twice_in_manual_order_is_a_contradiction(tree, cli):
+    tree.event("e1", 8, manual_order=["p01", "p02", "p01"])
+    assert only_problem(cli) == ("content/events/e1/event.yaml:10: 'p01' is listed twice in 'manual_order' "
+                                 "(also at line 8); keep one")
+
+
+def test_front_matter_that_is_not_a_mapping_is_refused(tree, cli):
+    tree.write("pages/about.md", "---\n- title\n- About\n---\nHello\n")
+    assert only_problem(cli) == ("content/pages/about.md:2: the front matter between the '---' lines must be "
+                                 "'key: value' lines, like 'title: About us'")
+
+
+def test_a_symbolic_link_loop_is_refused_and_editor_lock_files_are_ignored(tree, cli):
+    tree.event("e1", 8)
+    (tree.content / "pages").mkdir()
+    os.symlink("loop.md", tree.content / "pages/loop.md")
+    os.symlink("user@host.1234", tree.content / "pages/.#about.md")  # what Emacs leaves while a file is open
+    assert only_problem(cli) == "content/pages/loop.md: is a symbolic link that leads back to itself; delete it"
+    (tree.content / "pages/loop.md").unlink()
+    assert cli("check").output.startswith("ok: 1 event")
+    os.symlink("gone.md", tree.content / "pages/about.md")
+    assert only_problem(cli) == "content/pages/about.md: is a symbolic link to nothing; delete it or point it at a file"
+
+
+def test_a_file_that_does_not_parse_is_reported_once(tree, cli):
+    """Not also as 'needs name', 'needs ruleset', … for every key it would have had."""
+    tree.event("e1", 8)
+    tree.write("events/e1/event.yaml", "name: [unclosed\n")
+    assert only_problem(cli).startswith("content/events/e1/event.yaml:2: YAML syntax")
+
+
+@pytest.mark.parametrize("where, text, line", [
+    ("events/e1/rounds/1.yaml", "round: 1\nstage: swiss\npairings: []\npenalties:\n  - {player: p01, kind: points, points: .nan}\n", 5),
+    ("seasons/s.yaml", "name: S\npoints: {1: .inf}\n", 2),
+])
+def test_nan_and_infinity_are_refused_wherever_a_number_goes(tree, cli, where, text, line):
+    tree.event("e1", 8)
+    tree.write(where, text)
+    assert only_problem(cli).startswith(f"content/{where}:{line}: '")
+    assert "is not a number a result can have" in cli("check", expect=1).output
