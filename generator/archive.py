@@ -37,7 +37,7 @@ def load_archive(content: Path, unchanged: Mapping[str, EventResult] = MappingPr
     reader = EventReader(rulesets, unchanged)
     site = load_site(content, problems, reader.read)
     for event in site.events:
-        if event.ruleset not in rulesets:
+        if event.ruleset and event.ruleset not in rulesets:  # a missing one is reported by validation
             problems.add(event.src, f"unknown ruleset '{event.ruleset}'{suggest(event.ruleset, rulesets)}; "
                          f"available: {', '.join(sorted(rulesets))}")
     problems.raise_if_any()  # the engine's findings count only for content whose shape is sound

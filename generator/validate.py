@@ -289,10 +289,26 @@ def _season(path: Path, problems: Problems) -> Season:
             wildcards.append(Wildcard(player=player, reason=reason, src=w.src))
     points = _season_points(f, problems)
     season = Season(id=path.stem, name=f.get("name", required=True, default=path.stem), src=f.src,
-                    ruleset=f.slug("ruleset"), qualification=f.get("qualification"),
+                    ruleset=f.slug("ruleset"), qualification=_qualification(f, wildcards),
                     wildcards=tuple(wildcards), points=points, description=f.get("description", default=""))
     f.finish()
     return season
+
+
+QUALIFICATIONS = ("invitations",)
+
+
+def _qualification(f: Fields, wildcards: list) -> str | None:
+    """The season's qualification policy; wild cards exist only within one."""
+    value = f.get("qualification")
+    if value is not None and value not in QUALIFICATIONS:
+        f.problems.add(f.at("qualification"), f"unknown qualification '{value}'; use one of {', '.join(QUALIFICATIONS)} "
+                       "or leave it out")
+        return None
+    if wildcards and value is None:
+        f.problems.add(f.at("wildcards"), "wild cards are invitations: add 'qualification: invitations' "
+                       "or remove the wild cards")
+    return value
 
 
 def _season_points(f: Fields, problems: Problems) -> dict:

@@ -120,3 +120,24 @@ def test_nan_and_infinity_are_refused_wherever_a_number_goes(tree, cli, where, t
     tree.write(where, text)
     assert only_problem(cli).startswith(f"content/{where}:{line}: '")
     assert "is not a number a result can have" in cli("check", expect=1).output
+
+
+@pytest.mark.parametrize("season, message", [
+    ("name: S\nwildcards:\n  - {player: p01, reason: host}\n",
+     "content/seasons/s.yaml:2: wild cards are invitations: add 'qualification: invitations' or remove the wild cards"),
+    ("name: S\nqualification: invitation\n",
+     "content/seasons/s.yaml:2: unknown qualification 'invitation'; use one of invitations or leave it out"),
+    ("name: S\nqualification: invitations\nwildcards:\n  - {player: nobody, reason: host}\n",
+     "content/seasons/s.yaml:4: wild card for unknown player 'nobody'"),
+])
+def test_season_settings_that_would_be_ignored_are_refused(tree, cli, season, message):
+    tree.event("e1", 8, season="s")
+    tree.write("seasons/s.yaml", season)
+    assert only_problem(cli) == message
+
+
+def test_a_missing_ruleset_is_reported_once(tree, cli):
+    tree.event("e1", 8)
+    path = tree.content / "events/e1/event.yaml"
+    path.write_text(path.read_text().replace("ruleset: neuroshima-hex-pl-2023\n", ""))
+    assert only_problem(cli) == "content/events/e1/event.yaml:1: event.yaml needs 'ruleset'"
