@@ -75,4 +75,6 @@ def leaderboard_json(season: SeasonResult, players: dict) -> dict:
 
 
 def dumps(data) -> str:
-    return json.dumps(data, ensure_ascii=False, indent=2, sort_keys=False) + "\n"
+    # allow_nan=False: NaN and Infinity are not JSON; content cannot hold them (the loader refuses them),
+    # so one here is a bug to stop on, never a file other tools fail to read
+    return json.dumps(data, ensure_ascii=False, indent=2, sort_keys=False, allow_nan=False) + "\n"

@@ -141,3 +141,11 @@ def test_a_missing_ruleset_is_reported_once(tree, cli):
     path = tree.content / "events/e1/event.yaml"
     path.write_text(path.read_text().replace("ruleset: neuroshima-hex-pl-2023\n", ""))
     assert only_problem(cli) == "content/events/e1/event.yaml:1: event.yaml needs 'ruleset'"
+
+
+def test_json_output_never_holds_nan_or_infinity():
+    """Content cannot hold them; a computed one is a bug to stop on, not invalid JSON for other tools."""
+    from generator.export import dumps
+
+    with pytest.raises(ValueError):
+        dumps({"points": float("nan")})
