@@ -4,7 +4,8 @@ from __future__ import annotations
 import re
 import unicodedata
 
-SLUG_RE = re.compile(r"^[a-z0-9]+(?:-[a-z0-9]+)*$")
+SLUG_RE = re.compile(r"[a-z0-9]+(?:-[a-z0-9]+)*")
+MAX_SLUG = 100  # ids become file names; a file name longer than 255 bytes cannot be written
 
 # Letters that Unicode does not decompose into base + accent (so NFKD alone keeps them).
 _FOLD = str.maketrans({"ł": "l", "Ł": "L", "ø": "o", "Ø": "O", "đ": "d", "Đ": "D", "ß": "ss",
@@ -19,4 +20,5 @@ def slugify(text: str) -> str:
 
 
 def is_slug(text) -> bool:
-    return isinstance(text, str) and bool(SLUG_RE.match(text))
+    # fullmatch: with match and '$', "abc\n" passed and put a newline into file names and URLs
+    return isinstance(text, str) and len(text) <= MAX_SLUG and bool(SLUG_RE.fullmatch(text))

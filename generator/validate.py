@@ -14,7 +14,7 @@ from pathlib import Path
 from generator.errors import Problems, Src, UserError, fail
 from generator.load import YMap, YSeq, load_yaml, parse_yaml, read_text, src_of
 from generator.model import Bases, Event, Game, Page, Pairing, Penalty, Player, Roles, Round, Season, Site, Wildcard
-from generator.slug import is_slug, slugify
+from generator.slug import MAX_SLUG, is_slug, slugify
 
 LANGUAGES = ("en", "pl", "it", "cs")
 STAGE_KINDS = ("swiss", "knockout", "round-robin", "pairs-rotation", "tables", "free-for-all")
@@ -70,7 +70,8 @@ class Fields:
     def slug(self, key: str, required: bool = False):
         value = self.get(key, str, required)
         if value is not None and not is_slug(value):
-            self.problems.add(self.at(key), f"'{key}' must be a lowercase slug like '{slugify(value) or 'my-id'}' (a-z, 0-9, -)")
+            self.problems.add(self.at(key), f"'{key}' must be a lowercase slug like '{slugify(value)[:MAX_SLUG] or 'my-id'}' "
+                              f"(a-z, 0-9, -; at most {MAX_SLUG} characters)")
             return None
         return value
 
@@ -233,7 +234,7 @@ def _player(item, src: Src, problems: Problems, registry: dict, what: str) -> Pl
     f.finish()  # every key is read first, so a bad name does not also report the others as unknown
     if name is None:
         return None
-    if not pid:
+    if not is_slug(pid):  # nothing left of the name, or a name too long for a file name
         problems.add(f.at("name"), f"cannot make an id from the name '{name}'; add 'id: some-slug'")
         return None
     return Player(id=pid, name=name, src=f.src, **details)

@@ -149,3 +149,11 @@ def test_json_output_never_holds_nan_or_infinity():
 
     with pytest.raises(ValueError):
         dumps({"points": float("nan")})
+
+
+def test_ids_are_whole_slugs_short_enough_for_a_file_name(tree, cli):
+    tree.event("e1", [{"name": "Ann", "id": "ann\n", "beginner": True}, {"name": "B" * 300, "beginner": True}])
+    result = cli("check", expect=1).output
+    assert ("content/events/e1/registrations.yaml:2: 'id' must be a lowercase slug like 'ann' "
+            "(a-z, 0-9, -; at most 100 characters)") in result
+    assert f"content/events/e1/registrations.yaml:6: cannot make an id from the name '{'B' * 300}'; add 'id: some-slug'" in result
