@@ -9,7 +9,7 @@ from generator.archive import find_event, load_archive
 from generator.export import dumps, standings_json
 from generator.i18n import Language
 from generator.pairfile import render_round, write_new_file
-from generator.rules.engine import next_round
+from generator.rules.engine import next_round, table_name
 
 
 def check(content: Path) -> str:
@@ -17,12 +17,27 @@ def check(content: Path) -> str:
 
     archive = load_archive(content)
     events, seasons = len(archive.events), len(archive.seasons)
-    lines = [f"note: {d.src}: round {d.round} was paired from results that have changed since (or was edited "
+    lines = [note for result in archive.events.values() for note in pending_notes(result)]
+    lines += [f"note: {d.src}: round {d.round} was paired from results that have changed since (or was edited "
              f"by hand); its pairings stand and the standings are recomputed — `podium verify {d.event}` shows "
              "the difference" for result in archive.events.values() for d in verify_event(result)]
     lines.append(f"ok: {events} event{'s' * (events != 1)}, {seasons} season{'s' * (seasons != 1)}, "
                  f"{len(archive.rulesets)} rulesets")
     return "\n".join(lines)
+
+
+def pending_notes(result) -> list[str]:
+    """One line per round whose results are not all in: an event in progress is normal, but
+    the organizer should see what is still missing (the engine says which pairings)."""
+    notes = []
+    for rnd in result.event.rounds:
+        missing = result.pending.get(rnd.number)
+        if missing:
+            count = len(missing)
+            tables = ", ".join(table_name(p) for p in missing)
+            notes.append(f"note: {rnd.src}: {count} result{'s' * (count != 1)} pending "
+                         f"(table{'s' * (count != 1)} {tables})")
+    return notes
 
 
 def pair(content: Path, event_name: str) -> Path:

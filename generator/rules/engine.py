@@ -31,7 +31,12 @@ class EventResult:
     flags: dict[int, dict[str, str]] = field(default_factory=dict)  # round → player → flag
     warnings: dict[str, int] = field(default_factory=dict)
     status_round: dict[str, int] = field(default_factory=dict)  # when a player stopped being active
-    round_done: dict[int, bool] = field(default_factory=dict)  # round → every result decides its table
+    pending: dict[int, list] = field(default_factory=dict)  # round → its pairings no result decides yet
+
+    @property
+    def round_done(self) -> dict[int, bool]:
+        """Round → every result decides its table (a round of no stage is absent)."""
+        return {number: not pairings for number, pairings in self.pending.items()}
 
     @property
     def first(self) -> StageResult:
@@ -66,7 +71,7 @@ def compute_event(event: Event, ruleset: RuleSet, problems: Problems) -> EventRe
                          final_rows=_final_rows(stages, complete, state), complete=complete,
                          qualifier=bool(ruleset.qualifier_min) and len(event.players) >= ruleset.qualifier_min,
                          flags=state.flags, warnings=state.warnings, status_round=state.status_round,
-                         round_done={r.number: state.round_complete(r, s.stage) for s in stages for r in s.rounds})
+                         pending={r.number: state.undecided(r, s.stage) for s in stages for r in s.rounds})
     _check_armies(result, problems)
     return result
 
@@ -169,11 +174,8 @@ def next_round(result: EventResult) -> DraftRound:
     """What ``podium pair`` writes next; a UserError when it cannot pair now."""
     event = result.event
     rounds = event.rounds
-    state = _state_of(result)
     if rounds and not result.round_done.get(rounds[-1].number):
-        stage = result.stage_of(rounds[-1])
-        missing = [p for p in rounds[-1].pairings if not state.decided(p, stage and stage.stage)]
-        tables = ", ".join(str(p.table or " v ".join(p.players)) for p in missing[:8])
+        tables = ", ".join(table_name(p) for p in result.pending.get(rounds[-1].number, rounds[-1].pairings)[:8])
         raise fail(rounds[-1].src, f"round {rounds[-1].number} has no result yet at table {tables}; "
                                    "fill in every result, then run pair again")
     if result.complete:
@@ -182,7 +184,12 @@ def next_round(result: EventResult) -> DraftRound:
     number = len(rounds) + 1
     if current.complete:
         raise fail(event.src, "the next stage cannot start: the standings before it have problems (run podium check)")
-    return RUNNERS[current.kind].next_round(current, state, number)
+    return RUNNERS[current.kind].next_round(current, _state_of(result), number)
+
+
+def table_name(pairing) -> str:
+    """How the organizer finds a pairing in its round file: its table number, else its players."""
+    return str(pairing.table or " v ".join(pairing.players))
 
 
 def _state_of(result: EventResult) -> EventState:

@@ -100,8 +100,12 @@ class EventState:
     def decided(self, pairing: Pairing, stage: Stage) -> bool:
         return pairing.bye or self.ruleset.scoring.decided(pairing, stage)
 
+    def undecided(self, rnd: Round, stage: Stage) -> list[Pairing]:
+        """The pairings of a round whose result (if any) does not decide them yet."""
+        return [p for p in rnd.pairings if not self.decided(p, stage)]
+
     def round_complete(self, rnd: Round, stage: Stage) -> bool:
-        return all(self.decided(p, stage) for p in rnd.pairings)
+        return not self.undecided(rnd, stage)
 
     def played_out(self, result: "StageResult") -> bool:
         """Every planned round of a stage with a fixed number of rounds is in, every result decided."""
