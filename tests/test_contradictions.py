@@ -2,6 +2,9 @@
 missing are named by `podium check` (issue 14, "Nothing lost, no crash")."""
 from __future__ import annotations
 
+import json
+import textwrap
+
 from play import strength_results
 
 
@@ -17,6 +20,38 @@ def only_problem(cli) -> str:
 def first_round(tree, cli, event_id: str = "e1") -> dict:
     cli("pair", event_id)
     return tree.read_round(event_id, 1)
+
+
+def write_round(tree, event_id: str, data: dict, first: str) -> None:
+    """The round ``data`` with its first table written out as ``first`` (YAML, so the lines are
+    those the test reads: it starts at line 4) and the other tables one line each."""
+    head = f"round: {data['round']}\nstage: {data['stage']}\npairings:\n"
+    table = textwrap.indent(textwrap.dedent(first).strip() + "\n", "  ")
+    rest = "".join(f"  - {json.dumps(p)}\n" for p in data["pairings"][1:])  # JSON is YAML
+    tree.write(f"events/{event_id}/rounds/{data['round']}.yaml", head + table + rest)
+
+
+def nshex_round(tree, cli, first: str) -> None:
+    """Round 1 of an 8-player Neuroshima event, every other table 12–5, the first as given
+    (``{a}`` and ``{b}`` stand for its two players)."""
+    tree.event("e1", 8)
+    cli("pair", "e1")
+    data = strength_results(tree, "e1", 1)
+    a, b = data["pairings"][0]["players"]
+    write_round(tree, "e1", data, first.format(a=a, b=b))
+
+
+def tantrix_round(tree, cli, games: str) -> tuple[str, str]:
+    """Round 1 of a 4-player Tantrix round robin (two-game mini-matches), the other table
+    played, the first table's ``games:`` as given; returns the first table's players."""
+    tree.event("e1", [{"name": f"Gracz {i}", "id": f"t{i}"} for i in range(1, 5)], ruleset="tantrix")
+    data = first_round(tree, cli)
+    for pairing in data["pairings"][1:]:
+        pairing["games"] = [{"score": [30, 20]}, {"score": [30, 20]}]
+    a, b = data["pairings"][0]["players"]
+    write_round(tree, "e1", data, f"- table: 1\n  players: [{a}, {b}]\n  games:\n"
+                + textwrap.indent(textwrap.dedent(games.format(a=a, b=b)).strip(), "  "))
+    return a, b
 
 
 # ------------------------------------------------------------------ results still to come
@@ -42,3 +77,92 @@ def test_one_pending_result_and_a_finished_round_say_so_plainly(tree, cli):
     del data["pairings"][2]["score"]
     tree.save_round("e1", 2, data)
     assert cli("check").output.startswith("note: content/events/e1/rounds/2.yaml:1: 1 result pending (table 3)\n")
+
+
+# ------------------------------------------------------------------ one result saying two things
+
+def test_a_forfeit_beside_a_score_is_refused_at_the_score(tree, cli):
+    nshex_round(tree, cli, """
+        - table: 1
+          players: [{a}, {b}]
+          score: [12, 5]
+          forfeit: {a}
+    """)  # before: the forfeit silently won over the score
+    assert only_problem(cli) == ("content/events/e1/rounds/1.yaml:6: 'forfeit: p07' says the game was not played, "
+                                 "but it has a score [12, 5]; keep the score if it was played, the forfeit if not "
+                                 "— not both")
+
+
+def test_a_draw_beside_an_unequal_score_is_refused_at_the_draw(tree, cli):
+    nshex_round(tree, cli, """
+        - table: 1
+          players: [{a}, {b}]
+          score: [12, 5]
+          draw: true
+    """)  # before: scored as a 12–5 win
+    assert only_problem(cli) == ("content/events/e1/rounds/1.yaml:7: 'draw: true' but the score [12, 5] is not "
+                                 "level; remove 'draw' (the score decides) or correct the score")
+
+
+def test_a_draw_beside_a_level_score_agrees(tree, cli):
+    nshex_round(tree, cli, """
+        - table: 1
+          players: [{a}, {b}]
+          score: [9, 9]
+          draw: true
+    """)
+    assert cli("check").output.startswith("ok:")
+
+
+def test_a_winner_beside_a_level_score_is_refused(tree, cli):
+    nshex_round(tree, cli, """
+        - table: 1
+          players: [{a}, {b}]
+          score: [9, 9]
+          winner: {b}
+    """)
+    assert only_problem(cli) == ("content/events/e1/rounds/1.yaml:7: 'winner: p08' disagrees with the score [9, 9]: "
+                                 "the score is level; fix one of them")
+
+
+def test_games_under_a_one_game_ruleset_are_refused_not_ignored(tree, cli):
+    nshex_round(tree, cli, """
+        - table: 1
+          players: [{a}, {b}]
+          score: [12, 5]
+          games:
+            - {{winner: {b}}}
+    """)  # before: the games were read by nobody
+    assert only_problem(cli) == ("content/events/e1/rounds/1.yaml:7: a match of this ruleset is one game: write its "
+                                 "result on the pairing itself, not under 'games:' (nothing reads them)")
+
+
+def test_a_game_with_a_forfeit_and_a_score_is_refused_at_its_score(tree, cli):
+    tantrix_round(tree, cli, """
+        - score: [30, 20]
+        - forfeit: {a}
+          score: [20, 30]
+    """)
+    assert only_problem(cli) == ("content/events/e1/rounds/1.yaml:9: 'forfeit: t1' says the game was not played, "
+                                 "but it has a score [20, 30]; keep the score if it was played, the forfeit if not "
+                                 "— not both")
+
+
+def test_a_game_won_by_the_player_who_forfeited_it_is_refused(tree, cli):
+    tantrix_round(tree, cli, """
+        - score: [30, 20]
+        - forfeit: {a}
+          winner: {a}
+    """)  # before: accepted, the forfeit counted
+    assert only_problem(cli) == ("content/events/e1/rounds/1.yaml:9: 'winner: t1' but 'forfeit: t1' says t1 did not "
+                                 "play this game; keep one of them")
+
+
+def test_a_game_winner_against_its_score_is_refused(tree, cli):
+    tantrix_round(tree, cli, """
+        - score: [30, 20]
+        - score: [20, 30]
+          winner: {a}
+    """)  # before: the score won silently
+    assert only_problem(cli) == ("content/events/e1/rounds/1.yaml:9: 'winner: t1' disagrees with the score [20, 30]: "
+                                 "t4 scored more; fix one of them")

@@ -65,7 +65,7 @@ class TableScoring(Scoring):
     def blank(self, players: tuple, stage, **_) -> list[str]:
         return ["    score: []  # victory points (VP) of each player, in the order of players"]
 
-    def check(self, pairing: Pairing, problems: Problems, stage=None) -> None:
+    def check_shape(self, pairing: Pairing, problems: Problems, stage=None) -> None:
         if pairing.bye:
             return
         if not 2 <= len(pairing.players) <= 5:

@@ -39,6 +39,7 @@ class MicromutantsScoring(Scoring):
     """
 
     name = "micromutants"
+    several_games = True
     params = {
         "place_points": Param(list, [6, 4, 2, 3], "free-for-all primary points for 1st, 2nd, 3rd, 4th (the seed gives 4th more than 3rd)"),
         "team_win": Param(int, 1, "2-vs-2: primary points to each player of the winning pair"),
@@ -147,7 +148,7 @@ class MicromutantsScoring(Scoring):
                 lines.append(f"      - {{home: {players[home]}, winner: }}  # game {index + 1}")
         return lines
 
-    def check(self, pairing: Pairing, problems: Problems, stage=None) -> None:
+    def check_shape(self, pairing: Pairing, problems: Problems, stage=None) -> None:
         if pairing.bye:
             return
         if pairing.teams and pairing.finish:

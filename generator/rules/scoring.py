@@ -13,6 +13,7 @@ class Scoring(Block):
     result_fields: list = []  # empty keys `podium pair` writes: (key, placeholder, hint)
     bye_fields: list = []
     sums_games = False  # a match of several games is won on the sum of their points, not by a majority
+    several_games = False  # a match may be several games under 'games:' (else nothing reads them)
     colour_preferences = False  # players state colour preferences, resolved per game (Tantrix §5)
 
     def decided(self, pairing: Pairing, stage=None) -> bool:
@@ -56,6 +57,58 @@ class Scoring(Block):
 
     def rated_games(self, pairing: Pairing):
         return ()
+
+    def check(self, pairing: Pairing, problems: Problems, stage=None) -> None:
+        """Everything a result line must satisfy: the block's own rules (``check_shape``), then —
+        once those hold, so that one mistake is reported once — that its parts agree."""
+        before = len(problems.items)
+        self.check_shape(pairing, problems, stage)
+        if len(problems.items) == before and not pairing.bye:
+            self.contradictions(pairing, problems)
+
+    def check_shape(self, pairing: Pairing, problems: Problems, stage=None) -> None:
+        """The keys and values this block reads, and the ones it refuses (each block says)."""
+
+    def contradictions(self, pairing: Pairing, problems: Problems) -> None:
+        """Parts of one result that say different things (issue 14: a contradiction is an error,
+        never silently resolved). Run once the block has accepted the result's shape (``check``),
+        on the table and on each of its games, each problem at the line that contradicts."""
+        if pairing.games and not self.several_games:
+            problems.add(pairing.at("games"), "a match of this ruleset is one game: write its result on the "
+                         "pairing itself, not under 'games:' (nothing reads them)")
+        for result in (pairing, *pairing.games):
+            _forfeit_or_score(result, problems)
+            _winner_by_score(result, pairing.players, problems)
+        for game in pairing.games:  # on the table itself, a winner beside a forfeit is already refused as two results
+            if game.forfeit and game.winner == game.forfeit:
+                problems.add(game.at("winner"), f"'winner: {game.winner}' but 'forfeit: {game.forfeit}' says "
+                             f"{game.forfeit} did not play this game; keep one of them")
+        if pairing.draw and pairing.score and len(set(pairing.score)) > 1:
+            problems.add(pairing.at("draw"), f"'draw: true' but the score {_listed(pairing.score)} is not level; "
+                         "remove 'draw' (the score decides) or correct the score")
+
+
+def _forfeit_or_score(result, problems: Problems) -> None:
+    """A forfeit says the game was not played; a score says it was."""
+    if result.forfeit and result.score:
+        problems.add(result.at("score"), f"'forfeit: {result.forfeit}' says the game was not played, but it has a "
+                     f"score {_listed(result.score)}; keep the score if it was played, the forfeit if not — not both")
+
+
+def _winner_by_score(result, players: tuple, problems: Problems) -> None:
+    """The higher score wins the game; a winner naming anyone else contradicts it."""
+    if not (result.winner and result.score) or result.forfeit:
+        return
+    best = max(result.score)
+    leaders = [p for p, value in zip(players, result.score) if value == best]
+    if leaders != [result.winner]:
+        why = "the score is level" if len(leaders) > 1 else f"{leaders[0]} scored more"
+        problems.add(result.at("winner"), f"'winner: {result.winner}' disagrees with the score "
+                     f"{_listed(result.score)}: {why}; fix one of them")
+
+
+def _listed(numbers) -> str:
+    return str(list(numbers))
 
 
 class NeuroshimaScoring(Scoring):
@@ -122,7 +175,7 @@ class NeuroshimaScoring(Scoring):
             return higher_seed
         return None
 
-    def check(self, pairing: Pairing, problems: Problems, stage=None) -> None:
+    def check_shape(self, pairing: Pairing, problems: Problems, stage=None) -> None:
         if pairing.bye or len(pairing.players) != 2:
             if not pairing.bye:
                 problems.add(pairing.at("players"), "a Neuroshima HEX game has exactly two players")
@@ -140,12 +193,6 @@ class NeuroshimaScoring(Scoring):
                 problems.add(pairing.at("score"), f"HQ durability is a whole number; {player} has {value}")
             elif value > self.max_score and army != self.cap_army:
                 problems.add(pairing.at("score"), f"{player} cannot have {value} HQ durability left; the most is {self.max_score}")
-        if pairing.winner:
-            a, b = pairing.players
-            by_score = a if pairing.score[0] > pairing.score[1] else b if pairing.score[1] > pairing.score[0] else None
-            if by_score != pairing.winner:
-                problems.add(pairing.at("winner"), f"'winner: {pairing.winner}' disagrees with the score {list(pairing.score)}; "
-                             "the player with more HQ left wins — fix one of them")
 
 
 
@@ -177,7 +224,7 @@ class WinLossScoring(Scoring):
             return b if pairing.forfeit == a else a
         return pairing.winner
 
-    def check(self, pairing: Pairing, problems: Problems, stage=None) -> None:
+    def check_shape(self, pairing: Pairing, problems: Problems, stage=None) -> None:
         if pairing.bye:
             return
         if len(pairing.players) != 2:

@@ -54,6 +54,7 @@ class TantrixScoring(Scoring):
 
     name = "tantrix"
     sums_games = True  # a match is the sum of its games' points, not a majority of games won
+    several_games = True
     colour_preferences = True
     params = {
         "forfeit_points": Param(float, 20, "TP for the present player when the opponent does not turn up (§7b)"),
@@ -165,7 +166,7 @@ class TantrixScoring(Scoring):
             lines.append("      # equal TP, games won and tiles: add a 5-minute deciding game here as {winner: id}")
         return lines
 
-    def check(self, pairing: Pairing, problems: Problems, stage=None) -> None:
+    def check_shape(self, pairing: Pairing, problems: Problems, stage=None) -> None:
         if pairing.bye:
             return
         if len(pairing.players) != 2:
@@ -179,9 +180,6 @@ class TantrixScoring(Scoring):
             problems.add(pairing.at("games"), f"this match has {games} games; list {games} entries under 'games:'")
         if stage is not None and stage.kind != "knockout" and len(pairing.games) > games:
             problems.add(pairing.at("games"), f"a mini-match of this stage has {games} games, not {len(pairing.games)}")
-        for game in pairing.games:
-            if game.score and game.forfeit:
-                problems.add(game.src, "a game has a score or a forfeit, not both")
 
 
 def _clamp(tp: float) -> float:
