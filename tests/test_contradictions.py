@@ -41,17 +41,16 @@ def nshex_round(tree, cli, first: str) -> None:
     write_round(tree, "e1", data, first.format(a=a, b=b))
 
 
-def tantrix_round(tree, cli, games: str) -> tuple[str, str]:
+def tantrix_round(tree, cli, games: str, extra: str = "") -> None:
     """Round 1 of a 4-player Tantrix round robin (two-game mini-matches), the other table
-    played, the first table's ``games:`` as given; returns the first table's players."""
+    played, the first table's ``games:`` as given (after the line ``extra``, if any)."""
     tree.event("e1", [{"name": f"Gracz {i}", "id": f"t{i}"} for i in range(1, 5)], ruleset="tantrix")
     data = first_round(tree, cli)
     for pairing in data["pairings"][1:]:
         pairing["games"] = [{"score": [30, 20]}, {"score": [30, 20]}]
     a, b = data["pairings"][0]["players"]
-    write_round(tree, "e1", data, f"- table: 1\n  players: [{a}, {b}]\n  games:\n"
+    write_round(tree, "e1", data, f"- table: 1\n  players: [{a}, {b}]\n{extra.format(a=a, b=b)}  games:\n"
                 + textwrap.indent(textwrap.dedent(games.format(a=a, b=b)).strip(), "  "))
-    return a, b
 
 
 # ------------------------------------------------------------------ results still to come
@@ -166,3 +165,67 @@ def test_a_game_winner_against_its_score_is_refused(tree, cli):
     """)  # before: the score won silently
     assert only_problem(cli) == ("content/events/e1/rounds/1.yaml:9: 'winner: t1' disagrees with the score [20, 30]: "
                                  "t4 scored more; fix one of them")
+
+
+# ------------------------------------------------------------------ Tantrix: a game is scored from its score
+
+def test_a_tantrix_game_with_only_a_winner_is_refused_not_scored_as_a_draw(tree, cli):
+    """§9a: the TP come from the margin, which a winner alone does not give (before: 10–10)."""
+    tantrix_round(tree, cli, """
+        - score: [30, 20]
+        - winner: {b}
+    """)
+    assert only_problem(cli) == ("content/events/e1/rounds/1.yaml:8: 'winner: t4' without a score: a game's TP come "
+                                 "from its score (§9a), so write 'score: [points, points]' (and 'time:'); only a "
+                                 "5-minute deciding game after a level knockout match (§10a) is entered as {winner: id}")
+
+
+def test_a_tantrix_no_show_for_the_whole_match_is_entered_per_game(tree, cli):
+    tantrix_round(tree, cli, """
+        - score: [30, 20]
+        - score: [30, 20]
+    """, extra="  forfeit: {b}\n")  # before: ignored beside the games, and left the match pending without
+    assert only_problem(cli) == ("content/events/e1/rounds/1.yaml:6: a no-show is entered game by game (§7b): write "
+                                 "'forfeit: t4' in each game t4 did not turn up for, under 'games:'")
+
+
+def test_a_disconnected_tantrix_game_has_no_score_besides(tree, cli):
+    tantrix_round(tree, cli, """
+        - score: [30, 20]
+        - score: [30, 20]
+          disconnected: true
+    """)
+    assert only_problem(cli) == ("content/events/e1/rounds/1.yaml:9: 'disconnected: true' means both players lost "
+                                 "the connection and the game counts 23–23, a 10–10 draw (§3c); it has no score, "
+                                 "winner or forfeit besides — keep one")
+
+
+def tantrix_knockout(tree, cli, games: list) -> dict:
+    """A 4-player Tantrix knockout of two-game matches; table 1 plays ``games``, table 2 is clear."""
+    tree.event("e1", [{"name": f"Gracz {i}", "id": f"t{i}", "rating": 1800 - i} for i in range(1, 5)],
+               ruleset="tantrix", structure=[{"kind": "knockout", "games": 2, "seeding": "rating"}])
+    data = first_round(tree, cli)
+    data["pairings"][0]["games"] = games
+    data["pairings"][1]["games"] = [{"score": [30, 20]}, {"score": [30, 20]}]
+    tree.save_round("e1", 1, data)
+    return data
+
+
+LEVEL = [{"score": [24, 20], "tiles": [30, 28]}, {"score": [18, 22], "tiles": [28, 30]}]  # 20–20 TP, 1–1, 58–58
+
+
+def test_a_deciding_game_after_a_decided_knockout_match_is_refused(tree, cli):
+    tantrix_knockout(tree, cli, [{"score": [30, 20]}, {"score": [30, 20]}, {"winner": "t4"}])  # before: ignored
+    line = tree.round_path("e1", 1).read_text().splitlines().index("  - winner: t4") + 1
+    assert only_problem(cli) == (f"content/events/e1/rounds/1.yaml:{line}: game 3 is a deciding game, but its games "
+                                 "already decided the match; one is played only while TP, games won and tiles are "
+                                 "level (§10a) — remove it")
+
+
+def test_deciding_games_are_played_until_one_is_won_and_no_further(tree, cli):
+    data = tantrix_knockout(tree, cli, LEVEL + [{"score": [25, 25]}, {"winner": "t1"}])
+    assert "note:" not in cli("check").output  # a level decider, then one won: decided
+    data["pairings"][0]["games"] = LEVEL + [{"winner": "t1"}, {"winner": "t4"}]
+    tree.save_round("e1", 1, data)
+    assert only_problem(cli).endswith("game 4 is a deciding game, but game 3 already decided the match; one is "
+                                      "played only while TP, games won and tiles are level (§10a) — remove it")

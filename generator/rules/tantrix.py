@@ -124,17 +124,20 @@ class TantrixScoring(Scoring):
         games = self.games_in(pairing, stage)
         if len(pairing.players) != 2 or not all(g.has_result for g in pairing.games[:games]):
             return None
+        knockout = _is_knockout(stage)
+        winner = self._on_games(pairing, games, knockout)
+        if winner or not knockout:
+            return winner
+        return next(filter(None, (_decider_winner(g, pairing.players) for g in pairing.games[games:])), None)
+
+    def _on_games(self, pairing: Pairing, games: int, knockout: bool) -> str | None:
+        """The winner on the match's own games: more TP, then in a knockout more games won and
+        more tiles (§10a); None while level (a mini-match may end level)."""
         totals = self.totals(pairing, games)
         a, b = pairing.players
-        knockout = stage is None or stage.kind == "knockout"
-        for key in ("tp", "games_won", "tiles") if knockout else ("tp",):  # a mini-match may end level
+        for key in ("tp", "games_won", "tiles") if knockout else ("tp",):
             if totals[a].get(key, 0) != totals[b].get(key, 0):
                 return a if totals[a].get(key, 0) > totals[b].get(key, 0) else b
-        for decider in pairing.games[games:] if knockout else ():
-            if decider.winner:
-                return decider.winner
-            if decider.score and decider.score[0] != decider.score[1]:
-                return a if decider.score[0] > decider.score[1] else b
         return None
 
     def decided(self, pairing: Pairing, stage=None) -> bool:
@@ -175,11 +178,59 @@ class TantrixScoring(Scoring):
         if pairing.score or pairing.winner or pairing.draw:
             problems.add(pairing.src, "write a Tantrix result game by game under 'games:' "
                          "(e.g. games: [{score: [31, 22], time: [\"14:10\", \"15:02\"]}])")
+        if pairing.forfeit:
+            problems.add(pairing.at("forfeit"), f"a no-show is entered game by game (§7b): write 'forfeit: "
+                         f"{pairing.forfeit}' in each game {pairing.forfeit} did not turn up for, under 'games:'")
         games = self.games_in(pairing, stage)
         if pairing.games and len(pairing.games) < games:
             problems.add(pairing.at("games"), f"this match has {games} games; list {games} entries under 'games:'")
-        if stage is not None and stage.kind != "knockout" and len(pairing.games) > games:
+        if not _is_knockout(stage) and len(pairing.games) > games:
             problems.add(pairing.at("games"), f"a mini-match of this stage has {games} games, not {len(pairing.games)}")
+        for game in pairing.games[:games]:
+            _check_game(game, problems)
+        if _is_knockout(stage):
+            self._check_deciders(pairing, games, problems)
+
+    def _check_deciders(self, pairing: Pairing, games: int, problems: Problems) -> None:
+        """§10a: a 5-minute deciding game is played only while the match is level, until one is won."""
+        if not all(g.has_result for g in pairing.games[:games]):
+            return
+        decided_by = "its games" if self._on_games(pairing, games, knockout=True) else None
+        for number, game in enumerate(pairing.games[games:], start=games + 1):
+            if decided_by:
+                problems.add(game.src, f"game {number} is a deciding game, but {decided_by} already decided the "
+                             "match; one is played only while TP, games won and tiles are level (§10a) — remove it")
+                return
+            decided_by = f"game {number}" if _decider_winner(game, pairing.players) else None
+
+
+def _is_knockout(stage) -> bool:
+    """Knockout rules apply to a knockout stage, and to a match weighed on its own (no stage)."""
+    return stage is None or stage.kind == "knockout"
+
+
+def _check_game(game: Game, problems: Problems) -> None:
+    """One of the match's own games: its TP need its score (§9a), a double disconnection is a draw (§3c)."""
+    if game.disconnected and (game.score or game.winner or game.forfeit):
+        problems.add(game.at("disconnected"), "'disconnected: true' means both players lost the connection and the "
+                     "game counts 23–23, a 10–10 draw (§3c); it has no score, winner or forfeit besides — keep one")
+    elif game.winner and not (game.score or game.forfeit):
+        problems.add(game.at("winner"), f"'winner: {game.winner}' without a score: a game's TP come from its score "
+                     "(§9a), so write 'score: [points, points]' (and 'time:'); only a 5-minute deciding game after "
+                     "a level knockout match (§10a) is entered as {winner: id}")
+
+
+def _decider_winner(game: Game, players: tuple) -> str | None:
+    """Who won a 5-minute deciding game (§10a, §10c): its winner, the higher score, or the
+    player present when the other did not turn up; None while it is level."""
+    a, b = players
+    if game.forfeit:
+        return b if game.forfeit == a else a
+    if game.winner:
+        return game.winner
+    if game.score and game.score[0] != game.score[1]:
+        return a if game.score[0] > game.score[1] else b
+    return None
 
 
 def _clamp(tp: float) -> float:
