@@ -5,7 +5,13 @@ from __future__ import annotations
 import json
 import textwrap
 
+import pytest
 from play import strength_results
+
+from generator.errors import Problems, Src
+from generator.model import Bases, Game, Pairing
+from generator.rules.micromutants import MicromutantsScoring
+from generator.rules.structure import Stage
 
 
 def only_problem(cli) -> str:
@@ -229,3 +235,103 @@ def test_deciding_games_are_played_until_one_is_won_and_no_further(tree, cli):
     tree.save_round("e1", 1, data)
     assert only_problem(cli).endswith("game 4 is a deciding game, but game 3 already decided the match; one is "
                                       "played only while TP, games won and tiles are level (§10a) — remove it")
+
+
+
+# ------------------------------------------------------------------ Micromutants: a best-of-N is its games
+
+def micromutants_round(tree, cli, first: str) -> None:
+    """Round 1 (the semifinals, best of 3) of a 4-player classic event, the other semifinal
+    won 2:0, the first table as given (``{a}`` and ``{b}`` stand for its players)."""
+    tree.event("e1", [{"name": f"Giocatore {i}", "id": f"g{i}"} for i in range(1, 5)], ruleset="micromutants-classic")
+    data = first_round(tree, cli)
+    for pairing in data["pairings"][1:]:
+        pairing["games"] = [{"winner": pairing["players"][0]}] * 2
+    a, b = data["pairings"][0]["players"]
+    write_round(tree, "e1", data, first.format(a=a, b=b))
+
+
+def test_a_winner_contradicting_the_games_of_a_series_is_refused(tree, cli):
+    micromutants_round(tree, cli, """
+        - table: 1
+          players: [{a}, {b}]
+          games:
+            - winner: {a}
+            - winner: {b}
+            - winner: {a}
+          winner: {b}
+    """)  # before: the games decided, the winner line was ignored
+    assert only_problem(cli) == ("content/events/e1/rounds/1.yaml:10: 'winner: g2' contradicts the games, which g4 "
+                                 "won 2:1; fix the winner or the games")  # the draw put g4 v g2 at table 1
+
+
+def test_a_game_after_the_series_is_decided_is_refused(tree, cli):
+    micromutants_round(tree, cli, """
+        - table: 1
+          players: [{a}, {b}]
+          games:
+            - winner: {a}
+            - winner: {a}
+            - winner: {b}
+    """)  # before: 2:1, accepted
+    assert only_problem(cli) == ("content/events/e1/rounds/1.yaml:9: game 3 comes after g4 won 2 games: a best-of-3 "
+                                 "match ends when a player wins 2 games — remove it")
+
+
+MM = MicromutantsScoring()
+BEST_OF_3 = Stage("knockout", games=3)
+
+
+def mm_problems(**fields) -> list[str]:
+    """The problems with one Micromutants result line whose every key sits on line 9."""
+    keys = {key: Src("r.yaml", 9) for key in fields}
+    pairing = Pairing(players=fields.pop("players", ("a", "b")), src=Src("r.yaml", 4), key_srcs=keys, **fields)
+    problems = Problems()
+    MM.check(pairing, problems, BEST_OF_3)
+    return [str(p) for p in problems.items]
+
+
+def won(*winners) -> tuple:
+    return tuple(Game(src=Src("r.yaml", 6 + i), winner=w) for i, w in enumerate(winners))
+
+
+def test_a_winner_the_games_do_not_give_is_refused_not_ignored():
+    assert mm_problems(games=won("a", "b"), winner="b") == [
+        "r.yaml:9: 'winner: b' but the games listed do not decide the match (1:1); enter each game's winner under "
+        "'games:' (a best-of-3 is won with 2 games)"]
+    assert mm_problems(games=won("a", "a"), winner="a") == []  # saying it twice is no contradiction
+
+
+def test_a_forfeit_by_the_player_who_won_the_games_is_refused():
+    assert mm_problems(games=won("b", "b"), forfeit="b") == [
+        "r.yaml:9: 'forfeit: b' but b won the match 2:0 in the games listed; keep the games or the forfeit"]
+    assert mm_problems(games=won("a"), forfeit="b") == []  # one game played, then b conceded
+
+
+MATCH = "a match is entered game by game, games: [{winner: id}, …], with 'forfeit: id' if a player did not play it"
+TEAMS = "a 2-vs-2 game's result is 'winner: 0|1' (the winning pair) and that pair's 'bases:'"
+TABLE = ("a free-for-all table's result is 'finish: [1st, 2nd, 3rd, 4th]' with the winner's 'bases:' and "
+         "'eliminated:'")
+
+
+@pytest.mark.parametrize("fields, key, how", [
+    ({"draw": True}, "draw", MATCH),
+    ({"score": (3, 1)}, "score", MATCH),
+    ({"bases": Bases(intact=2)}, "bases", MATCH),
+    ({"teams": (("a", "b"), ("c", "d")), "players": ("a", "b", "c", "d"), "winning_team": 0, "forfeit": "c"},
+     "forfeit", TEAMS),
+    ({"teams": (("a", "b"), ("c", "d")), "players": ("a", "b", "c", "d"), "winning_team": 1, "score": (5, 2)},
+     "score", TEAMS),
+    ({"players": ("a", "b", "c", "d"), "finish": ("a", "b", "c", "d"), "games": won("a")}, "games", TABLE),
+    ({"players": ("a", "b", "c", "d"), "finish": ("a", "b", "c", "d"), "draw": True}, "draw", TABLE),
+], ids=["match-draw", "match-score", "match-bases", "2v2-forfeit", "2v2-score", "table-games", "table-draw"])
+def test_micromutants_keys_nothing_reads_are_refused_not_lost(fields, key, how):
+    assert mm_problems(**fields) == [f"r.yaml:9: '{key}' is not part of this result (nothing would read it): {how}"]
+
+
+def test_a_micromutants_game_with_a_score_or_a_forfeit_is_refused_not_lost():
+    game = Game(src=Src("r.yaml", 6), score=(3, 1), forfeit="b", key_srcs={"score": Src("r.yaml", 7),
+                                                                         "forfeit": Src("r.yaml", 8)})
+    how = ("is not part of a Micromutants game (nothing would read it): a game records its 'winner:' (and 'home:', "
+           "'clans:'); a player who did not play the match: 'forfeit: id' on the match")
+    assert mm_problems(games=(game,) + won("a", "a")) == [f"r.yaml:7: 'score' {how}", f"r.yaml:8: 'forfeit' {how}"]

@@ -108,12 +108,7 @@ class MicromutantsScoring(Scoring):
         """The first to win a majority of the match's games (2 of 3, 3 of 5)."""
         if pairing.forfeit:
             return next(p for p in pairing.players if p != pairing.forfeit)
-        needed = self.games_in(pairing, stage) // 2 + 1
-        won = self.games_won(pairing)
-        for player, count in zip(pairing.players, won):
-            if count >= needed:
-                return player
-        return None
+        return _first_to(self.games_in(pairing, stage) // 2 + 1, pairing.games)[0]
 
     def decided(self, pairing: Pairing, stage=None) -> bool:
         if pairing.teams:
@@ -151,13 +146,75 @@ class MicromutantsScoring(Scoring):
     def check_shape(self, pairing: Pairing, problems: Problems, stage=None) -> None:
         if pairing.bye:
             return
-        if pairing.teams and pairing.finish:
-            problems.add(pairing.src, "a 2-vs-2 game has 'winner: 0|1', not 'finish:'")
-        if len(pairing.players) > 2 and not pairing.teams and pairing.winner:
-            problems.add(pairing.at("winner"), "a free-for-all table's result is 'finish: [1st, 2nd, 3rd, 4th]'")
-        if len(pairing.players) == 2 and pairing.games:
-            a, b = self.games_won(pairing)
-            games = self.games_in(pairing, stage)
-            if max(a, b) > games // 2 + 1 or a + b > games:
-                problems.add(pairing.at("games"), f"a best-of-{games} match ends when a player wins {games // 2 + 1} games; "
-                             f"this one has {a}:{b}")
+        shape = _shape(pairing)
+        read, how = SHAPES[shape]
+        for key in RESULT_KEYS:
+            if key not in read and _given(pairing, key):
+                problems.add(pairing.at(key), f"'{key}' is not part of this result (nothing would read it): {how}")
+        if shape == "match":
+            for game in pairing.games:
+                for key in (k for k in GAME_UNREAD if _given(game, k)):
+                    problems.add(game.at(key), f"'{key}' is not part of a Micromutants game (nothing would read it): "
+                                 "a game records its 'winner:' (and 'home:', 'clans:'); a player who did not play "
+                                 "the match: 'forfeit: id' on the match")
+            self._check_series(pairing, problems, stage)
+
+    def _check_series(self, pairing: Pairing, problems: Problems, stage) -> None:
+        """RBB: a match ends when a player wins the majority — the decider only when needed — and a
+        'winner:' or 'forfeit:' beside the games must agree with them."""
+        games = self.games_in(pairing, stage)
+        needed = games // 2 + 1
+        decided, at_game = _first_to(needed, pairing.games)
+        later = next((n for n, g in enumerate(pairing.games, start=1) if g.winner and at_game and n > at_game), None)
+        if later:
+            problems.add(pairing.games[later - 1].src, f"game {later} comes after {decided} won {needed} games: a "
+                         f"best-of-{games} match ends when a player wins {needed} games — remove it")
+            return
+        wins = dict(zip(pairing.players, self.games_won(pairing)))
+        series = (f"{wins[decided]}:{sum(wins.values()) - wins[decided]}" if decided  # the winner's games first
+                  else ":".join(str(n) for n in wins.values()))
+        if pairing.forfeit and decided == pairing.forfeit:
+            problems.add(pairing.at("forfeit"), f"'forfeit: {pairing.forfeit}' but {decided} won the match {series} "
+                         "in the games listed; keep the games or the forfeit")
+        elif pairing.winner and not pairing.forfeit and decided != pairing.winner:
+            problems.add(pairing.at("winner"), f"'winner: {pairing.winner}' contradicts the games, which {decided} won "
+                         f"{series}; fix the winner or the games" if decided else
+                         f"'winner: {pairing.winner}' but the games listed do not decide the match ({series}); enter "
+                         f"each game's winner under 'games:' (a best-of-{games} is won with {needed} games)")
+
+
+# The result keys each kind of Micromutants game reads, and how its result is written; any other
+# key would be silently lost (issue 14).
+SHAPES = {
+    "match": ({"games", "winner", "forfeit"}, "a match is entered game by game, games: [{winner: id}, …], "
+              "with 'forfeit: id' if a player did not play it"),
+    "2-vs-2": ({"winner", "bases"}, "a 2-vs-2 game's result is 'winner: 0|1' (the winning pair) and that pair's "
+               "'bases:'"),
+    "free-for-all": ({"finish", "bases", "eliminated"}, "a free-for-all table's result is 'finish: [1st, 2nd, 3rd, "
+                     "4th]' with the winner's 'bases:' and 'eliminated:'"),
+}
+RESULT_KEYS = ("score", "draw", "winner", "forfeit", "games", "finish", "bases", "eliminated")
+GAME_UNREAD = ("score", "forfeit", "disconnected", "time", "tiles")
+
+
+def _shape(pairing: Pairing) -> str:
+    if pairing.teams:
+        return "2-vs-2"
+    return "free-for-all" if len(pairing.players) > 2 else "match"
+
+
+def _given(result, key: str) -> bool:
+    """Whether a result key was filled in (a 2-vs-2 'winner:' is the index of a team, 0 or 1)."""
+    value = result.winning_team if key == "winner" and getattr(result, "teams", ()) else getattr(result, key)
+    return not (value is None or value is False or value == ())
+
+
+def _first_to(needed: int, games) -> tuple[str | None, int | None]:
+    """The first player to win ``needed`` games, and the number of the game that did it."""
+    won: dict[str, int] = {}
+    for number, game in enumerate(games, start=1):
+        if game.winner:
+            won[game.winner] = won.get(game.winner, 0) + 1
+            if won[game.winner] == needed:
+                return game.winner, number
+    return None, None
