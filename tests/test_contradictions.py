@@ -335,3 +335,54 @@ def test_a_micromutants_game_with_a_score_or_a_forfeit_is_refused_not_lost():
     how = ("is not part of a Micromutants game (nothing would read it): a game records its 'winner:' (and 'home:', "
            "'clans:'); a player who did not play the match: 'forfeit: id' on the match")
     assert mm_problems(games=(game,) + won("a", "a")) == [f"r.yaml:7: 'score' {how}", f"r.yaml:8: 'forfeit' {how}"]
+
+
+# ------------------------------------------------------------------ a bracket's matches as the bracket has them
+
+def micromutants_finals(tree, cli) -> dict:
+    """A 4-player classic event (best of 3, the final and 3rd place best of 5): the semifinals
+    won 2:0 by their first-listed players, the finals paired and won 3:0 likewise."""
+    tree.event("e1", [{"name": f"Giocatore {i}", "id": f"g{i}"} for i in range(1, 5)], ruleset="micromutants-classic")
+    for number, games in ((1, 2), (2, 3)):
+        cli("pair", "e1")
+        data = tree.read_round("e1", number)
+        for pairing in data["pairings"]:
+            pairing["games"] = [{"winner": pairing["players"][0]}] * games
+        tree.save_round("e1", number, data)
+    return data
+
+
+def test_swapped_final_and_third_place_labels_are_refused(tree, cli):
+    data = micromutants_finals(tree, cli)
+    final, third = data["pairings"]
+    assert (final["match"], third["match"]) == ("final", "third-place")
+    final["match"], third["match"] = "third-place", "final"  # before: accepted, each scored by its players
+    tree.save_round("e1", 2, data)
+    lines = tree.round_path("e1", 2).read_text().splitlines()
+    at = {label: lines.index(f"  match: {label}") + 1 for label in ("final", "third-place")}
+    result = cli("check", expect=1)
+    assert result.output.splitlines() == [
+        f"content/events/e1/rounds/2.yaml:{at['third-place']}: 'match: third-place' but {' v '.join(final['players'])} "
+        "is the final of this bracket (the semifinal winners play the final); set 'match: final'",
+        f"content/events/e1/rounds/2.yaml:{at['final']}: 'match: final' but {' v '.join(third['players'])} is the "
+        "3rd-place match of this bracket (the semifinal losers play for 3rd place); set 'match: third-place'",
+        "2 problems found."]
+
+
+def test_a_final_of_more_games_must_say_it_is_the_final(tree, cli):
+    data = micromutants_finals(tree, cli)
+    del data["pairings"][0]["match"]  # before: counted as a best of 3
+    tree.save_round("e1", 2, data)
+    assert only_problem(cli) == (f"content/events/e1/rounds/2.yaml:4: {' v '.join(data['pairings'][0]['players'])} "
+                                 "is the final here, of 5 games; add 'match: final'")
+
+
+def test_a_match_name_in_a_swiss_round_is_refused(tree, cli):
+    nshex_round(tree, cli, """
+        - table: 1
+          players: [{a}, {b}]
+          score: [12, 5]
+          match: final
+    """)
+    assert only_problem(cli) == ("content/events/e1/rounds/1.yaml:7: 'match: final' names a knockout match, but "
+                                 "round 1 is a swiss round; remove it")

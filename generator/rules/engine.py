@@ -91,9 +91,7 @@ def _replay_stages(plan: Plan, state: EventState) -> list[StageResult]:
         rounds = list(event.rounds[cursor:cursor + planned])
         cursor += len(rounds)
         for rnd in rounds:
-            if rnd.stage != stage.kind:
-                state.problems.add(rnd.src, f"round {rnd.number} is a {stage.kind} round here, not '{rnd.stage}'; "
-                                   f"set 'stage: {stage.kind}'")
+            _check_round_stage(rnd, stage.kind, state.problems)
         result = StageResult(index=index, stage=stage, entrants=entrants, rounds=rounds, planned_rounds=planned,
                              start=cursor - len(rounds) + 1)
         runner.replay(result, state)
@@ -104,6 +102,17 @@ def _replay_stages(plan: Plan, state: EventState) -> list[StageResult]:
     for rnd in event.rounds[cursor:]:
         state.problems.add(rnd.src, _too_early(rnd, plan, stages))
     return stages
+
+
+def _check_round_stage(rnd: Round, kind: str, problems: Problems) -> None:
+    """A round file says which stage it belongs to, and only knockout matches carry a name."""
+    if rnd.stage != kind:
+        problems.add(rnd.src, f"round {rnd.number} is a {kind} round here, not '{rnd.stage}'; set 'stage: {kind}'")
+    if kind != "knockout":
+        for pairing in rnd.pairings:
+            if pairing.match:
+                problems.add(pairing.at("match"), f"'match: {pairing.match}' names a knockout match, but round "
+                             f"{rnd.number} is a {kind} round; remove it")
 
 
 def _too_early(rnd: Round, plan: Plan, stages: list[StageResult]) -> str:

@@ -78,6 +78,8 @@ def _attach(rnd: Round, matches: list[Match], result: StageResult, state: EventS
                                f"expected: {expected}")
             continue
         match.pairing, match.round_no = pairing, rnd.number
+        if not _labelled(pairing, match, result.stage, state):
+            continue  # scored as the wrong match, it could count the wrong number of games
         if match.players[1] is None or not state.readable(pairing, result.stage):
             continue  # a bye is decided by the draw; an unreadable result is reported
         higher = min(match.players, key=lambda p: result.seed_of.get(p, 0))
@@ -86,6 +88,33 @@ def _attach(rnd: Round, matches: list[Match], result: StageResult, state: EventS
         if match.pairing is None:
             state.problems.add(rnd.src, f"the {match.label} {' v '.join(p or 'bye' for p in match.players)} "
                                f"is missing from round {rnd.number}")
+
+
+# Why the bracket puts a pair in these matches, for an organizer who swapped their labels.
+LABEL_REASONS = {"final": "the semifinal winners play the final", "third-place": "the semifinal losers play for 3rd place"}
+
+
+def _labelled(pairing, match: Match, stage, state: EventState) -> bool:
+    """The 'match:' a round file gives a pairing is the bracket's own; it may be left out only
+    where it changes nothing (a final of as many games as the other matches)."""
+    players = " v ".join(pairing.players)
+    if pairing.match is None:
+        games = state.ruleset.scoring.match_games(stage, match.label, 0)
+        if games == stage.games:
+            return True
+        state.problems.add(pairing.src, f"{players} is the {_named(match.label)} here, of {games} games; add "
+                           f"'match: {match.label}'")
+        return False
+    if pairing.match != match.label:
+        why = f" ({LABEL_REASONS[match.label]})" if match.label in LABEL_REASONS else ""
+        state.problems.add(pairing.at("match"), f"'match: {pairing.match}' but {players} is the {_named(match.label)} of "
+                           f"this bracket{why}; set 'match: {match.label}'")
+        return False
+    return True
+
+
+def _named(label: str) -> str:
+    return "3rd-place match" if label == "third-place" else label
 
 
 def _decided(result: StageResult) -> bool:
