@@ -11,6 +11,7 @@ from play import strength_results
 from generator.errors import Problems, Src
 from generator.model import Bases, Game, Pairing
 from generator.rules.micromutants import MicromutantsScoring
+from generator.rules.ruleset import BUILTIN_DIR, load_rulesets
 from generator.rules.structure import Stage
 
 
@@ -138,8 +139,9 @@ def test_games_under_a_one_game_ruleset_are_refused_not_ignored(tree, cli):
           games:
             - {{winner: {b}}}
     """)  # before: the games were read by nobody
-    assert only_problem(cli) == ("content/events/e1/rounds/1.yaml:7: a match of this ruleset is one game: write its "
-                                 "result on the pairing itself, not under 'games:' (nothing reads them)")
+    assert only_problem(cli) == ("content/events/e1/rounds/1.yaml:7: 'games' is not part of this result (nothing "
+                                 "would read it): write 'score: [HQ left, HQ left]' (12 v 5 → [12, 5]), or 'forfeit: "
+                                 "<id>' for a player who did not play")
 
 
 def test_a_game_with_a_forfeit_and_a_score_is_refused_at_its_score(tree, cli):
@@ -173,6 +175,28 @@ def test_a_game_winner_against_its_score_is_refused(tree, cli):
                                  "t4 scored more; fix one of them")
 
 
+@pytest.fixture(scope="module")
+def rulesets():
+    return load_rulesets([BUILTIN_DIR])
+
+
+@pytest.mark.parametrize("ruleset, fields, key", [
+    ("neuroshima-hex-pl-2023", {"score": (12, 5), "modified": True}, "modified"),
+    ("ffg-conquest", {"winner": "a", "draw": True}, "draw"),
+    ("carcassonne-cz", {"score": (80, 60), "forfeit": "b"}, "forfeit"),
+    ("carcassonne-cz", {"score": (80, 60), "finish": ("a", "b")}, "finish"),
+])
+def test_a_key_the_ruleset_does_not_read_is_refused_at_its_line_not_lost(rulesets, ruleset, fields, key):
+    """Before: a Czech table's forfeit or a Neuroshima 'modified' was ignored without a word."""
+    scoring = rulesets[ruleset].scoring
+    pairing = Pairing(players=("a", "b"), src=Src("r.yaml", 4), key_srcs={k: Src("r.yaml", 9) for k in fields},
+                      **fields)
+    problems = Problems()
+    scoring.check(pairing, problems)
+    assert [str(p) for p in problems.items] == [f"r.yaml:9: '{key}' is not part of this result (nothing would read "
+                                                f"it): {scoring.how}"]
+
+
 # ------------------------------------------------------------------ Tantrix: a game is scored from its score
 
 def test_a_tantrix_game_with_only_a_winner_is_refused_not_scored_as_a_draw(tree, cli):
@@ -191,8 +215,10 @@ def test_a_tantrix_no_show_for_the_whole_match_is_entered_per_game(tree, cli):
         - score: [30, 20]
         - score: [30, 20]
     """, extra="  forfeit: {b}\n")  # before: ignored beside the games, and left the match pending without
-    assert only_problem(cli) == ("content/events/e1/rounds/1.yaml:6: a no-show is entered game by game (§7b): write "
-                                 "'forfeit: t4' in each game t4 did not turn up for, under 'games:'")
+    assert only_problem(cli) == ("content/events/e1/rounds/1.yaml:6: 'forfeit' is not part of this result (nothing "
+                                 "would read it): write a Tantrix result game by game under 'games:' (e.g. games: "
+                                 "[{score: [31, 22], time: [\"14:10\", \"15:02\"]}]); a no-show as 'forfeit: <id>' "
+                                 "in each game he did not turn up for (§7b)")
 
 
 def test_a_disconnected_tantrix_game_has_no_score_besides(tree, cli):
@@ -332,8 +358,8 @@ def test_micromutants_keys_nothing_reads_are_refused_not_lost(fields, key, how):
 def test_a_micromutants_game_with_a_score_or_a_forfeit_is_refused_not_lost():
     game = Game(src=Src("r.yaml", 6), score=(3, 1), forfeit="b", key_srcs={"score": Src("r.yaml", 7),
                                                                          "forfeit": Src("r.yaml", 8)})
-    how = ("is not part of a Micromutants game (nothing would read it): a game records its 'winner:' (and 'home:', "
-           "'clans:'); a player who did not play the match: 'forfeit: id' on the match")
+    how = ("is not part of a game of this ruleset (nothing would read it): a Micromutants game records its "
+           "'winner:' (and 'home:', 'clans:'); a player who did not play the match: 'forfeit: <id>' on the match")
     assert mm_problems(games=(game,) + won("a", "a")) == [f"r.yaml:7: 'score' {how}", f"r.yaml:8: 'forfeit' {how}"]
 
 

@@ -38,6 +38,9 @@ class TableScoring(Scoring):
         "standard": Param(int, 4, "the standard table size: smaller tables count from this top"),
         "tiles_removed": Param(dict, {2: 1, 3: 2, 4: 3, 5: 1}, "tiles put back unseen by table size (Příprava hry)"),
     }
+    reads = frozenset({"score"})
+    how = ("write the table's result as 'score: [VP, VP, …]', one number per player; these rules know no forfeit "
+           "(a player who left the tournament goes under the previous round's 'drops:')")
 
     def outcomes(self, pairing: Pairing, round_no: int, stage=None) -> list[Outcome]:
         if not pairing.score:
@@ -66,9 +69,5 @@ class TableScoring(Scoring):
         return ["    score: []  # victory points (VP) of each player, in the order of players"]
 
     def check_shape(self, pairing: Pairing, problems: Problems, stage=None) -> None:
-        if pairing.bye:
-            return
         if not 2 <= len(pairing.players) <= 5:
             problems.add(pairing.at("players"), "a table has 2 to 5 players")
-        if pairing.winner or pairing.draw or pairing.finish:
-            problems.add(pairing.src, "write the table's result as 'score: [VP, VP, …]', one number per player")

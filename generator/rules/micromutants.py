@@ -39,7 +39,9 @@ class MicromutantsScoring(Scoring):
     """
 
     name = "micromutants"
-    several_games = True
+    game_reads = frozenset({"winner", "home", "clans"})
+    game_how = ("a Micromutants game records its 'winner:' (and 'home:', 'clans:'); a player who did not play the "
+                "match: 'forfeit: <id>' on the match")
     params = {
         "place_points": Param(list, [6, 4, 2, 3], "free-for-all primary points for 1st, 2nd, 3rd, 4th (the seed gives 4th more than 3rd)"),
         "team_win": Param(int, 1, "2-vs-2: primary points to each player of the winning pair"),
@@ -143,20 +145,11 @@ class MicromutantsScoring(Scoring):
                 lines.append(f"      - {{home: {players[home]}, winner: }}  # game {index + 1}")
         return lines
 
+    def result_keys(self, pairing: Pairing) -> tuple[frozenset, str]:
+        return SHAPES[_shape(pairing)]
+
     def check_shape(self, pairing: Pairing, problems: Problems, stage=None) -> None:
-        if pairing.bye:
-            return
-        shape = _shape(pairing)
-        read, how = SHAPES[shape]
-        for key in RESULT_KEYS:
-            if key not in read and _given(pairing, key):
-                problems.add(pairing.at(key), f"'{key}' is not part of this result (nothing would read it): {how}")
-        if shape == "match":
-            for game in pairing.games:
-                for key in (k for k in GAME_UNREAD if _given(game, k)):
-                    problems.add(game.at(key), f"'{key}' is not part of a Micromutants game (nothing would read it): "
-                                 "a game records its 'winner:' (and 'home:', 'clans:'); a player who did not play "
-                                 "the match: 'forfeit: id' on the match")
+        if _shape(pairing) == "match":
             self._check_series(pairing, problems, stage)
 
     def _check_series(self, pairing: Pairing, problems: Problems, stage) -> None:
@@ -183,30 +176,21 @@ class MicromutantsScoring(Scoring):
                          f"each game's winner under 'games:' (a best-of-{games} is won with {needed} games)")
 
 
-# The result keys each kind of Micromutants game reads, and how its result is written; any other
-# key would be silently lost (issue 14).
+# The result keys each kind of Micromutants game reads, and how its result is written.
 SHAPES = {
-    "match": ({"games", "winner", "forfeit"}, "a match is entered game by game, games: [{winner: id}, …], "
-              "with 'forfeit: id' if a player did not play it"),
-    "2-vs-2": ({"winner", "bases"}, "a 2-vs-2 game's result is 'winner: 0|1' (the winning pair) and that pair's "
-               "'bases:'"),
-    "free-for-all": ({"finish", "bases", "eliminated"}, "a free-for-all table's result is 'finish: [1st, 2nd, 3rd, "
-                     "4th]' with the winner's 'bases:' and 'eliminated:'"),
+    "match": (frozenset({"games", "winner", "forfeit"}), "a match is entered game by game, games: [{winner: id}, "
+              "…], with 'forfeit: id' if a player did not play it"),
+    "2-vs-2": (frozenset({"winner", "bases"}), "a 2-vs-2 game's result is 'winner: 0|1' (the winning pair) and "
+               "that pair's 'bases:'"),
+    "free-for-all": (frozenset({"finish", "bases", "eliminated"}), "a free-for-all table's result is 'finish: "
+                     "[1st, 2nd, 3rd, 4th]' with the winner's 'bases:' and 'eliminated:'"),
 }
-RESULT_KEYS = ("score", "draw", "winner", "forfeit", "games", "finish", "bases", "eliminated")
-GAME_UNREAD = ("score", "forfeit", "disconnected", "time", "tiles")
 
 
 def _shape(pairing: Pairing) -> str:
     if pairing.teams:
         return "2-vs-2"
     return "free-for-all" if len(pairing.players) > 2 else "match"
-
-
-def _given(result, key: str) -> bool:
-    """Whether a result key was filled in (a 2-vs-2 'winner:' is the index of a team, 0 or 1)."""
-    value = result.winning_team if key == "winner" and getattr(result, "teams", ()) else getattr(result, key)
-    return not (value is None or value is False or value == ())
 
 
 def _first_to(needed: int, games) -> tuple[str | None, int | None]:

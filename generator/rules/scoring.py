@@ -6,6 +6,10 @@ from generator.model import Pairing
 from generator.rules.blocks import Block, Param
 from generator.rules.outcome import Outcome
 
+# Every key a result may have, on a table and in a game under 'games:' (CONTRACT.md, rounds/<n>.yaml).
+RESULT_KEYS = ("score", "winner", "draw", "forfeit", "modified", "games", "finish", "bases", "eliminated")
+GAME_KEYS = ("score", "time", "tiles", "winner", "home", "clans", "forfeit", "disconnected")
+
 
 class Scoring(Block):
     """What every scoring block answers; the defaults fit one game of two players."""
@@ -13,8 +17,13 @@ class Scoring(Block):
     result_fields: list = []  # empty keys `podium pair` writes: (key, placeholder, hint)
     bye_fields: list = []
     sums_games = False  # a match of several games is won on the sum of their points, not by a majority
-    several_games = False  # a match may be several games under 'games:' (else nothing reads them)
     colour_preferences = False  # players state colour preferences, resolved per game (Tantrix §5)
+    # The result keys this block reads, and how its result is written: any other key entered is
+    # refused, since nothing would read it (a block with several kinds of result: ``result_keys``).
+    reads: frozenset = frozenset()
+    how = ""
+    game_reads: frozenset = frozenset()  # likewise in each game under 'games:'
+    game_how = ""
 
     def decided(self, pairing: Pairing, stage=None) -> bool:
         """The result entered settles the pairing (a best-of-3 at 1:1 does not)."""
@@ -58,24 +67,41 @@ class Scoring(Block):
     def rated_games(self, pairing: Pairing):
         return ()
 
+    def result_keys(self, pairing: Pairing) -> tuple[frozenset, str]:
+        """The keys this block reads in ``pairing``'s result, and how that result is written."""
+        return self.reads, self.how
+
     def check(self, pairing: Pairing, problems: Problems, stage=None) -> None:
-        """Everything a result line must satisfy: the block's own rules (``check_shape``), then —
-        once those hold, so that one mistake is reported once — that its parts agree."""
+        """Everything a result line must satisfy: nothing entered that no rule reads, the block's
+        own rules (``check_shape``), then — once those hold, so that one mistake is reported
+        once — that its parts agree."""
+        if pairing.bye:
+            return
         before = len(problems.items)
+        self._check_read(pairing, problems)
         self.check_shape(pairing, problems, stage)
-        if len(problems.items) == before and not pairing.bye:
+        if len(problems.items) == before:
             self.contradictions(pairing, problems)
 
     def check_shape(self, pairing: Pairing, problems: Problems, stage=None) -> None:
-        """The keys and values this block reads, and the ones it refuses (each block says)."""
+        """The block's own rules for a result line that is not a bye (each block says)."""
+
+    def _check_read(self, pairing: Pairing, problems: Problems) -> None:
+        """Issue 14, nothing lost: a key no rule of this block reads would be silently ignored."""
+        reads, how = self.result_keys(pairing)
+        for key in RESULT_KEYS:
+            if key not in reads and _given(pairing, key):
+                problems.add(pairing.at(key), f"'{key}' is not part of this result (nothing would read it): {how}")
+        for game in pairing.games if "games" in reads else ():
+            for key in GAME_KEYS:
+                if key not in self.game_reads and _given(game, key):
+                    problems.add(game.at(key), f"'{key}' is not part of a game of this ruleset (nothing would read "
+                                 f"it): {self.game_how}")
 
     def contradictions(self, pairing: Pairing, problems: Problems) -> None:
         """Parts of one result that say different things (issue 14: a contradiction is an error,
-        never silently resolved). Run once the block has accepted the result's shape (``check``),
-        on the table and on each of its games, each problem at the line that contradicts."""
-        if pairing.games and not self.several_games:
-            problems.add(pairing.at("games"), "a match of this ruleset is one game: write its result on the "
-                         "pairing itself, not under 'games:' (nothing reads them)")
+        never silently resolved), on the table and on each of its games, each problem at the
+        line that contradicts."""
         for result in (pairing, *pairing.games):
             _forfeit_or_score(result, problems)
             _winner_by_score(result, pairing.players, problems)
@@ -86,6 +112,12 @@ class Scoring(Block):
         if pairing.draw and pairing.score and len(set(pairing.score)) > 1:
             problems.add(pairing.at("draw"), f"'draw: true' but the score {_listed(pairing.score)} is not level; "
                          "remove 'draw' (the score decides) or correct the score")
+
+
+def _given(result, key: str) -> bool:
+    """Whether a result key was filled in (a 2-vs-2 'winner:' is the index of a pair, 0 or 1)."""
+    value = result.winning_team if key == "winner" and getattr(result, "teams", ()) else getattr(result, key)
+    return not (value is None or value is False or value == ())
 
 
 def _forfeit_or_score(result, problems: Problems) -> None:
@@ -129,6 +161,8 @@ class NeuroshimaScoring(Scoring):
         "max_score": Param(int, 20, "most HQ durability a player can have left (the capped army may report more)"),
         "forfeit_margin": Param(int, 7, "difference credited for a forfeit win"),
     }
+    reads = frozenset({"score", "winner", "draw", "forfeit"})
+    how = "write 'score: [HQ left, HQ left]' (12 v 5 → [12, 5]), or 'forfeit: <id>' for a player who did not play"
 
     # Empty keys `podium pair` writes for the organizer to fill in: (key, placeholder, hint).
     result_fields = [
@@ -176,9 +210,8 @@ class NeuroshimaScoring(Scoring):
         return None
 
     def check_shape(self, pairing: Pairing, problems: Problems, stage=None) -> None:
-        if pairing.bye or len(pairing.players) != 2:
-            if not pairing.bye:
-                problems.add(pairing.at("players"), "a Neuroshima HEX game has exactly two players")
+        if len(pairing.players) != 2:
+            problems.add(pairing.at("players"), "a Neuroshima HEX game has exactly two players")
             return
         if (pairing.winner or pairing.draw) and not pairing.score:
             problems.add(pairing.src, "write the result as 'score: [HQ left, HQ left]' (12 v 5 → [12, 5]); "
@@ -208,6 +241,9 @@ class WinLossScoring(Scoring):
         "modified_win": Param(int, 4, "points for a modified win (decided by the time-out steps)"),
         "loss": Param(int, 0, "points for a loss"),
     }
+    reads = frozenset({"winner", "modified", "forfeit"})
+    how = ("write 'winner: <id>' (and 'modified: true' for a modified win) or 'forfeit: <id>'; this ruleset has no "
+           "draws or scores")
     result_fields = [("winner", "", "id of the winner; add 'modified: true' for a modified win (4 points)")]
 
     def outcomes(self, pairing: Pairing, round_no: int, stage=None) -> list[Outcome]:
@@ -225,12 +261,7 @@ class WinLossScoring(Scoring):
         return pairing.winner
 
     def check_shape(self, pairing: Pairing, problems: Problems, stage=None) -> None:
-        if pairing.bye:
-            return
         if len(pairing.players) != 2:
             problems.add(pairing.at("players"), "a game has exactly two players")
-        if pairing.draw or pairing.score:
-            problems.add(pairing.src, "this ruleset has no draws or scores: write 'winner: <id>' "
-                         "(and 'modified: true' for a modified win)")
         if pairing.modified and not pairing.winner:
             problems.add(pairing.at("modified"), "'modified: true' needs 'winner: <id>'")

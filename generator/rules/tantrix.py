@@ -54,8 +54,13 @@ class TantrixScoring(Scoring):
 
     name = "tantrix"
     sums_games = True  # a match is the sum of its games' points, not a majority of games won
-    several_games = True
     colour_preferences = True
+    reads = frozenset({"games"})
+    how = ("write a Tantrix result game by game under 'games:' (e.g. games: [{score: [31, 22], time: [\"14:10\", "
+           "\"15:02\"]}]); a no-show as 'forfeit: <id>' in each game he did not turn up for (§7b)")
+    game_reads = frozenset({"score", "time", "tiles", "winner", "forfeit", "disconnected"})
+    game_how = ("a Tantrix game has 'score:', 'time:' and 'tiles:', or 'forfeit: <id>' (§7b) or 'disconnected: true' "
+                "(§3c); 'winner:' only in a deciding game (§10a)")
     params = {
         "forfeit_points": Param(float, 20, "TP for the present player when the opponent does not turn up (§7b)"),
     }
@@ -170,17 +175,9 @@ class TantrixScoring(Scoring):
         return lines
 
     def check_shape(self, pairing: Pairing, problems: Problems, stage=None) -> None:
-        if pairing.bye:
-            return
         if len(pairing.players) != 2:
             problems.add(pairing.at("players"), "a Tantrix match has exactly two players")
             return
-        if pairing.score or pairing.winner or pairing.draw:
-            problems.add(pairing.src, "write a Tantrix result game by game under 'games:' "
-                         "(e.g. games: [{score: [31, 22], time: [\"14:10\", \"15:02\"]}])")
-        if pairing.forfeit:
-            problems.add(pairing.at("forfeit"), f"a no-show is entered game by game (§7b): write 'forfeit: "
-                         f"{pairing.forfeit}' in each game {pairing.forfeit} did not turn up for, under 'games:'")
         games = self.games_in(pairing, stage)
         if pairing.games and len(pairing.games) < games:
             problems.add(pairing.at("games"), f"this match has {games} games; list {games} entries under 'games:'")
