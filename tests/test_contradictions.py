@@ -334,7 +334,8 @@ def test_a_forfeit_by_the_player_who_won_the_games_is_refused():
     assert mm_problems(games=won("a"), forfeit="b") == []  # one game played, then b conceded
 
 
-MATCH = "a match is entered game by game, games: [{winner: id}, …], with 'forfeit: id' if a player did not play it"
+MATCH = ("a match is entered game by game, games: [{winner: <id>}, …], with 'forfeit: <id>' if a player did not "
+         "play it")
 TEAMS = "a 2-vs-2 game's result is 'winner: 0|1' (the winning pair) and that pair's 'bases:'"
 TABLE = ("a free-for-all table's result is 'finish: [1st, 2nd, 3rd, 4th]' with the winner's 'bases:' and "
          "'eliminated:'")
@@ -361,6 +362,13 @@ def test_a_micromutants_game_with_a_score_or_a_forfeit_is_refused_not_lost():
     how = ("is not part of a game of this ruleset (nothing would read it): a Micromutants game records its "
            "'winner:' (and 'home:', 'clans:'); a player who did not play the match: 'forfeit: <id>' on the match")
     assert mm_problems(games=(game,) + won("a", "a")) == [f"r.yaml:7: 'score' {how}", f"r.yaml:8: 'forfeit' {how}"]
+
+
+def test_more_eliminations_than_a_free_for_all_table_allows_are_refused():
+    four = ("a", "b", "c", "d")
+    assert mm_problems(players=four, finish=four, eliminated=(("a", 2), ("b", 2))) == [
+        "r.yaml:9: 'eliminated' counts 4 eliminations at a table of 4, where at most 3 players can be eliminated"]
+    assert mm_problems(players=four, finish=four, eliminated=(("a", 2), ("b", 1))) == []
 
 
 # ------------------------------------------------------------------ a bracket's matches as the bracket has them
@@ -412,3 +420,4 @@ def test_a_match_name_in_a_swiss_round_is_refused(tree, cli):
     """)
     assert only_problem(cli) == ("content/events/e1/rounds/1.yaml:7: 'match: final' names a knockout match, but "
                                  "round 1 is a swiss round; remove it")
+

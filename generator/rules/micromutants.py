@@ -151,6 +151,8 @@ class MicromutantsScoring(Scoring):
     def check_shape(self, pairing: Pairing, problems: Problems, stage=None) -> None:
         if _shape(pairing) == "match":
             self._check_series(pairing, problems, stage)
+        elif _shape(pairing) == "free-for-all":
+            _check_eliminations(pairing, problems)
 
     def _check_series(self, pairing: Pairing, problems: Problems, stage) -> None:
         """RBB: a match ends when a player wins the majority — the decider only when needed — and a
@@ -178,13 +180,21 @@ class MicromutantsScoring(Scoring):
 
 # The result keys each kind of Micromutants game reads, and how its result is written.
 SHAPES = {
-    "match": (frozenset({"games", "winner", "forfeit"}), "a match is entered game by game, games: [{winner: id}, "
-              "…], with 'forfeit: id' if a player did not play it"),
+    "match": (frozenset({"games", "winner", "forfeit"}), "a match is entered game by game, games: [{winner: <id>}, "
+              "…], with 'forfeit: <id>' if a player did not play it"),
     "2-vs-2": (frozenset({"winner", "bases"}), "a 2-vs-2 game's result is 'winner: 0|1' (the winning pair) and "
                "that pair's 'bases:'"),
     "free-for-all": (frozenset({"finish", "bases", "eliminated"}), "a free-for-all table's result is 'finish: "
                      "[1st, 2nd, 3rd, 4th]' with the winner's 'bases:' and 'eliminated:'"),
 }
+
+
+def _check_eliminations(pairing: Pairing, problems: Problems) -> None:
+    """At a table of n, at most n − 1 players can be eliminated: the winner is still there."""
+    total = sum(count for _, count in pairing.eliminated)
+    if total > len(pairing.players) - 1:
+        problems.add(pairing.at("eliminated"), f"'eliminated' counts {total} eliminations at a table of "
+                     f"{len(pairing.players)}, where at most {len(pairing.players) - 1} players can be eliminated")
 
 
 def _shape(pairing: Pairing) -> str:
