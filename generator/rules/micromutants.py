@@ -7,7 +7,7 @@ from __future__ import annotations
 from generator.errors import Problems
 from generator.model import Bases, Pairing
 from generator.rules.blocks import Param
-from generator.rules.scoring import Scoring
+from generator.rules.scoring import Scoring, yaml_string
 from generator.rules.outcome import Outcome
 
 # RBB, free-for-all: the clan of player A–D in turns 1–4 (a Latin square: each clan once per turn).
@@ -140,9 +140,9 @@ class MicromutantsScoring(Scoring):
                 lines.append(f"      # - {{winner: }}  # game {index + 1}: the decider, only if needed — "
                              "clans by agreement or by draw")
             elif index >= games // 2 + 1:
-                lines.append(f"      # - {{home: {players[home]}, winner: }}  # game {index + 1}, only if needed")
+                lines.append(f"      # - {{home: {yaml_string(players[home])}, winner: }}  # game {index + 1}, only if needed")
             else:
-                lines.append(f"      - {{home: {players[home]}, winner: }}  # game {index + 1}")
+                lines.append(f"      - {{home: {yaml_string(players[home])}, winner: }}  # game {index + 1}")
         return lines
 
     def result_keys(self, pairing: Pairing) -> tuple[frozenset, str]:

@@ -1,6 +1,9 @@
 """Scoring blocks: a result line of a round file → points and margin for each player."""
 from __future__ import annotations
 
+import json
+import re
+
 from generator.errors import Problems
 from generator.model import Pairing
 from generator.rules.blocks import Block, Param
@@ -9,6 +12,18 @@ from generator.rules.outcome import Outcome
 # Every key a result may have, on a table and in a game under 'games:' (CONTRACT.md, rounds/<n>.yaml).
 RESULT_KEYS = ("score", "winner", "draw", "forfeit", "modified", "games", "finish", "bases", "eliminated")
 GAME_KEYS = ("score", "time", "tiles", "winner", "home", "clans", "forfeit", "disconnected")
+
+# What a YAML reader would not keep as it is between quotes: the line breaks it folds (NEL, LS,
+# PS) and the characters it refuses (DEL, C1 controls, U+FFFE/FFFF). JSON leaves them raw.
+_CHANGED_BY_YAML = re.compile("[\x7f-\x9f\u2028\u2029\ufffe\uffff]")
+
+
+def yaml_string(value) -> str:
+    """``value`` as a YAML double-quoted scalar that reads back as the same text: a round file
+    written with ``[no, 007]`` would be read as ``[false, 7]``. A JSON string is a valid
+    double-quoted YAML scalar; non-ASCII stays readable (libyaml refuses JSON's surrogate pairs)."""
+    text = json.dumps(str(value), ensure_ascii=False)
+    return _CHANGED_BY_YAML.sub(lambda found: f"\\u{ord(found.group()):04x}", text)
 
 
 class Scoring(Block):
