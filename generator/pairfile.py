@@ -2,14 +2,18 @@
 from __future__ import annotations
 
 import os
+import re
 import tempfile
 from pathlib import Path
 
 from generator import __version__
 from generator.errors import Src, fail
 from generator.rules.engine import DraftRound, EventResult
+from generator.rules.scoring import yaml_string
 from generator.site.labels import FLAGS
 
+# What YAML allows anywhere in a file, comments included (YAML 1.1 §5.1, c-printable).
+_NOT_YAML_PRINTABLE = re.compile("[^\t\n\r\x20-\x7e\x85\xa0-\ud7ff\ue000-\ufffd\U00010000-\U0010ffff]")
 
 
 def render_round(draft: DraftRound, result: EventResult) -> str:
@@ -36,15 +40,15 @@ def _pairing_lines(pairing, result: EventResult) -> list[str]:
     if pairing.seeds:
         names += f" (seeds {' v '.join(str(s) if s else '-' for s in pairing.seeds)})"
     why = "; ".join(f"{_one_line(result.event.player(p).name)}: {FLAGS.get(f, f)}" for p, f in pairing.flags.items())
-    lines = [f"  - table: {pairing.table}" if pairing.table else f"  - players: [{', '.join(pairing.players)}]  # {names}"]
+    lines = [f"  - table: {pairing.table}" if pairing.table else f"  - players: {_id_list(pairing.players)}  # {names}"]
     if pairing.group:
-        lines.append(f"    group: {pairing.group}")
+        lines.append(f"    group: {yaml_string(pairing.group)}")
     if pairing.teams:
-        lines.append(f"    teams: [{', '.join('[' + ', '.join(t) + ']' for t in pairing.teams)}]  # {names}")
+        lines.append(f"    teams: [{', '.join(_id_list(team) for team in pairing.teams)}]  # {names}")
         lines.append(f"    home: {pairing.home}  # the pair at home: 0 = the first, 1 = the second")
     elif pairing.table:
-        lines.append(f"    players: [{', '.join(pairing.players)}]  # {names}")
-    lines += [f"    # {text}" for text in note_lines(pairing, result)]
+        lines.append(f"    players: {_id_list(pairing.players)}  # {names}")
+    lines += [f"    # {_one_line(text)}" for text in note_lines(pairing, result)]
     if pairing.match:
         lines.append(f"    match: {pairing.match}")
     if pairing.bye:
@@ -72,8 +76,16 @@ def note_lines(pairing, result: EventResult) -> list[str]:
     return lines
 
 
+def _id_list(ids) -> str:
+    """A flow list of player ids, each quoted: ids are slugs, and slugs like ``no``, ``42`` or
+    ``2023-05-06`` are not text to a YAML reader."""
+    return "[" + ", ".join(yaml_string(player) for player in ids) + "]"
+
+
 def _one_line(text: str) -> str:
-    return " ".join(str(text).split())
+    """``text`` fit for a comment: a line break would end the comment and put the rest of a name
+    among the data; a character YAML refuses would make the whole file unreadable."""
+    return " ".join(_NOT_YAML_PRINTABLE.sub(" ", str(text)).split())
 
 
 def write_new_file(path: Path, text: str) -> None:
@@ -92,3 +104,4 @@ def write_new_file(path: Path, text: str) -> None:
                    "Delete it first if you really want it drawn again") from None
     finally:
         os.unlink(tmp)
+
