@@ -3,7 +3,7 @@ from __future__ import annotations
 
 import os
 import re
-import tempfile
+import secrets
 from pathlib import Path
 
 from generator import __version__
@@ -92,7 +92,7 @@ def write_new_file(path: Path, text: str) -> None:
     """Create ``path`` with ``text`` atomically; refuse if it exists, even if another process
     creates it at the same moment (a hard link to a finished temporary file cannot clobber)."""
     path.parent.mkdir(parents=True, exist_ok=True)
-    fd, tmp = tempfile.mkstemp(dir=path.parent, prefix=".podium-", suffix=".tmp")
+    fd, tmp = _new_temporary_file(path.parent)
     try:
         with os.fdopen(fd, "w", encoding="utf-8") as handle:
             handle.write(text)
@@ -105,3 +105,14 @@ def write_new_file(path: Path, text: str) -> None:
     finally:
         os.unlink(tmp)
 
+
+def _new_temporary_file(folder: Path) -> tuple[int, Path]:
+    """A new empty file in ``folder``, open for writing. Created with mode 0o666 so the umask
+    gives it the permissions of any file the organizer makes (mkstemp's are 0600: private to
+    one user, unreadable by a web server or the rest of a club's shared checkout)."""
+    while True:
+        tmp = folder / f".podium-{secrets.token_hex(8)}.tmp"
+        try:
+            return os.open(tmp, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o666), tmp
+        except FileExistsError:  # another writer drew the same name: draw again
+            continue

@@ -1,6 +1,9 @@
 """The round file `podium pair` writes reads back as what the engine drew, whatever the ids and names."""
 from __future__ import annotations
 
+import os
+import stat
+
 import pytest
 import yaml
 
@@ -65,6 +68,18 @@ def test_any_name_stays_in_its_comment(tree, cli, name):
     assert on_one_line in seated.split("  # ", 1)[1]
     assert tree.read_round("e1", 1)["round"] == 1
     assert "ok: 1 event" in cli("check").output
+
+
+@pytest.mark.parametrize("umask, mode", [(0o022, 0o644), (0o027, 0o640), (0o002, 0o664)])
+def test_round_file_has_the_permissions_the_umask_gives(tree, cli, umask, mode):
+    tree.event("e1", 4)
+    before = os.umask(umask)
+    try:
+        cli("pair", "e1")
+    finally:
+        os.umask(before)
+    assert stat.S_IMODE(tree.round_path("e1", 1).stat().st_mode) == mode
+    assert [p.name for p in tree.round_path("e1", 1).parent.iterdir()] == ["1.yaml"]  # no temporary file left
 
 
 @pytest.mark.parametrize("text", ["no", "~", "", "007", 'a "quoted" \\ back', "tab\tnew\nline", "nel\x85 ls\u2028 ps\u2029",
