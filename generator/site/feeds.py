@@ -1,10 +1,27 @@
-"""Machine-readable companions of the pages: the sitemap."""
+"""Machine-readable companions of the pages: the sitemap and the Atom feed."""
 from __future__ import annotations
 
-from xml.sax.saxutils import escape
+import re
+from xml.sax.saxutils import escape, quoteattr
 
 from generator.i18n import Language
+from generator.site import urls
 from generator.site.labels import N_
+
+# Characters XML 1.0 has no way to write, not even escaped (§2.2 Char): a title or a name holding
+# one (YAML's "\x07" makes it) would leave the whole document unreadable.
+_NOT_XML = re.compile("[^\t\n\r\x20-\ud7ff\ue000-\ufffd\U00010000-\U0010ffff]")
+EPOCH = "1970-01-01T00:00:00Z"
+
+
+def _text(value) -> str:
+    """``value`` as XML character data."""
+    return escape(_NOT_XML.sub("", str(value)))
+
+
+def _attr(value) -> str:
+    """``value`` as a quoted XML attribute value, quotes included (escape() leaves '"' as it is)."""
+    return quoteattr(_NOT_XML.sub("", str(value)))
 
 
 def sitemap(pages, base_url: str) -> str:
@@ -15,7 +32,7 @@ def sitemap(pages, base_url: str) -> str:
             if page.url == "404.html":
                 continue
             path = page.url[: -len("index.html")] if page.url.endswith("index.html") else page.url
-            lines.append(f"  <url><loc>{escape(base_url + '/' + path)}</loc></url>")
+            lines.append(f"  <url><loc>{_text(base_url + '/' + path)}</loc></url>")
     lines.append("</urlset>")
     return "\n".join(lines) + "\n"
 
@@ -23,26 +40,31 @@ def sitemap(pages, base_url: str) -> str:
 def atom_feed(archive, base_url: str, title: str, language=None) -> str:
     """feed.xml: one entry per event, newest first; timestamps come from event dates (no clock),
     so the feed is byte-identical across builds."""
-    from generator.site import urls
-
     results = sorted(archive.events.values(), key=lambda r: (str(r.event.date or ""), r.event.id), reverse=True)
-    updated = _stamp(results[0].event.date) if results else "1970-01-01T00:00:00Z"
     root = base_url + "/" if base_url else ""
     lines = ['<?xml version="1.0" encoding="utf-8"?>', '<feed xmlns="http://www.w3.org/2005/Atom">',
-             f"  <title>{escape(title)}</title>", f"  <id>{escape(root or 'urn:podium:')}feed.xml</id>",
-             f'  <link rel="self" href="{escape(root)}feed.xml"/>', f"  <updated>{updated}</updated>"]
+             f"  <title>{_text(title)}</title>",
+             # RFC 4287 §4.1.1: a feed whose entries name no author names one; the club publishing it is the author
+             f"  <author><name>{_text(title)}</name></author>",
+             f"  <id>{_text(root + 'feed.xml' if root else 'urn:podium:feed.xml')}</id>",
+             f"  <link rel=\"self\" href={_attr(root + 'feed.xml')}/>",
+             f"  <updated>{_stamp(results[0].event.date) if results else EPOCH}</updated>"]
     for result in results:
-        event = result.event
-        link = root + urls.event(event.id).replace("index.html", "")
-        lines += ["  <entry>", f"    <title>{escape(event.name)}</title>", f"    <id>urn:podium:event:{event.id}</id>",
-                  f'    <link href="{escape(link)}"/>', f"    <updated>{_stamp(event.date)}</updated>",
-                  f"    <summary>{escape(_summary(result, archive, language or Language('en')))}</summary>", "  </entry>"]
+        lines += _entry(result, archive, root, language or Language("en"))
     lines.append("</feed>")
     return "\n".join(lines) + "\n"
 
 
+def _entry(result, archive, root: str, language: Language) -> list[str]:
+    event = result.event
+    link = root + urls.event(event.id).replace("index.html", "")
+    return ["  <entry>", f"    <title>{_text(event.name)}</title>", f"    <id>urn:podium:event:{_text(event.id)}</id>",
+            f"    <link href={_attr(link)}/>", f"    <updated>{_stamp(event.date)}</updated>",
+            f"    <summary>{_text(_summary(result, archive, language))}</summary>", "  </entry>"]
+
+
 def _stamp(date) -> str:
-    return f"{date.isoformat()}T00:00:00Z" if date else "1970-01-01T00:00:00Z"
+    return f"{date.isoformat()}T00:00:00Z" if date else EPOCH
 
 
 def _summary(result, archive, language: Language) -> str:

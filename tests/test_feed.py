@@ -1,0 +1,89 @@
+"""feed.xml is valid Atom whatever the titles, names and base URL hold."""
+from __future__ import annotations
+
+import datetime
+import re
+import xml.etree.ElementTree as ET
+
+import pytest
+
+from generator.archive import load_archive
+from generator.i18n import Language
+from generator.site.feeds import atom_feed
+
+A = "{http://www.w3.org/2005/Atom}"
+HOSTILE = "</title><script>alert(1)</script> & \"quoted\" 'single' ]]> \x07bell"
+READ_AS = HOSTILE.replace("\x07", "")  # XML cannot hold a control character at all: it is left out
+RFC3339 = re.compile(r"\d{4}-\d\d-\d\dT\d\d:\d\d:\d\dZ$")
+IRI = re.compile(r"[a-z][a-z0-9+.-]*:\S+$")  # absolute: a scheme, then no spaces
+
+
+def played_event(tree, cli, event_id: str, date: datetime.date, name: str) -> None:
+    """A finished one-round FFG event of four players, the first named ``HOSTILE`` and winning."""
+    players = [{"name": HOSTILE, "id": "p1"}] + [{"name": f"Player {i}", "id": f"p{i}"} for i in range(2, 5)]
+    tree.event(event_id, players, ruleset="ffg-conquest", date=date, name=name,
+               structure={"swiss_rounds": 1, "cut": 0})
+    cli("pair", event_id)
+    data = tree.read_round(event_id, 1)
+    for pairing in data["pairings"]:
+        pairing["winner"] = min(pairing["players"])
+    tree.save_round(event_id, 1, data)
+
+
+def feed(tree, base_url: str, title: str = "Club results") -> ET.Element:
+    return ET.fromstring(atom_feed(load_archive(tree.content), base_url, title, Language("en")))
+
+
+@pytest.fixture
+def two_events(tree, cli):
+    played_event(tree, cli, "spring", datetime.date(2023, 4, 1), "Spring cup")
+    played_event(tree, cli, "summer", datetime.date(2023, 7, 1), HOSTILE)
+    return tree
+
+
+def only(element: ET.Element, tag: str) -> ET.Element:
+    found = element.findall(A + tag)
+    assert len(found) == 1, f"{len(found)} <{tag}> in <{element.tag}>"
+    return found[0]
+
+
+@pytest.mark.parametrize("base_url", ["", "https://example.org/club"])
+def test_feed_has_every_element_atom_requires(two_events, base_url):
+    root = feed(two_events, base_url)
+    assert root.tag == A + "feed"
+    assert only(root, "title").text == "Club results"
+    assert only(only(root, "author"), "name").text == "Club results"  # RFC 4287 §4.1.1: entries have no author
+    assert only(root, "updated").text == "2023-07-01T00:00:00Z"  # the newest entry's
+    entries = root.findall(A + "entry")
+    assert [only(e, "updated").text for e in entries] == ["2023-07-01T00:00:00Z", "2023-04-01T00:00:00Z"]
+    ids = [only(root, "id").text] + [only(e, "id").text for e in entries]
+    assert all(IRI.match(i) for i in ids) and len(set(ids)) == 3
+    assert all(RFC3339.match(e.text) for e in root.iter(A + "updated"))
+    assert all(only(e, "title").text and only(e, "link").get("href") for e in entries)
+
+
+def test_self_link_and_entry_links_are_absolute_with_a_base_url(two_events):
+    root = feed(two_events, "https://example.org/club")
+    assert only(root, "id").text == "https://example.org/club/feed.xml"
+    assert only(root, "link").attrib == {"rel": "self", "href": "https://example.org/club/feed.xml"}
+    assert [only(e, "link").get("href") for e in root.findall(A + "entry")] == [
+        "https://example.org/club/events/summer/", "https://example.org/club/events/spring/"]
+
+
+def test_a_base_url_with_quotes_adds_no_attribute(two_events):
+    hostile = 'https://example.org/x" onload="alert(1)'
+    root = feed(two_events, hostile)
+    assert only(root, "link").attrib == {"rel": "self", "href": hostile + "/feed.xml"}
+    assert only(root, "id").text == hostile + "/feed.xml"
+    assert [only(e, "link").attrib for e in root.findall(A + "entry")] == [
+        {"href": hostile + "/events/summer/"}, {"href": hostile + "/events/spring/"}]
+
+
+def test_title_event_name_and_player_names_stay_text(two_events):
+    root = feed(two_events, "", title=HOSTILE)
+    assert only(root, "title").text == READ_AS and only(only(root, "author"), "name").text == READ_AS
+    newest = root.findall(A + "entry")[0]
+    assert only(newest, "title").text == READ_AS
+    assert only(newest, "summary").text == f"4 players. 1. {READ_AS}, 2. Player 3, 3. Player 2"
+    assert not root.findall(".//script")
+
