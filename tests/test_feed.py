@@ -1,4 +1,4 @@
-"""feed.xml is valid Atom whatever the titles, names and base URL hold."""
+"""feed.xml is valid Atom whatever the titles, names and base URL hold; which base URLs are usable."""
 from __future__ import annotations
 
 import datetime
@@ -10,6 +10,7 @@ import pytest
 from generator.archive import load_archive
 from generator.i18n import Language
 from generator.site.feeds import atom_feed
+from generator.site.urls import base_url_problem
 
 A = "{http://www.w3.org/2005/Atom}"
 HOSTILE = "</title><script>alert(1)</script> & \"quoted\" 'single' ]]> \x07bell"
@@ -87,3 +88,48 @@ def test_title_event_name_and_player_names_stay_text(two_events):
     assert only(newest, "summary").text == f"4 players. 1. {READ_AS}, 2. Player 3, 3. Player 2"
     assert not root.findall(".//script")
 
+
+# ------------------------------------------------------------------ base URLs
+
+EXAMPLE = "write it in full, like https://my-club.github.io/tournaments"
+
+
+@pytest.mark.parametrize("url", ["", "https://example.org", "http://example.org/club/", "HTTPS://Example.org/Club",
+                                 "https://łódź.example/wyniki", "https://example.org:8443/x", "https://[::1]/x"])
+def test_usable_base_urls(url):
+    assert base_url_problem(url) is None
+
+
+@pytest.mark.parametrize("url", ["javascript:alert(1)", "data:text/html,x", "file:///etc/passwd", "/tournaments",
+                                 "tournaments", "//example.org/x", "ftp://example.org/", "mailto:club@example.org"])
+def test_a_base_url_that_is_not_http_is_refused(url):
+    assert base_url_problem(url) == f"the base URL {url!r} is not an http:// or https:// address; {EXAMPLE}"
+
+
+@pytest.mark.parametrize("url, char", [('https://example.org/x" onload="y', '"'), ("https://example.org/x'y", "'"),
+                                       ("https://example.org/<script>", "<"), ("https://example.org/a>b", ">"),
+                                       ("https://example.org/my club", " "), ("https://example.org/\tx", "\t"),
+                                       ("https://example.org/x\n", "\n"), ("https://example.org/\x00", "\x00"),
+                                       ("https://example.org/\x7f", "\x7f"), ("https://example.org/\u2028", "\u2028"),
+                                       ("data:text/html,<b>x</b>", "<")])
+def test_a_base_url_with_a_character_no_address_has_is_refused(url, char):
+    assert base_url_problem(url) == (f"the base URL {url!r} contains {char!r}, which a web address never has; "
+                                     "write it like https://my-club.github.io/tournaments")
+
+
+@pytest.mark.parametrize("url", ["https://", "https:///club", "http://:8080/", "https://user@/x"])
+def test_a_base_url_without_a_host_is_refused(url):
+    assert base_url_problem(url) == f"the base URL {url!r} has no host name; {EXAMPLE}"
+
+
+@pytest.mark.parametrize("url", ["https://example.org:80x/", "https://example.org:99999/"])
+def test_a_base_url_with_a_port_that_is_not_a_number_is_refused(url):
+    assert base_url_problem(url) == (f"the base URL {url!r} has a port that is not a number from 0 to 65535; "
+                                     "write it like https://my-club.github.io/tournaments")
+
+
+@pytest.mark.parametrize("url", ["https://example.org/?page=1", "https://example.org/#top", "https://example.org/club?"])
+def test_a_base_url_with_a_query_or_fragment_is_refused(url):
+    assert base_url_problem(url) == (f"the base URL {url!r} has a '?' or '#' part, which would come before every "
+                                     "page's path; write only the site's address, like "
+                                     "https://my-club.github.io/tournaments")

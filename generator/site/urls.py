@@ -1,6 +1,11 @@
 """Site URLs. Every page is a folder with index.html so links stay short and relative."""
 from __future__ import annotations
 
+import unicodedata
+from urllib.parse import urlsplit
+
+EXAMPLE_BASE_URL = "https://my-club.github.io/tournaments"
+
 
 def home() -> str:
     return "index.html"
@@ -42,3 +47,32 @@ def linker(current: str):
         return up + target if up + target else "./"
 
     return link
+
+
+def base_url_problem(url: str) -> str | None:
+    """Why ``url`` cannot be the address the site is published at, or None if it can (empty: no
+    base URL). It is written into the feed, the sitemap, Open Graph tags and QR codes, so it must be
+    a plain web address: anything else makes links that go nowhere or run script."""
+    if not url:
+        return None
+    odd = next((char for char in url if char.isspace() or char in "\"'<>" or unicodedata.category(char) == "Cc"), None)
+    if odd is not None:
+        return f"the base URL {url!r} contains {odd!r}, which a web address never has; write it like {EXAMPLE_BASE_URL}"
+    parts = urlsplit(url)
+    if parts.scheme not in ("http", "https"):
+        return f"the base URL {url!r} is not an http:// or https:// address; write it in full, like {EXAMPLE_BASE_URL}"
+    if not parts.hostname:
+        return f"the base URL {url!r} has no host name; write it in full, like {EXAMPLE_BASE_URL}"
+    if not _port_is_a_number(parts):
+        return f"the base URL {url!r} has a port that is not a number from 0 to 65535; write it like {EXAMPLE_BASE_URL}"
+    if parts.query or parts.fragment or url.endswith(("?", "#")):
+        return (f"the base URL {url!r} has a '?' or '#' part, which would come before every page's path; "
+                f"write only the site's address, like {EXAMPLE_BASE_URL}")
+    return None
+
+
+def _port_is_a_number(parts) -> bool:
+    try:
+        return parts.port is None or 0 <= parts.port <= 65535
+    except ValueError:  # reading it checks it: 'host:80x' raises
+        return False
