@@ -12,7 +12,7 @@ from generator.parallel import cores, run_shares, worth_splitting
 from generator.render import TEMPLATES_DIR, Renderer
 from generator.site.feeds import atom_feed, sitemap
 from generator.site.pages import Page, site_pages
-from generator.write import SiteWriter, write_file
+from generator.write import SiteWriter, ready_output, write_file
 
 STATIC_DIR = TEMPLATES_DIR / "static"
 
@@ -46,7 +46,9 @@ def site_outputs(archive: Archive, base_url: str | None = None) -> SiteOutputs:
 
 
 def build_site(content: Path, out: Path, base_url: str | None = None) -> int:
-    """Build the site into ``out``; returns the number of HTML pages. Raises UserError on bad content."""
+    """Build the site into ``out``; returns the number of HTML pages. Raises UserError on bad
+    content or an ``out`` that a build must not replace."""
+    ready_output(out, content)
     with without_cycle_collection():
         return write_site(site_outputs(load_archive(content), base_url), out)
 

@@ -47,8 +47,11 @@ def standings(event: str, as_json: bool, content: Path) -> None:
     click.echo(commands.standings(content, event, as_json), nl=not as_json)
 
 
+OUT_HELP = "The site's folder: new, empty or an earlier build, which is replaced whole (a CNAME in it is kept)."
+
+
 @main.command()
-@click.option("--out", type=click.Path(path_type=Path), default=Path("site"), show_default=True)
+@click.option("--out", type=click.Path(path_type=Path), default=Path("site"), show_default=True, help=OUT_HELP)
 @click.option("--base-url", default=None, help="Absolute URL the site is served from (for feeds, sitemap, Open Graph).")
 @content_option
 def build(out: Path, base_url: str | None, content: Path) -> None:
@@ -106,7 +109,7 @@ def blocks() -> None:
 
 @main.command()
 @click.option("--port", default=8000, show_default=True)
-@click.option("--out", type=click.Path(path_type=Path), default=Path("site"), show_default=True)
+@click.option("--out", type=click.Path(path_type=Path), default=Path("site"), show_default=True, help=OUT_HELP)
 @content_option
 def serve(port: int, out: Path, content: Path) -> None:
     """Build, serve locally, rebuild and reload the browser on every change."""

@@ -19,7 +19,7 @@ from generator.build import build_all, site_outputs, without_cycle_collection, w
 from generator.render import TEMPLATES_DIR
 from generator.rules.ruleset import ruleset_dirs
 from generator.site.pages import EVENT, RATING, Page
-from generator.write import remove_file, replace_file, site_path
+from generator.write import is_podium_build, ready_output, remove_file, replace_file, site_path
 
 EVERYTHING = "*"  # the stamp group of files outside event folders
 
@@ -44,15 +44,17 @@ class Rebuilder:
         self.last: Built | None = None
 
     def rebuild(self) -> Rebuild:
-        """Bring ``out`` up to date with the content; raises UserError (the site untouched) on bad content."""
+        """Bring ``out`` up to date with the content; raises UserError (the site untouched) on bad
+        content, or an ``out`` that is not Podium's to replace."""
         with without_cycle_collection():
             return self._rebuild()
 
     def _rebuild(self) -> Rebuild:
+        ready_output(self.out, self.content)
         stamps = content_stamps(self.content)
-        last = self.last
-        if last is None or stamps.keys() != last.stamps.keys() or stamps[EVERYTHING] != last.stamps[EVERYTHING]:
+        if not self._only_events_changed(stamps):
             return self._whole(stamps, load_archive(self.content))
+        last = self.last
         changed = {event_id for event_id, stamp in stamps.items() if stamp != last.stamps[event_id]}
         unchanged = {event_id: r for event_id, r in last.archive.events.items() if event_id not in changed}
         archive = load_archive(self.content, unchanged)
@@ -62,6 +64,13 @@ class Rebuilder:
             RATING(p) for p in set(archive.ratings) | set(last.archive.ratings)
             if archive.ratings.get(p) != last.archive.ratings.get(p)}
         return self._part(stamps, archive, shown)
+
+    def _only_events_changed(self, stamps) -> bool:
+        """Whether only event folders changed since the last build, whose site is still there
+        (stamped) to take their pages in place."""
+        last = self.last
+        return (last is not None and is_podium_build(self.out)
+                and stamps.keys() == last.stamps.keys() and stamps[EVERYTHING] == last.stamps[EVERYTHING])
 
     def _whole(self, stamps, archive: Archive) -> Rebuild:
         outputs = site_outputs(archive)

@@ -14,6 +14,7 @@ from generator.errors import UserError
 from generator.incremental import Rebuilder
 from generator.render import TEMPLATES_DIR
 from generator.rules.ruleset import ruleset_dirs
+from generator.write import is_podium_build, ready_output
 
 
 def rebuild(builder: Rebuilder) -> bool:
@@ -35,8 +36,9 @@ def rebuild(builder: Rebuilder) -> bool:
 def serve(content: Path, out: Path, port: int) -> None:
     from livereload import Server
 
+    ready_output(out, content)  # before anything is built, or served: a refused --out is no site
     builder = Rebuilder(content, out)
-    if not rebuild(builder) and not out.exists():
+    if not rebuild(builder) and not is_podium_build(out):
         raise click.ClickException("nothing to serve yet: the first build failed")
     server = Server()
     for folder in [content, TEMPLATES_DIR, *ruleset_dirs(content)]:

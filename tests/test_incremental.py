@@ -96,3 +96,15 @@ def test_a_broken_edit_leaves_the_site_and_the_next_good_edit_catches_up(tree):
     assert not builder.rebuild().whole
     build_site(tree.content, tree.root / "whole")
     assert _files(tree.root / "site") == _files(tree.root / "whole")
+
+
+def test_a_site_deleted_while_serving_is_built_whole_again(tree):
+    tree.event("e1", 8)
+    tree.event("e2", 8)
+    builder = Rebuilder(tree.content, tree.root / "site")
+    builder.rebuild()
+    shutil.rmtree(tree.root / "site")
+    tree.event("e1", 8, name="Event one")  # alone, written in place
+    assert builder.rebuild().whole
+    build_site(tree.content, tree.root / "whole")
+    assert _files(tree.root / "site") == _files(tree.root / "whole")

@@ -1,0 +1,113 @@
+"""`--out` is replaced whole, so a build refuses any folder that is not its own earlier output."""
+from __future__ import annotations
+
+import os
+from pathlib import Path
+
+import pytest
+
+from generator.write import STAMP
+
+REPLACED = "and a build replaces its output folder whole"
+OWN = "name a folder of its own, such as --out site"
+FOREIGN = (f"holds files that Podium did not build (it has no .podium-build), {REPLACED}; move them away or name "
+           "a new or empty folder (a site built before Podium stamped its builds has no .podium-build either: "
+           "delete it and build again)")
+
+
+def _files(folder: Path) -> dict[str, bytes | str]:
+    """Every file, folder and link under ``folder``, links not followed."""
+    found = {}
+    for root, folders, files in os.walk(folder):
+        for name in folders + files:
+            path = Path(root) / name
+            key = str(path.relative_to(folder))
+            found[key] = (f"-> {os.readlink(path)}" if path.is_symlink() else "dir" if path.is_dir()
+                          else path.read_bytes())
+    return found
+
+
+def _leftovers(tree) -> list[str]:
+    return sorted(p.name for p in tree.root.iterdir() if p.name.startswith(".site-"))
+
+
+@pytest.fixture
+def club(tree):
+    """A club's repository: its content, its git folder, its own rulesets folder."""
+    tree.event("e1", 8)
+    (tree.root / ".git").mkdir()
+    (tree.root / ".git" / "HEAD").write_text("ref: refs/heads/main\n")
+    (tree.root / "rulesets").mkdir()
+    (tree.root / "rulesets" / "README.txt").write_text("our house rules\n")
+    return tree
+
+
+def _foreign_folder(root: Path) -> str:
+    (root / "home").mkdir()
+    (root / "home" / "thesis.tex").write_text("years of work\n")
+    return "home"
+
+
+def _regular_file(root: Path) -> str:
+    (root / "notes.txt").write_text("notes\n")
+    return "notes.txt"
+
+
+def _pages_worktree(root: Path) -> str:
+    """A gh-pages worktree at site/: a .git file, the custom domain, a hand-made page."""
+    (root / "site").mkdir()
+    (root / "site" / ".git").write_text("gitdir: ../.git/worktrees/site\n")
+    (root / "site" / "CNAME").write_text("results.example.org\n")
+    (root / "site" / "index.html").write_text("<h1>Results</h1>\n")
+    return "site"
+
+
+def _linked_site(root: Path) -> str:
+    (root / "built").mkdir()
+    (root / "built" / STAMP).write_text("")
+    (root / "site").symlink_to("built")
+    return "site"
+
+
+REFUSED = [  # (what --out names, how the folder is made, the message after "--out: ")
+    ("the working folder", lambda root: ".", f". is the current folder, {REPLACED}; {OWN}"),
+    ("its parent", lambda root: "..", f".. holds the current folder, {REPLACED}; {OWN}"),
+    ("the content", lambda root: "content", f"content is the content folder, which Podium reads; {OWN}"),
+    ("inside the content", lambda root: "content/events",
+     f"content/events is inside the content folder, which Podium reads; {OWN}"),
+    ("the rulesets", lambda root: "rulesets", f"rulesets is the rulesets folder, which Podium reads; {OWN}"),
+    ("a home folder", _foreign_folder, f"home {FOREIGN}"),
+    ("a regular file", _regular_file, "notes.txt is a file, not a folder; name a folder for the site, such as --out site"),
+    ("a gh-pages worktree", _pages_worktree,
+     f"site is a git repository (it has .git), {REPLACED}; build into another folder, such as --out public, "
+     "and copy the files in"),
+    ("a symbolic link", _linked_site, f"site is a symbolic link (to built), {REPLACED}; name the folder it points to, "
+                                      "or a new one"),
+]
+
+
+@pytest.mark.parametrize("command", ["build", "serve"])
+@pytest.mark.parametrize("what,make,message", REFUSED, ids=[r[0] for r in REFUSED])
+def test_an_output_that_is_not_podiums_is_refused_and_left_as_it_was(club, cli, command, what, make, message):
+    out = make(club.root)
+    before = _files(club.root)
+    result = cli(command, "--out", out, expect=1)
+    assert result.output == f"--out: {message}\n1 problem found.\n"
+    assert _files(club.root) == before
+
+
+def test_an_empty_folder_is_built_into_and_stamped(club, cli):
+    (club.root / "public").mkdir()
+    cli("build", "--out", "public")
+    assert (club.root / "public" / "index.html").is_file()
+    assert "built by Podium" in (club.root / "public" / STAMP).read_text()
+    cli("build", "--out", "public")  # its own build, replaced
+    assert _leftovers(club) == []
+
+
+def test_the_organizers_cname_is_carried_into_every_build(club, cli):
+    cli("build")
+    (club.root / "site" / "CNAME").write_text("results.example.org\n")
+    cli("build")
+    assert (club.root / "site" / "CNAME").read_text() == "results.example.org\n"
+    assert (club.root / "site" / ".nojekyll").is_file()
