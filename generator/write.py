@@ -1,18 +1,29 @@
 """⑥ Writing the site: into a temporary folder beside the output, then swapped in whole.
 
 A build that fails leaves the previous site untouched; a build that succeeds takes its place in
-one rename. Podium replaces nothing but its own earlier output: every build carries a
+one atomic exchange. Podium replaces nothing but its own earlier output: every build carries a
 stamp file, and any other folder (the content, a repository, a home folder…) is refused, never
 deleted. No path may be written twice or leave the output folder.
 """
 from __future__ import annotations
 
+import contextlib
+import ctypes
+import errno
+import functools
 import os
 import shutil
+import sys
 import tempfile
 from pathlib import Path, PurePosixPath
+from typing import IO
 
 from generator.errors import Src, display_path, fail
+
+try:
+    from fcntl import LOCK_EX, LOCK_NB, flock
+except ImportError:  # Windows: no advisory locks; a folder still being written cannot be deleted there anyway
+    flock = None
 
 STAMP = ".podium-build"
 STAMP_TEXT = ("This folder is a site built by Podium. Each build replaces it whole, so keep nothing of\n"
@@ -29,7 +40,9 @@ class SiteWriter:
         self.out = out.resolve()
         self.out.parent.mkdir(parents=True, exist_ok=True)
         self.tmp = Path(tempfile.mkdtemp(dir=self.out.parent, prefix=f".{self.out.name}-building-"))
+        os.chmod(self.tmp, 0o777 & ~_umask())  # mkdtemp makes the folder private; a site is for all to read
         (self.tmp / STAMP).write_text(STAMP_TEXT, encoding="utf-8")
+        self.lock = _hold(self.tmp / STAMP)
         self.written: set[str] = {STAMP}
 
     def write(self, url: str, data: str | bytes) -> None:
@@ -46,24 +59,50 @@ class SiteWriter:
         return site_path(self.tmp, url)
 
     def commit(self) -> None:
-        """Swap the finished folder in place of the old site."""
-        self._carry_over()
-        old = None
-        if self.out.exists():
-            old = Path(tempfile.mkdtemp(dir=self.out.parent, prefix=f".{self.out.name}-old-"))
-            os.rename(self.out, old / "site")
-        os.rename(self.tmp, self.out)
-        if old:
-            shutil.rmtree(old)
+        """Put the finished folder in place of the old site, in one step where the system can."""
+        try:
+            self._carry_over()
+            if not os.path.lexists(self.out):
+                os.rename(self.tmp, self.out)
+            elif exchange(self.tmp, self.out):
+                _discard(self.tmp)  # the old site now
+            else:
+                self._swap_in_two_steps()
+        finally:
+            self._release()  # interrupted, what is left is a leftover for the next run to clear
 
     def abort(self) -> None:
-        shutil.rmtree(self.tmp, ignore_errors=True)
+        self._release()
+        _discard(self.tmp)
 
     def _carry_over(self) -> None:
         for name in CARRIED_OVER:
             old = self.out / name
             if name not in self.written and old.is_file():
                 shutil.copy2(old, self.tmp / name)
+
+    def _swap_in_two_steps(self) -> None:
+        """Where folders cannot be exchanged, the old site is set aside first; a run killed
+        between the two renames leaves no site, and the next run puts the old one back."""
+        aside = Path(tempfile.mkdtemp(dir=self.out.parent, prefix=f".{self.out.name}-old-"))
+        os.rename(self.out, aside / "site")
+        os.rename(self.tmp, self.out)
+        _discard(aside / "site")
+        _clear(aside)
+
+    def _release(self) -> None:
+        if self.lock:
+            self.lock.close()
+
+
+def _hold(stamp: Path) -> IO | None:
+    """A lock on the stamp of a build under way, held until it is swapped in or dropped: another
+    run clearing the leftovers of killed builds leaves this one alone. None without locks."""
+    if not flock:
+        return None
+    held = open(stamp, "rb")
+    flock(held, LOCK_EX)
+    return held
 
 
 def is_podium_build(folder: Path) -> bool:
@@ -73,8 +112,11 @@ def is_podium_build(folder: Path) -> bool:
 # ---------------------------------------------------------------- before a build
 
 def ready_output(out: Path, content: Path) -> None:
-    """Refuse (UserError) an ``out`` that a build must not replace."""
+    """Refuse an ``out`` that a build must not replace (UserError); then put back a site that a
+    killed run left aside, and clear the folders that killed runs left beside it."""
     refuse_unsafe_output(out, content)
+    restore_set_aside_site(out)
+    remove_leftovers(out)
 
 
 def refuse_unsafe_output(out: Path, content: Path) -> None:
@@ -119,7 +161,111 @@ def _not_podiums(out: Path) -> str | None:
     return None
 
 
+def restore_set_aside_site(out: Path) -> None:
+    """A run killed between the two renames of ``_swap_in_two_steps`` left no site and the old
+    one aside: put the newest such back."""
+    if os.path.lexists(out):
+        return
+    aside = [folder for folder in _leftovers(out, "old") if (folder / "site").is_dir()]
+    if aside:
+        newest = max(aside, key=lambda folder: folder.stat().st_mtime_ns)
+        os.rename(newest / "site", out)
+
+
+def remove_leftovers(out: Path) -> None:
+    """Delete what killed runs left beside ``out``: half-written builds, old sites set aside or
+    half deleted. Only stamped ones that no running build holds, and empty ones: a folder with
+    files and without the stamp is not Podium's to delete."""
+    for folder in _leftovers(out, "building"):
+        _clear(folder)
+    for folder in _leftovers(out, "old"):
+        _clear(folder / "site")
+        _clear(folder)
+
+
+def _clear(folder: Path) -> None:
+    if _abandoned(folder):
+        _discard(folder)
+    elif folder.is_dir() and not any(folder.iterdir()):
+        folder.rmdir()  # killed before the stamp was written, or the old site already put back
+
+
+def _discard(build: Path) -> None:
+    """Delete a build, its stamp last: a run killed half way leaves what is left still marked as
+    Podium's, for the next run to finish. What cannot be deleted now is tried again next run."""
+    with contextlib.suppress(OSError):
+        for entry in os.scandir(build):
+            if entry.is_dir(follow_symlinks=False):
+                shutil.rmtree(entry.path)
+            elif entry.name != STAMP:
+                os.unlink(entry.path)
+        (build / STAMP).unlink(missing_ok=True)
+        build.rmdir()
+
+
+def _leftovers(out: Path, kind: str) -> list[Path]:
+    """Podium's own temporary folders for ``out`` (as SiteWriter names them); links and files
+    that happen to match are not followed."""
+    out = out.resolve()
+    prefix = f".{out.name}-{kind}-"
+    try:
+        entries = list(os.scandir(out.parent))
+    except FileNotFoundError:
+        return []
+    return [Path(entry.path) for entry in entries if entry.name.startswith(prefix) and entry.is_dir(follow_symlinks=False)]
+
+
+def _abandoned(folder: Path) -> bool:
+    """Whether ``folder`` is a Podium build that no running build holds."""
+    try:
+        with open(folder / STAMP, "rb") as stamp:
+            if flock:
+                flock(stamp, LOCK_EX | LOCK_NB)
+    except OSError:
+        return False  # no stamp, or another run is writing it right now
+    return True
+
+
+# ---------------------------------------------------------------- the swap
+
+RENAME_EXCHANGE = 2  # linux/fs.h
+AT_FDCWD = -100  # paths relative to the working folder
+
+
+def exchange(a: Path, b: Path) -> bool:
+    """Swap two folders in one step (Linux renameat2 with RENAME_EXCHANGE): there is no moment
+    without a site. False, with nothing moved, where the system or the file system cannot."""
+    renameat2 = _renameat2()
+    if renameat2 is None:
+        return False
+    if renameat2(AT_FDCWD, os.fsencode(a), AT_FDCWD, os.fsencode(b), RENAME_EXCHANGE) == 0:
+        return True
+    code = ctypes.get_errno()
+    if code in (errno.EINVAL, errno.ENOSYS, errno.EOPNOTSUPP):  # an old kernel, or a file system without it
+        return False
+    raise OSError(code, os.strerror(code), str(a), None, str(b))
+
+
+@functools.cache
+def _renameat2():
+    """libc's renameat2 (glibc 2.28+, musl 1.2.5+), or None."""
+    if sys.platform != "linux":
+        return None
+    function = getattr(ctypes.CDLL(None, use_errno=True), "renameat2", None)
+    if function is not None:
+        function.argtypes = [ctypes.c_int, ctypes.c_char_p, ctypes.c_int, ctypes.c_char_p, ctypes.c_uint]
+        function.restype = ctypes.c_int
+    return function
+
+
 # ---------------------------------------------------------------- files
+
+def _umask() -> int:
+    """The process's umask: files and folders of the site get the modes any program's would."""
+    mask = os.umask(0o077)  # the only way to read it is to set it; a strict value meanwhile
+    os.umask(mask)
+    return mask
+
 
 def write_file(path: Path, data: str | bytes) -> None:
     path.parent.mkdir(parents=True, exist_ok=True)
@@ -140,7 +286,7 @@ def replace_file(path: Path, data: str | bytes) -> None:
     fd, tmp = tempfile.mkstemp(dir=path.parent, prefix=f".{path.name}-")
     with os.fdopen(fd, "wb") as stream:
         stream.write(data.encode("utf-8") if isinstance(data, str) else data)
-    os.chmod(tmp, 0o644)
+    os.chmod(tmp, 0o666 & ~_umask())  # mkstemp makes the file private
     os.replace(tmp, path)
 
 

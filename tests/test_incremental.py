@@ -2,8 +2,10 @@
 whole build of the same content gives — edit after edit, on a copy of the demo archive."""
 from __future__ import annotations
 
+import os
 import re
 import shutil
+import stat
 from pathlib import Path
 
 import pytest
@@ -108,3 +110,17 @@ def test_a_site_deleted_while_serving_is_built_whole_again(tree):
     assert builder.rebuild().whole
     build_site(tree.content, tree.root / "whole")
     assert _files(tree.root / "site") == _files(tree.root / "whole")
+
+
+def test_pages_written_in_place_get_ordinary_modes(tree):
+    tree.event("e1", 8)
+    tree.event("e2", 8)
+    builder = Rebuilder(tree.content, tree.root / "site")
+    builder.rebuild()
+    tree.event("e1", 8, name="Event one")
+    umask = os.umask(0o002)
+    try:
+        assert not builder.rebuild().whole
+    finally:
+        os.umask(umask)
+    assert stat.S_IMODE((tree.root / "site/events/e1/index.html").stat().st_mode) == 0o664

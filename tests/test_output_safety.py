@@ -1,12 +1,16 @@
-"""`--out` is replaced whole, so a build refuses any folder that is not its own earlier output."""
+"""`--out` is replaced whole, so a build refuses any folder that is not its own earlier output;
+a swap killed half way is mended by the next run; the site's files get ordinary modes."""
 from __future__ import annotations
 
 import os
+import stat
 from pathlib import Path
 
 import pytest
 
-from generator.write import STAMP
+from generator import write
+from generator.build import build_site
+from generator.write import STAMP, SiteWriter, ready_output
 
 REPLACED = "and a build replaces its output folder whole"
 OWN = "name a folder of its own, such as --out site"
@@ -111,3 +115,80 @@ def test_the_organizers_cname_is_carried_into_every_build(club, cli):
     cli("build")
     assert (club.root / "site" / "CNAME").read_text() == "results.example.org\n"
     assert (club.root / "site" / ".nojekyll").is_file()
+
+
+def _rename_then_die(monkeypatch):
+    """os.rename that is killed on its second call, as a power cut between the two renames would."""
+    real, calls = os.rename, []
+
+    def rename(source, target):
+        calls.append(source)
+        if len(calls) == 2:
+            raise KeyboardInterrupt
+        real(source, target)
+
+    monkeypatch.setattr(os, "rename", rename)
+
+
+def test_a_swap_killed_between_its_two_renames_is_mended_by_the_next_run(club, cli):
+    cli("build")
+    old = _files(club.root / "site")
+    club.event("e1", 8, name="Renamed")
+    with pytest.MonkeyPatch.context() as patch, pytest.raises(KeyboardInterrupt):
+        patch.setattr(write, "exchange", lambda a, b: False)  # a system without renameat2
+        _rename_then_die(patch)
+        build_site(club.content, club.root / "site")
+    assert not (club.root / "site").exists()
+    ready_output(club.root / "site", club.content)
+    assert _files(club.root / "site") == old and _leftovers(club) == []
+    cli("build")
+    assert "Renamed" in (club.root / "site" / "events/e1/index.html").read_text(encoding="utf-8")
+
+
+def test_a_run_killed_after_the_exchange_leaves_the_new_site_and_the_next_clears_the_old(club, cli):
+    cli("build")
+    club.event("e1", 8, name="Renamed")
+
+    def killed(folder):
+        raise KeyboardInterrupt
+
+    with pytest.MonkeyPatch.context() as patch, pytest.raises(KeyboardInterrupt):
+        patch.setattr(write, "_discard", killed)  # killed just before the old site is deleted
+        build_site(club.content, club.root / "site")
+    assert "Renamed" in (club.root / "site" / "events/e1/index.html").read_text(encoding="utf-8")
+    [old] = _leftovers(club)
+    assert old.startswith(".site-building-") and "Renamed" not in (club.root / old / "events/e1/index.html").read_text()
+    cli("build")
+    assert _leftovers(club) == []
+
+
+def test_only_leftovers_of_killed_podium_runs_are_cleared(club, cli):
+    killed = club.root / ".site-building-killed"
+    killed.mkdir()
+    (killed / STAMP).write_text("")
+    (killed / "index.html").write_text("half")
+    (club.root / ".site-building-empty").mkdir()  # killed before the stamp was written
+    stranger = club.root / ".site-building-notours"
+    stranger.mkdir()
+    (stranger / "keep.txt").write_text("keep")
+    (club.root / ".site-old-file").write_text("a file, not a folder")
+    running = SiteWriter(club.root / "site")  # another run, still writing
+    try:
+        cli("build")
+        assert _leftovers(club) == sorted([".site-building-notours", ".site-old-file", running.tmp.name])
+        assert (running.tmp / STAMP).is_file()
+    finally:
+        running.abort()
+
+
+def test_the_site_gets_ordinary_modes(club, cli):
+    umask = os.umask(0o002)
+    try:
+        cli("build")
+    finally:
+        os.umask(umask)
+    site = club.root / "site"
+    for folder in [site, site / "events", site / "events/e1"]:
+        assert stat.S_IMODE(folder.stat().st_mode) == 0o775, folder
+    for file in [site / "index.html", site / STAMP, site / "events/e1/index.html"]:
+        assert stat.S_IMODE(file.stat().st_mode) == 0o664, file
