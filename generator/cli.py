@@ -107,8 +107,23 @@ def blocks() -> None:
     click.echo(blocks_markdown(), nl=False)
 
 
+class Port(click.IntRange):
+    """A TCP port, 1 to 65535; a wrong one is the organizer's mistake like any other: one line, exit 1."""
+
+    def __init__(self) -> None:
+        super().__init__(1, 65535)
+
+    def convert(self, value, param, ctx) -> int:
+        from generator.errors import Src, fail
+
+        try:
+            return super().convert(value, param, ctx)
+        except click.BadParameter:
+            raise fail(Src("--port"), f"{value} is not a port number; use one from 1 to 65535, such as 8000") from None
+
+
 @main.command()
-@click.option("--port", default=8000, show_default=True)
+@click.option("--port", type=Port(), default=8000, show_default=True)
 @click.option("--out", type=click.Path(path_type=Path), default=Path("site"), show_default=True, help=OUT_HELP)
 @content_option
 def serve(port: int, out: Path, content: Path) -> None:

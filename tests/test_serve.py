@@ -1,6 +1,10 @@
 """`podium serve` rebuilds on change; a broken edit prints the problem and keeps the last site."""
 from __future__ import annotations
 
+import socket
+
+import pytest
+
 from generator.incremental import Rebuilder
 from generator.serve import rebuild
 
@@ -16,3 +20,21 @@ def test_rebuild_failure_keeps_previous_site(tree, capsys):
     err = capsys.readouterr().err
     assert "event.yaml:2: YAML syntax" in err and "the site was not rebuilt" in err
     assert (out / "index.html").read_bytes() == index
+
+
+@pytest.mark.parametrize("port", ["70000", "-1", "0", "http"])
+def test_a_port_out_of_range_is_one_line(tree, cli, port):
+    result = cli("serve", "--port", port, expect=1)
+    assert result.output == f"--port: {port} is not a port number; use one from 1 to 65535, such as 8000\n1 problem found.\n"
+
+
+def test_a_port_in_use_is_said_before_anything_is_built(tree, cli):
+    tree.event("e1", 8)
+    with socket.socket() as other:
+        other.bind(("127.0.0.1", 0))
+        other.listen()
+        port = other.getsockname()[1]
+        result = cli("serve", "--port", port, expect=1)
+    assert result.output == (f"--port: {port} is already in use by another program (another podium serve?); "
+                             "stop it or choose another port, such as --port 8000\n1 problem found.\n")
+    assert not (tree.root / "site").exists()
