@@ -96,18 +96,36 @@ class Rebuilder:
 
 def content_stamps(content: Path) -> dict[str, frozenset]:
     """Every input file's (path, modification time, size), grouped by event folder; files outside
-    event folders — and the templates and rulesets — share one group."""
+    event folders — and the templates and rulesets — share one group. Hidden files and folders
+    are left out, as the content's reader leaves them out."""
     groups: dict[str, set] = {EVERYTHING: set()}
     events = os.path.join(str(content), "events") + os.sep
     for root in [content, TEMPLATES_DIR, *ruleset_dirs(content)]:
-        for folder, _, files in os.walk(root):
+        for folder, folders, files in os.walk(root):  # links to folders are not followed: no loops
+            folders[:] = [name for name in folders if not name.startswith(".")]
             for name in files:
+                if name.startswith("."):  # editors' lock files (often links to nowhere) and backups
+                    continue
                 path = os.path.join(folder, name)
-                stat = os.stat(path)
+                stat = _file_stat(path)
+                if stat is None:
+                    continue
                 inside = path[len(events):] if path.startswith(events) else ""
                 group = inside.split(os.sep, 1)[0] if os.sep in inside else EVERYTHING
                 groups.setdefault(group, set()).add((path, stat.st_mtime_ns, stat.st_size))
     return {group: frozenset(stamp) for group, stamp in groups.items()}
+
+
+def _file_stat(path: str) -> os.stat_result | None:
+    """The file's stat; the link's own for a link to nothing or a loop of links, whose coming and
+    going must still set off a rebuild (that reports it); None for a file gone since the listing."""
+    try:
+        return os.stat(path)
+    except OSError:
+        try:
+            return os.lstat(path)
+        except OSError:
+            return None
 
 
 def _seasons_of(archive: Archive) -> dict[str, str | None]:

@@ -1,6 +1,7 @@
 """`podium serve` rebuilds on change; a broken edit prints the problem and keeps the last site."""
 from __future__ import annotations
 
+import os
 import socket
 
 import pytest
@@ -38,3 +39,20 @@ def test_a_port_in_use_is_said_before_anything_is_built(tree, cli):
     assert result.output == (f"--port: {port} is already in use by another program (another podium serve?); "
                              "stop it or choose another port, such as --port 8000\n1 problem found.\n")
     assert not (tree.root / "site").exists()
+
+
+def test_editor_lock_files_and_broken_links_do_not_stop_rebuilds(tree, capsys):
+    tree.event("e1", 8)
+    out = tree.root / "site"
+    builder = Rebuilder(tree.content, out)
+    assert rebuild(builder) is True
+    index = (out / "index.html").read_bytes()
+    os.symlink("olga@laptop.4242", tree.content / "events/e1/.#event.yaml")  # Emacs, while the file is open
+    os.symlink(".#event.yaml", tree.content / "events/e1/.#rounds")
+    assert rebuild(builder) is True
+    os.symlink("loop.md", tree.content / "loop.md")
+    assert rebuild(builder) is False
+    assert "content/loop.md: is a symbolic link that leads back to itself; delete it" in capsys.readouterr().err
+    assert (out / "index.html").read_bytes() == index
+    (tree.content / "loop.md").unlink()
+    assert rebuild(builder) is True
