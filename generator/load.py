@@ -41,9 +41,13 @@ class YMap(dict):
 class YSeq(list):
     src: Src
     item_srcs: list
+    scalar_texts: dict | None = None  # index → the text as written, for items YAML did not read as text
 
     def at(self, index: int) -> Src:
         return self.item_srcs[index] if index < len(self.item_srcs) else self.src
+
+    def written(self, index: int) -> str | None:
+        return self.scalar_texts.get(index) if self.scalar_texts else None
 
 
 def src_of(value, default: Src) -> Src:
@@ -112,6 +116,9 @@ class _Loader(getattr(yaml, "CSafeLoader", yaml.SafeLoader)):  # libyaml parses 
     def _build_seq(self, node, depth: int) -> YSeq:
         seq = YSeq(self._build(item, depth + 1) for item in node.value)
         seq.src, seq.item_srcs = self._src(node), [self._src(item) for item in node.value]
+        texts = {index: item.value for index, item in enumerate(node.value) if _read_as_non_text(item)}
+        if texts:
+            seq.scalar_texts = texts
         return seq
 
     def _build_map(self, node, depth: int) -> YMap:
@@ -129,7 +136,7 @@ class _Loader(getattr(yaml, "CSafeLoader", yaml.SafeLoader)):  # libyaml parses 
                 raise fail(self._src(key_node), f"duplicate key '{key}' (first at line {result.key_srcs[key].line}); keep one")
             result[key] = self._build(value_node, depth + 1)
             result.key_srcs[key] = self._src(key_node)
-            if value_node.tag != _STR and isinstance(value_node, yaml.ScalarNode):
+            if _read_as_non_text(value_node):
                 result.scalar_texts = result.scalar_texts or {}
                 result.scalar_texts[key] = value_node.value
         for key, (value, src) in merged.items():  # keys written here win over merged ones (YAML merge)
@@ -159,6 +166,10 @@ class _Loader(getattr(yaml, "CSafeLoader", yaml.SafeLoader)):  # libyaml parses 
             raise fail(self._src(node), f"'{node.value}' reads as the number {value} in YAML; "
                        "write a score as a list like [12, 5], or quote a clock time like \"14:10\"")
         return value
+
+
+def _read_as_non_text(node) -> bool:
+    return node.tag != _STR and isinstance(node, yaml.ScalarNode)
 
 
 def _unreadable(node) -> str:

@@ -14,10 +14,11 @@ mapping belongs; empty and comment-only files); and, for every ruleset in rulese
 event played through pair → fill in results → check → standings (text, --json) → build.
 
 Runs: the default run takes under 25 s on 2 cores (about 19 s when everything passes, less
-while tests fail early). ``PODIUM_FUZZ_EXAMPLES=5x`` (or ``5``, ``0.5x``; read once, here) multiplies every test's number of examples for a long run,
-which also shrinks failures (``PODIUM_FUZZ_SHRINK=1`` shrinks in a default run too). A failure
-prints the command, its output, the traceback's last lines and every content file, the choices
-made (``Draw n``) and ``@reproduce_failure`` to replay it.
+while tests fail early). ``PODIUM_FUZZ_EXAMPLES=5x`` (or ``5``, ``0.5x``; read once, here)
+multiplies every test's number of examples for a long run, which also shrinks failures
+(``PODIUM_FUZZ_SHRINK=1`` shrinks in a default run too). A failure prints the command, its
+output, the traceback's last lines and every content file, the choices made (``Draw n``) and
+``@reproduce_failure`` to replay it.
 """
 from __future__ import annotations
 
