@@ -14,11 +14,11 @@ from pathlib import Path
 from generator.errors import Problems, Src, UserError, fail
 from generator.load import YMap, YSeq, load_yaml, parse_yaml, read_text, src_of
 from generator.model import Bases, Event, Game, Page, Pairing, Penalty, Player, Roles, Round, Season, Site, Wildcard
+from generator.rules.brackets import is_match_name, match_names_hint
 from generator.slug import MAX_SLUG, is_slug, slugify
 
 LANGUAGES = ("en", "pl", "it", "cs")
 STAGE_KINDS = ("swiss", "knockout", "round-robin", "pairs-rotation", "tables", "free-for-all")
-MATCH_NAMES = ("final", "third-place", "semifinal", "quarterfinal", "round-of-16", "round-of-32")
 PENALTY_KINDS = ("warning", "disqualification", "points")
 _TYPE_NAMES = {str: "text", int: "a whole number", bool: "true or false", list: "a list",
                dict: "a mapping (key: value)", datetime.date: "a date (YYYY-MM-DD)"}
@@ -652,8 +652,9 @@ def _armies(f: Fields, count: int, key: str = "armies") -> tuple | None:
 
 def _match(f: Fields) -> str | None:
     value = f.get("match")
-    if value is not None and value not in MATCH_NAMES:
-        f.problems.add(f.at("match"), f"unknown match '{value}'{suggest(value, MATCH_NAMES)}; use one of {', '.join(MATCH_NAMES)}")
+    if value is not None and not is_match_name(value):
+        known = ("final", "third-place", "semifinal", "quarterfinal", "round-of-16", "round-of-32", "round-of-64")
+        f.problems.add(f.at("match"), f"unknown match '{value}'{suggest(value, known)}; use one of {match_names_hint()}")
         return None
     return value
 

@@ -5,6 +5,8 @@ Each is an English msgid, translated by the templates through the site's gettext
 """
 from __future__ import annotations
 
+from generator.rules.brackets import round_size
+
 
 def N_(text: str) -> str:
     return text
@@ -53,6 +55,14 @@ SEPARATED = {
 
 MATCHES = {"final": N_("Final"), "third-place": N_("3rd place"), "semifinal": N_("Semifinal"),
            "quarterfinal": N_("Quarterfinal"), "round-of-16": N_("Round of 16"), "round-of-32": N_("Round of 32")}
+
+
+def match_name(label: str) -> str:
+    """A match's name to translate; a round of 64 or more is named in English (not in the catalogs)."""
+    if label in MATCHES:
+        return MATCHES[label]
+    players = round_size(label)
+    return f"Round of {players}" if players else label
 
 RESULTS = {"win": N_("win"), "loss": N_("loss"), "draw": N_("draw"), "bye": N_("bye"),
            "place-1": N_("1st place"), "place-2": N_("2nd place"), "place-3": N_("3rd place"),

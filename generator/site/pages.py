@@ -259,8 +259,8 @@ def _bracket(stage, result: EventResult, model: _Model) -> list[dict]:
     columns = []
     scoring = result.ruleset.scoring
     for matches in stage.bracket:
-        columns.append({"title": labels.MATCHES.get(matches[0].label, matches[0].label), "matches": [
-            {"label": labels.MATCHES.get(m.label, m.label), "bye": m.players[1] is None and m.pairing is not None,
+        columns.append({"title": labels.match_name(matches[0].label), "matches": [
+            {"label": labels.match_name(m.label), "bye": m.players[1] is None and m.pairing is not None,
              "sides": [{"person": model.person(p) if p else None, "seed": s, "won": m.winner == p and p is not None,
                         "score": _side_score(m, i, stage, scoring)}
                        for i, (p, s) in enumerate(zip(m.players, m.seeds))]}
@@ -282,7 +282,7 @@ def _round_title(result: EventResult, rnd) -> dict:
     """'Round 3', or the knockout round's main match ('Quarterfinal', 'Final')."""
     names = {p.match for p in rnd.pairings if p.match and p.match != "third-place"}
     if rnd.stage == "knockout" and len(names) == 1:
-        return labels.msg(labels.MATCHES[names.pop()])
+        return labels.msg(labels.match_name(names.pop()))
     return labels.msg(N_("Round %(number)s"), number=rnd.number)
 
 
@@ -310,7 +310,7 @@ def _table(pairing, rnd, flags: dict, stage, result: EventResult, model: _Model)
              for i, p in enumerate(pairing.players)]
     scoring = result.ruleset.scoring
     tiles = scoring.tiles_to_remove(len(pairing.players)) if stage and stage.kind == "tables" else None
-    return {"table": pairing.table, "bye": pairing.bye, "match": labels.MATCHES.get(pairing.match),
+    return {"table": pairing.table, "bye": pairing.bye, "match": labels.match_name(pairing.match) if pairing.match else None,
             "tp": _match_tp(pairing, stage, scoring), "group": pairing.group if stage and stage.kind != "free-for-all" else None, "seats": seats, "result": _result_text(pairing, stage, result, model),
             "games": _games(pairing, stage, result, model), "tiles": tiles, "colours": _colours(pairing, stage, result, model),
             "done": pairing.has_result}
@@ -439,5 +439,5 @@ def _finals_games(result: EventResult, player_id: str, model: _Model) -> list[di
                 armies = m.pairing.armies or (None, None)
                 games.append({"round": m.round_no, "opponents": [model.person(m.players[1 - seat])],
                               "result": labels.RESULTS["win" if m.winner == player_id else "loss"] if m.winner else "",
-                              "army": armies[seat], "margin": None, "match": labels.MATCHES.get(m.label)})
+                              "army": armies[seat], "margin": None, "match": labels.match_name(m.label)})
     return games
