@@ -39,8 +39,8 @@ def _stage_json(stage, result: EventResult, players: dict) -> dict:
 def match_points(match, stage, scoring) -> list | None:
     """The ruleset's points of each player for the whole match (CONTRACT.md): Tantrix the sum
     of the games' TP, best-of-N the games won, one game the points of a win and a loss."""
-    if not match.winner or match.players[1] is None:
-        return None
+    if not match.winner or match.players[1] is None or match.walkover:
+        return None  # a bye or a walkover: not played
     pairing = match.pairing
     summed = scoring.match_points(pairing, stage)
     if summed is not None:

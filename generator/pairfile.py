@@ -56,11 +56,23 @@ def _pairing_lines(pairing, result: EventResult) -> list[str]:
     elif why:
         lines.append(f"    # {why}")
     scoring = result.ruleset.scoring
-    if not pairing.bye:
+    if pairing.walkover:
+        lines.append(_walkover_line(pairing, result))
+    elif not pairing.bye:
         lines += scoring.blank(pairing.players, result.stages[-1].stage, match=pairing.match, teams=pairing.teams)
     elif result.ruleset.bye.uses_army:
         lines += [f"    {key}:{' ' + placeholder if placeholder else ''}  # {hint}" for key, placeholder, hint in scoring.bye_fields]
     return lines
+
+
+def _walkover_line(pairing, result: EventResult) -> str:
+    """The result of a knockout match one player left before: a forfeit, already filled in."""
+    gone = pairing.walkover
+    present = next(p for p in pairing.players if p != gone)
+    name = _one_line(result.event.player(gone).name)
+    how = "withdrew" if result.status[gone] == "dropped" else f"was {result.status[gone]}"
+    return (f"    forfeit: {yaml_string(gone)}  # {name} {how} after round {result.status_round[gone]}: "
+            f"{_one_line(result.event.player(present).name)} goes on without playing (a walkover)")
 
 
 def note_lines(pairing, result: EventResult) -> list[str]:

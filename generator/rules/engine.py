@@ -62,7 +62,8 @@ class EventResult:
 
 def compute_event(event: Event, ruleset: RuleSet, problems: Problems) -> EventResult:
     """Replay every round; rule violations go into ``problems`` with their file and line."""
-    plan = ruleset.structure.plan(len(event.players), event.structure, event.src, problems)
+    plan = ruleset.structure.plan(len(event.players), event.structure, event.src, problems,
+                                  opening_seeding=ruleset.bracket.seeding)
     _check_registrations(event, ruleset, problems)
     state = EventState(event, ruleset, problems)
     stages = _replay_stages(plan, state)
@@ -93,7 +94,7 @@ def _replay_stages(plan: Plan, state: EventState) -> list[StageResult]:
         for rnd in rounds:
             _check_round_stage(rnd, stage.kind, state.problems)
         result = StageResult(index=index, stage=stage, entrants=entrants, rounds=rounds, planned_rounds=planned,
-                             start=cursor - len(rounds) + 1)
+                             start=cursor - len(rounds) + 1, previous=stages[-1] if stages else None)
         runner.replay(result, state)
         stages.append(result)
         if not result.complete:
@@ -168,7 +169,7 @@ def _final_rows(stages: list[StageResult], complete: bool, state: EventState) ->
         old = by_player[player]
         placed_by = next((s for s in reversed(stages) if player in s.entrants and (s.index or s.kind == "knockout")), None)
         rows.append(Row(rank=shared.get(player, rank), player=player, points=old.points, tiebreaks=old.tiebreaks,
-                        status=old.status, separated_by=_decider(placed_by) if placed_by else old.separated_by,
+                        status=state.status[player], separated_by=_decider(placed_by) if placed_by else old.separated_by,
                         extra={"first_rank": old.rank if stages[0].kind != "knockout" else None}))
     return rows
 

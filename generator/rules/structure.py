@@ -6,6 +6,7 @@ from dataclasses import dataclass
 from generator.errors import Problems, Src
 from generator.load import YMap, YSeq
 from generator.rules.blocks import Block, Param
+from generator.rules.brackets import knockout_rounds
 
 
 @dataclass(frozen=True)
@@ -43,11 +44,6 @@ class Plan:
     @property
     def cut(self) -> int:
         return self.knockout.size if self.knockout and self.stages[0].kind == "swiss" else 0
-
-
-def knockout_rounds(size: int) -> int:
-    """Rounds of single elimination for ``size`` players (byes fill up to a power of two)."""
-    return max((size - 1).bit_length(), 0)
 
 
 STAGE_KEYS = {
@@ -95,8 +91,9 @@ class PlayerCountTable(Block):
         # Below the smallest row: play that row's rounds without a cut (the event still publishes).
         return {"swiss_rounds": rows[0]["swiss_rounds"], "cut": 0, "min": 0}
 
-    def plan(self, players: int, setting, src: Src, problems: Problems) -> Plan:
-        """``setting`` is the event's ``structure:``: auto, a table name, or {swiss_rounds, cut}."""
+    def plan(self, players: int, setting, src: Src, problems: Problems, opening_seeding: str = "") -> Plan:
+        """``setting`` is the event's ``structure:``: auto, a table name, or {swiss_rounds, cut}.
+        ``opening_seeding`` seeds a knockout that opens the event when its stage does not say."""
         if setting in (None, "auto"):
             setting = self.default
         if isinstance(setting, str):
@@ -109,12 +106,9 @@ class PlayerCountTable(Block):
         if isinstance(setting, YMap) and set(setting) <= {"swiss_rounds", "cut"} and "swiss_rounds" in setting:
             return self._custom(setting, problems)
         if isinstance(setting, YSeq) and setting:
-            return self._stages(setting, players, problems)
+            return stage_list(setting, players, problems, self.third_place, opening_seeding)
         problems.add(src, "structure must be auto, a structure name, {swiss_rounds: N, cut: N}, or a list of stages")
         return self._make(4, 0, "invalid")
-
-    def _stages(self, stages: YSeq, players: int, problems: Problems) -> Plan:
-        return stage_list(stages, players, problems, self.third_place)
 
     def _custom(self, setting: YMap, problems: Problems, third_place: bool | None = None) -> Plan:
         rounds, cut = setting["swiss_rounds"], setting.get("cut", 0)
@@ -135,8 +129,10 @@ class PlayerCountTable(Block):
         return Plan(stages=tuple(stages), label=label)
 
 
-def stage_list(stages: YSeq, players: int, problems: Problems, third_place_default: bool = True) -> Plan:
-    """A list of stages run in order, each taking the players the previous one advances."""
+def stage_list(stages: YSeq, players: int, problems: Problems, third_place_default: bool = True,
+               opening_seeding: str = "") -> Plan:
+    """A list of stages run in order, each taking the players the previous one advances.
+    ``opening_seeding`` (the ruleset bracket's ``seeding``) seeds a knockout that comes first."""
     parsed = []
     entrants = players
     for index, stage in enumerate(stages):
@@ -144,7 +140,7 @@ def stage_list(stages: YSeq, players: int, problems: Problems, third_place_defau
             where = stage.at("kind") if isinstance(stage, YMap) else stages.src
             problems.add(where, f"each stage needs 'kind:', one of {', '.join(STAGE_KEYS)}")
             return Plan(stages=(Stage("swiss", rounds=1),), label="invalid")
-        parsed.append(_stage(stage, index, entrants, problems, third_place_default))
+        parsed.append(_stage(stage, index, entrants, problems, third_place_default, opening_seeding))
         entrants = parsed[-1].advance or entrants
     for stage, data in zip(parsed[:-1], stages):
         if stage.kind == "knockout":
@@ -153,7 +149,8 @@ def stage_list(stages: YSeq, players: int, problems: Problems, third_place_defau
     return Plan(stages=tuple(parsed), label=label)
 
 
-def _stage(data: YMap, index: int, entrants: int, problems: Problems, third_place_default: bool) -> Stage:
+def _stage(data: YMap, index: int, entrants: int, problems: Problems, third_place_default: bool,
+           opening_seeding: str) -> Stage:
     kind = data["kind"]
     for key in set(data) - STAGE_KEYS[kind] - {"kind"}:
         problems.add(data.at(key), f"unknown key '{key}' for a {kind} stage; valid: {', '.join(sorted(STAGE_KEYS[kind]))}")
@@ -169,7 +166,8 @@ def _stage(data: YMap, index: int, entrants: int, problems: Problems, third_plac
         problems.add(data.at("advance"), f"'advance: {advance}' is more than the {entrants} players of this stage")
         advance = 0
     if kind == "knockout":
-        return _knockout_stage(data, numbers, index, entrants, problems, third_place_default)
+        seeding = _knockout_seeding(data, index, opening_seeding, problems)
+        return _knockout_stage(data, numbers, index, entrants, problems, third_place_default, seeding)
     if kind == "swiss":
         return Stage("swiss", rounds=numbers.get("rounds", 4), advance=advance)
     if kind == "tables":
@@ -179,12 +177,35 @@ def _stage(data: YMap, index: int, entrants: int, problems: Problems, third_plac
     return Stage(kind, groups=numbers.get("groups", 0), advance=advance)
 
 
-def _knockout_stage(data, numbers, index, entrants, problems, third_place_default) -> Stage:
+SEEDINGS = ("rank", "rating", "random")
+
+
+def _knockout_seeding(data: YMap, index: int, opening_seeding: str, problems: Problems) -> str:
+    """How the bracket is seeded: the stage's ``seeding:``; else by place in the stage before;
+    a knockout that opens the event has no stage before, so its ruleset's bracket must declare
+    a seeding (Tantrix §13: rating) or the stage must give one."""
+    seeding = data.get("seeding")
+    if seeding is None and index > 0:
+        return "rank"
+    if seeding is None:
+        seeding = opening_seeding
+        if not seeding:
+            problems.add(data.at("kind"), "a knockout that opens the event needs a seeding: add 'seeding: rating' "
+                         "(by the players' ratings) or 'seeding: random' (a drawn bracket) to this stage, or "
+                         "'seeding:' to the ruleset's 'bracket:'")
+            return "random"
+    if seeding not in SEEDINGS:
+        problems.add(data.at("seeding"), f"seeding '{seeding}' is not one of {', '.join(SEEDINGS)}")
+        return "rank" if index else "random"
+    if seeding == "rank" and index == 0:
+        problems.add(data.at("seeding"), "'seeding: rank' ranks by the stage before, and this knockout opens the "
+                     "event; use 'seeding: rating' or 'seeding: random'")
+        return "random"
+    return seeding
+
+
+def _knockout_stage(data, numbers, index, entrants, problems, third_place_default, seeding) -> Stage:
     games = numbers.get("best_of", numbers.get("games", 1))
-    seeding = data.get("seeding", "random" if index == 0 else "rank")
-    if seeding not in ("rank", "rating", "random"):
-        problems.add(data.at("seeding"), f"seeding '{seeding}' is not one of rank, rating, random")
-        seeding = "rank"
     size = numbers.get("size", entrants)
     if size > entrants:
         problems.add(data.at("size"), f"a knockout of {size} needs {size} players; this stage has {entrants}")
@@ -208,11 +229,11 @@ class StageListStructure(Block):
         if not self.stages:
             problems.add(src, "a 'stages' structure lists at least one stage, e.g. stages: [{kind: swiss, rounds: 5}]")
 
-    def plan(self, players: int, setting, src: Src, problems: Problems) -> Plan:
+    def plan(self, players: int, setting, src: Src, problems: Problems, opening_seeding: str = "") -> Plan:
         if setting in (None, "auto"):
             setting = self.stages
         if isinstance(setting, YSeq) and setting:
-            return stage_list(setting, players, problems, self.third_place)
+            return stage_list(setting, players, problems, self.third_place, opening_seeding)
         problems.add(src, "structure must be auto or a list of stages, e.g. [{kind: round-robin, groups: 2, advance: 4}, "
                      "{kind: knockout, games: 3}]")
         return Plan(stages=(Stage("swiss", rounds=1),), label="invalid")

@@ -1,20 +1,15 @@
-"""Single elimination with standard seeding (NS HEX 2023 §5.9) and a 3rd-place match."""
+"""Single-elimination brackets: standard seeding (NS HEX 2023 §5.9), FFG's game numbers, a
+random draw (Micromutants RBB), byes for any player count, cross-over after groups, and the
+3rd-place match. The matches' names come from generator/rules/brackets.py."""
 from __future__ import annotations
 
 from dataclasses import dataclass
 
 from generator.rules.blocks import Block, Param
-
-def next_power_of_two(count: int) -> int:
-    return 1 << max(count - 1, 0).bit_length()
+from generator.rules.brackets import THIRD_PLACE, next_power_of_two, round_name
 
 
-ROUND_NAMES = {2: "final", 4: "semifinal", 8: "quarterfinal", 16: "round-of-16", 32: "round-of-32"}
-
-
-def round_name(players: int) -> str:
-    """quarterfinal for 8 players, semifinal for 4, …; round-of-N beyond the named ones."""
-    return ROUND_NAMES.get(players, f"round-of-{players}")
+OPENING_SEEDINGS = ("", "rating", "random")  # a knockout that opens the event has no stage to rank by
 
 
 def standard_order(size: int) -> list[int]:
@@ -30,6 +25,20 @@ def standard_order(size: int) -> list[int]:
     return order
 
 
+def crossover_slots(groups: list[list[str]]) -> list[str] | None:
+    """Group winners against the runners-up of the neighbouring group, group-mates in opposite
+    halves so they can meet only in the final: 2 groups → A1–B2 | B1–A2; 4 groups → A1–B2,
+    C1–D2 | B1–A2, D1–C2; 8 groups likewise. ``groups`` lists each group's top two in order.
+    None when the shape does not allow it (groups not a power of two, or not two from each)."""
+    count = len(groups)
+    if count < 2 or count & (count - 1) or any(len(g) != 2 for g in groups):
+        return None
+    neighbours = [(groups[i], groups[i + 1]) for i in range(0, count, 2)]
+    upper = [p for first, second in neighbours for p in (first[0], second[1])]
+    lower = [p for first, second in neighbours for p in (second[0], first[1])]
+    return upper + lower
+
+
 @dataclass
 class Match:
     round_index: int  # 0 = first knockout round
@@ -40,6 +49,7 @@ class Match:
     winner: str | None = None
     pairing: object = None
     round_no: int | None = None  # round file number once paired
+    walkover: str | None = None  # the player who withdrew (or was disqualified) before this match
 
     @property
     def loser(self) -> str | None:
@@ -48,41 +58,85 @@ class Match:
         return next((p for p in self.players if p is not None and p != self.winner), None)  # None after a bye
 
 
+def _matches_from_slots(slots: list, seeds: list, index: int = 0) -> list[Match]:
+    """Matches of slots 2k and 2k+1; an empty second slot (None) is a bye, decided at once.
+    (Standard order puts the higher seed first, so a bye is never in the first slot.)"""
+    label = round_name(len(slots))
+    matches = []
+    for k in range(0, len(slots), 2):
+        players = list(slots[k:k + 2])
+        match = Match(index, k // 2, label, players, [s if p else None for p, s in zip(players, seeds[k:k + 2])])
+        if players[1] is None:
+            match.winner = players[0]
+        matches.append(match)
+    return matches
+
+
+def third_place_match(previous: list[Match], index: int, seed_of: dict) -> list[Match]:
+    """The semifinal losers play for 3rd place — only when there are two: after a semifinal bye
+    (a 3-player bracket) the one loser takes 3rd without playing. None of the rule documents
+    covers a bracket with a semifinal bye (NS HEX §5.9 and the RBB rules have semifinal losers
+    in the plural; the Tantrix and FFG rules have no 3rd-place match), so this is the house rule."""
+    losers = [m.loser for m in previous if m.label != THIRD_PLACE and m.loser]
+    if len(losers) != 2:
+        return []
+    return [Match(index, 1, THIRD_PLACE, losers, [seed_of.get(p) for p in losers])]
+
+
 class StandardBracket(Block):
-    """Seeds by place after the Swiss in standard bracket order; the higher seed wins a drawn match (NS HEX 2023 §5.3, §5.9)."""
+    """Seeds by place after the Swiss in standard bracket order; the higher seed wins a drawn match (NS HEX 2023 §5.3, §5.9).
+
+    Below a power of two the top seeds get the byes. A knockout that opens the event is seeded
+    as ``seeding`` says when its stage does not (Tantrix §13: by rating). After groups whose
+    top two go on, ``crossover`` puts each group winner against the runner-up of the
+    neighbouring group (A1–B2, B1–A2), group-mates in opposite halves.
+    """
 
     name = "standard"
     params = {
         "draw_goes_to": Param(str, "higher-seed", "who wins a drawn elimination match"),
+        "seeding": Param(str, "", "how a knockout that opens the event is seeded when its stage does not say: "
+                                  "rating or random (empty: the stage must say)"),
+        "crossover": Param(bool, True, "after groups whose top two go on: A1–B2, B1–A2 (4 groups: A1–B2, C1–D2, "
+                                       "B1–A2, D1–C2); false: seeded by place across the groups"),
     }
+
+    @classmethod
+    def build(cls, values: dict, src_of_key, problems, where: str) -> "StandardBracket":
+        block = super().build(values, src_of_key, problems, where)
+        if block.seeding not in OPENING_SEEDINGS:
+            problems.add(src_of_key("seeding"), f"'seeding' of {where} '{cls.name}' must be rating or random "
+                         f"(or left out), not '{block.seeding}'")
+            block.seeding = ""
+        return block
 
     def first_round(self, seeded: list[str]) -> list[Match]:
         """Seeds in standard order; below a power of two the top seeds meet a bye (decided at once)."""
-        size = next_power_of_two(len(seeded))
-        order = standard_order(size)
-        label = round_name(size)
-        matches = []
-        for i in range(0, size, 2):
-            high, low = order[i], order[i + 1]
-            players = [seeded[high - 1], seeded[low - 1] if low <= len(seeded) else None]
-            match = Match(0, i // 2, label, players, [high, low if players[1] else None])
-            if players[1] is None:
-                match.winner = players[0]
-            matches.append(match)
+        order = standard_order(next_power_of_two(len(seeded)))
+        return _matches_from_slots([seeded[s - 1] if s <= len(seeded) else None for s in order], order)
+
+    def crossover_round(self, slots: list[str], seed_of: dict) -> list[Match]:
+        """The first round with the players already in their bracket slots (``crossover_slots``)."""
+        return _matches_from_slots(slots, [seed_of.get(p) for p in slots])
+
+    def drawn_first_round(self, players: list[str], rand) -> list[Match]:
+        """The players in a random order (seeded, recorded) placed as if that order were seeds,
+        so the byes go to drawn players and never two byes meet; no seeds are shown."""
+        drawn = list(players)
+        rand.shuffle(drawn)
+        matches = self.first_round(drawn)
+        for match in matches:
+            match.seeds = [None, None]
         return matches
 
     def next_round(self, previous: list[Match], seed_of: dict, third_place: bool) -> list[Match]:
         """Winners of slots 2k and 2k+1 meet; after the semifinals also the 3rd-place match."""
         index = previous[0].round_index + 1
-        winners = [m.winner for m in previous if m.label != "third-place"]
-        label = round_name(len(winners))
-        matches = [Match(index, k // 2, label, [winners[k], winners[k + 1]], [seed_of.get(winners[k]), seed_of.get(winners[k + 1])])
-                   for k in range(0, len(winners), 2)]
+        winners = [m.winner for m in previous if m.label != THIRD_PLACE]
+        matches = _matches_from_slots(winners, [seed_of.get(p) for p in winners], index)
         if third_place and len(winners) == 2:  # the semifinals were just played
-            losers = [m.loser for m in previous]
-            matches.append(Match(index, 1, "third-place", losers, [seed_of.get(p) for p in losers]))
+            matches += third_place_match(previous, index, seed_of)
         return matches
-
 
 
 class GameNumberBracket(Block):
@@ -93,15 +147,27 @@ class GameNumberBracket(Block):
     Game 1), the winner of Game 2 the winner of the second-highest (new Game 2), and so on.
     An event that starts with elimination gives byes at random to (next power of two − players)
     players, pairs the rest at random and numbers all games and byes at random from Game 1.
+    A seeded bracket below a power of two gives its byes to the top seeds (Game 1, 2, …: the
+    seed is silent; the byes are the missing lowest seeds).
     """
 
     name = "game-numbers"
     params = {}
+    seeding = "random"  # the seed's "events that start with elimination"
+    crossover = False  # re-pairing by game number has no fixed halves to keep group-mates apart
 
     def first_round(self, seeded: list[str]) -> list[Match]:
-        size = len(seeded)
+        size = next_power_of_two(len(seeded))
+        padded = list(seeded) + [None] * (size - len(seeded))
         label = round_name(size)
-        return [Match(0, k, label, [seeded[k], seeded[size - 1 - k]], [k + 1, size - k]) for k in range(size // 2)]
+        matches = []
+        for k in range(size // 2):
+            low = padded[size - 1 - k]
+            match = Match(0, k, label, [seeded[k], low], [k + 1, size - k if low else None])
+            if low is None:
+                match.winner = seeded[k]
+            matches.append(match)
+        return matches
 
     def drawn_first_round(self, players: list[str], rand) -> list[Match]:
         """Random byes and pairs, all numbered at random (the seed's 'start with elimination')."""
@@ -122,11 +188,14 @@ class GameNumberBracket(Block):
 
     def next_round(self, previous: list[Match], seed_of: dict, third_place: bool) -> list[Match]:
         index = previous[0].round_index + 1
-        winners = [m.winner for m in previous if m.label != "third-place"]
+        winners = [m.winner for m in previous if m.label != THIRD_PLACE]
         label = round_name(len(winners))
         half = len(winners) // 2
-        return [Match(index, k, label, [winners[k], winners[-1 - k]], [seed_of.get(winners[k]), seed_of.get(winners[-1 - k])])
-                for k in range(half)]
+        matches = [Match(index, k, label, [winners[k], winners[-1 - k]],
+                         [seed_of.get(winners[k]), seed_of.get(winners[-1 - k])]) for k in range(half)]
+        if third_place and len(winners) == 2:
+            matches += third_place_match(previous, index, seed_of)
+        return matches
 
 
 class DrawnBracket(StandardBracket):
@@ -139,14 +208,8 @@ class DrawnBracket(StandardBracket):
 
     name = "random-draw"
     params = {}
-
-    def drawn_first_round(self, players: list[str], rand) -> list[Match]:
-        drawn = list(players)
-        rand.shuffle(drawn)
-        matches = self.first_round(drawn)
-        for match in matches:
-            match.seeds = [None, None]
-        return matches
+    seeding = "random"
+    crossover = False
 
     def next_round(self, previous: list[Match], seed_of: dict, third_place: bool) -> list[Match]:
-        return super().next_round(previous, {}, third_place)
+        return super().next_round(previous, {}, third_place)  # no seeds to show, even after a ranked stage

@@ -25,6 +25,7 @@ class DraftPairing:
     teams: tuple = ()
     home: int | None = None
     notes: list = field(default_factory=list)  # lines printed on the table sheet (clans, tiles, colours)
+    walkover: str | None = None  # knockout: the player gone before the match (written 'forfeit:')
 
 
 @dataclass
@@ -60,6 +61,7 @@ class StageResult:
     order: list[str] = field(default_factory=list)  # this stage's classification, best first
     complete: bool = False
     tied_ranks: dict = field(default_factory=dict)  # player → shared rank (a drawn bracket's losers)
+    previous: "StageResult | None" = None  # the stage whose players this one takes (a knockout's groups)
 
     @property
     def kind(self) -> str:
@@ -89,6 +91,7 @@ class EventState:
         self.status_round: dict[str, int] = {}
         self.warnings: dict[str, int] = {}
         self.flags: dict[int, dict[str, str]] = {}
+        self.walkovers: set[Pairing] = set()  # knockout matches decided by a withdrawal, not a result
 
     def active(self, players) -> list[str]:
         return [p for p in players if self.status[p] == "active"]
@@ -98,7 +101,7 @@ class EventState:
         return [p for p in self.active(players) if self.event.player(p).joins <= round_no]
 
     def decided(self, pairing: Pairing, stage: Stage) -> bool:
-        return pairing.bye or self.ruleset.scoring.decided(pairing, stage)
+        return pairing.bye or pairing in self.walkovers or self.ruleset.scoring.decided(pairing, stage)
 
     def undecided(self, rnd: Round, stage: Stage) -> list[Pairing]:
         """The pairings of a round whose result (if any) does not decide them yet."""
@@ -124,9 +127,10 @@ class EventState:
         for outcome in self.ruleset.scoring.outcomes(pairing, round_no, stage):
             records[outcome.player].add(outcome)
 
-    def check_seated(self, rnd: Round, expected: set[str]) -> None:
-        """Everyone the round needs is seated, nobody inactive plays."""
-        seated = {p for pairing in rnd.pairings for p in pairing.players}
+    def check_seated(self, rnd: Round, expected: set[str], excused: set[str] = frozenset()) -> None:
+        """Everyone the round needs is seated, nobody inactive plays (but the ``excused``: a
+        knockout walkover names the player gone)."""
+        seated = {p for pairing in rnd.pairings for p in pairing.players} - excused
         for player_id in sorted(seated):
             joins = self.event.player(player_id).joins
             if joins > rnd.number:
