@@ -158,8 +158,10 @@ class _Loader(getattr(yaml, "CSafeLoader", yaml.SafeLoader)):  # libyaml parses 
     def _build_scalar(self, node):
         try:
             value = self.construct_object(node, deep=True)
-        except ValueError:
+        except (ValueError, KeyError, AttributeError):  # what PyYAML's constructors raise on a value their tag refuses
             raise fail(self._src(node), _unreadable(node)) from None
+        if isinstance(value, bytes):
+            raise fail(self._src(node), "a '!!binary' value has no place in content; write the text itself")
         if isinstance(value, float) and not math.isfinite(value):
             raise fail(self._src(node), f"'{node.value}' is not a number a result can have; write a number like 12 or 12.5")
         if isinstance(value, (int, float)) and not isinstance(value, bool) and ":" in str(node.value) and not node.style:
@@ -174,10 +176,13 @@ def _read_as_non_text(node) -> bool:
 
 def _unreadable(node) -> str:
     """Why YAML could not build a scalar: a date that does not exist, or a number too long."""
-    if node.tag.endswith(":timestamp"):
+    kind = node.tag.rpartition(":")[2]
+    if kind == "timestamp":
         return (f"'{node.value}' is not a real date; write YYYY-MM-DD with a real month and day "
                 "(or put it in quotes if it is a name)")
-    return f"'{node.value[:20]}…' is a number of {len(node.value)} digits; write a shorter number"
+    if kind in ("int", "float") and len(node.value) > 1000:
+        return f"'{node.value[:20]}…' is a number of {len(node.value)} digits; write a shorter number"
+    return f"'{node.value[:40]}' cannot be read as the {kind} its tag '!!{kind}' asks for; remove the tag"
 
 
 SAFE_NESTING_MARKS = 10_000  # libyaml's composer recurses in C and crashes the process beyond ~20,000 levels

@@ -33,10 +33,12 @@ class Fields:
     """Reads the keys of one YAML mapping, checking types; reports unknown keys at the end."""
 
     def __init__(self, data, src: Src, problems: Problems, what: str):
-        self.unreadable = data is UNREADABLE  # its parse error is reported; missing keys would be noise
-        if not isinstance(data, YMap) or self.unreadable:
-            if data is not None and not self.unreadable:
-                problems.add(getattr(data, "src", src), f"{what} must be a mapping of 'key: value' lines")
+        # A file that does not parse, or holds a list or a single value, is reported once:
+        # every key it lacks would only repeat that problem.
+        self.unreadable = data is UNREADABLE or (data is not None and not isinstance(data, YMap))
+        if not isinstance(data, YMap):
+            if data is not None and data is not UNREADABLE:
+                problems.add(_where(data, src), f"{what} must be a mapping of 'key: value' lines")
             data = YMap()
             data.src, data.key_srcs = src, {}
         self.data, self.problems, self.what = data, problems, what
@@ -154,6 +156,12 @@ UNREADABLE = YMap()  # what a file that failed to parse reads as: its keys are n
 UNREADABLE.src, UNREADABLE.key_srcs = Src(""), {}
 
 
+def _where(data, file_src: Src) -> Src:
+    """Where a value of the wrong kind was written: its own line, or the file's first line for
+    a single value (YAML keeps no line for a plain top-level scalar)."""
+    return src_of(data, file_src._replace(line=max(file_src.line, 1)))
+
+
 def _safe_load(path: Path, problems: Problems):
     """The file's data, or UNREADABLE once its parse problem is recorded."""
     try:
@@ -201,7 +209,7 @@ def _player_list(data, src: Src, problems: Problems, registry: dict, what: str) 
     if data is None or data is UNREADABLE:
         return ()
     if not isinstance(data, YSeq):
-        problems.add(src, f"{what} must be a list of players, each starting with '- name: …'")
+        problems.add(_where(data, src), f"{what} must be a list of players, each starting with '- name: …'")
         return ()
     players, first_seen = [], {}
     for index, item in enumerate(data):
