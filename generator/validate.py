@@ -40,7 +40,7 @@ class Fields:
             if data is not None and data is not UNREADABLE:
                 problems.add(_where(data, src), f"{what} must be a mapping of 'key: value' lines")
             data = YMap()
-            data.src, data.key_srcs = src, {}
+            data.src, data.key_srcs = src._replace(line=max(src.line, 1)), {}  # a missing key goes at the top
         self.data, self.problems, self.what = data, problems, what
         self.src = data.src
         self.known: set[str] = set()
