@@ -6,6 +6,7 @@ from pathlib import Path
 import click
 
 from generator import __version__
+from generator.errors import Src, fail
 
 content_option = click.option("--content", type=click.Path(path_type=Path), default=Path("content"),
                               show_default=True, help="The content folder.")
@@ -57,7 +58,10 @@ OUT_HELP = "The site's folder: new, empty or an earlier build, which is replaced
 def build(out: Path, base_url: str | None, content: Path) -> None:
     """Render the whole site; on any problem the previous site is left untouched."""
     from generator.build import build_site
+    from generator.site.urls import base_url_problem
 
+    if base_url and (problem := base_url_problem(base_url)):
+        raise fail(Src("--base-url"), problem)
     pages = build_site(content, out, base_url)
     click.echo(f"built {pages} pages into {out}")
 
@@ -85,7 +89,6 @@ def init(folder: Path, ruleset: str, event_id: str) -> None:
     """Start a new archive in FOLDER: content/ with one commented event, and a Pages workflow."""
     import datetime
 
-    from generator.errors import Src, fail
     from generator.rules.ruleset import load_rulesets, ruleset_dirs
     from generator.scaffold import init_archive
     from generator.validate import suggest
@@ -114,7 +117,6 @@ class Port(click.IntRange):
         super().__init__(1, 65535)
 
     def convert(self, value, param, ctx) -> int:
-        from generator.errors import Src, fail
 
         try:
             return super().convert(value, param, ctx)

@@ -14,6 +14,7 @@ from pathlib import Path
 from generator.errors import Problems, Src, UserError, fail
 from generator.load import YMap, YSeq, load_yaml, parse_yaml, read_text, src_of
 from generator.model import Bases, Event, Game, Page, Pairing, Penalty, Player, Roles, Round, Season, Site, Wildcard
+from generator.site.urls import base_url_problem
 from generator.slug import MAX_SLUG, is_slug, slugify
 
 LANGUAGES = ("en", "pl", "it", "cs")
@@ -190,8 +191,12 @@ def _site_settings(root: Path, problems: Problems) -> dict:
     if language not in LANGUAGES:
         problems.add(f.at("language"), f"language '{language}' is not supported; use one of {', '.join(LANGUAGES)}")
         language = "en"
+    base_url = f.get("base_url", default="")
+    if problem := base_url_problem(base_url):
+        problems.add(f.at("base_url"), problem)
+        base_url = ""
     settings = {"title": f.get("title", required=True, default="Podium"), "language": language,
-                "base_url": f.get("base_url", default=""), "description": f.get("description", default=""),
+                "base_url": base_url, "description": f.get("description", default=""),
                 "footer": f.get("footer", default="")}
     f.get("logo")
     f.finish()
