@@ -22,7 +22,7 @@ def init_archive(folder: Path, ruleset: RuleSet, event_id: str, today: datetime.
         content / "events" / event_id / "event.yaml": event_yaml(ruleset, today),
         content / "events" / event_id / "registrations.yaml": registrations_yaml(ruleset),
         content / "pages" / "about.md": ABOUT,
-        folder / ".gitignore": "/site/\n",
+        folder / ".gitignore": "/site/\n/.site-*/\n",  # the build and the folders a killed build leaves
         folder / ".github" / "workflows" / "podium.yml": WORKFLOW,
     }
     written = []

@@ -191,3 +191,18 @@ def test_text_quoted_in_a_problem_cannot_forge_lines_or_control_the_terminal(tre
     tree.write("events/e1/registrations.yaml", '- name: A\n  "x\\n1.yaml:9: fake\\e[2J\\u202e": 1\n')
     assert only_problem(cli).startswith(
         "content/events/e1/registrations.yaml:2: unknown key 'x\\n1.yaml:9: fake\\x1b[2J\\u202e' in a player entry")
+
+
+def test_an_editor_lock_file_among_the_organizers_rulesets_is_ignored(tree, cli):
+    """Emacs leaves .#name.yaml, a link to nothing, while a ruleset is being edited."""
+    tree.event("e1", 4)
+    (tree.root / "rulesets").mkdir()
+    os.symlink("user@host.1234:1700000000", tree.root / "rulesets" / ".#club.yaml")
+    (tree.root / "rulesets" / ".club.yaml").write_text("not: [a ruleset\n")
+    assert cli("check").output.startswith("ok: 1 event")
+
+
+def test_init_ignores_the_site_and_the_folders_a_killed_build_leaves(tmp_path, monkeypatch, cli):
+    monkeypatch.chdir(tmp_path)
+    cli("init", "club")
+    assert (tmp_path / "club" / ".gitignore").read_text().splitlines() == ["/site/", "/.site-*/"]

@@ -83,6 +83,8 @@ def _read_files(dirs, problems) -> dict[str, YMap]:
     raw = {}
     for folder in dirs:
         for path in sorted(folder.glob("*.yaml")):
+            if path.name.startswith("."):  # an editor's lock or backup file (.#tantrix.yaml), as in content/
+                continue
             try:
                 data = load_yaml(path)
             except UserError as exc:
