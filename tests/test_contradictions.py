@@ -6,22 +6,13 @@ import json
 import textwrap
 
 import pytest
-from play import strength_results
+from play import only_problem, strength_results
 
 from generator.errors import Problems, Src
 from generator.model import Bases, Game, Pairing
 from generator.rules.micromutants import MicromutantsScoring
 from generator.rules.ruleset import BUILTIN_DIR, load_rulesets
 from generator.rules.structure import Stage
-
-
-def only_problem(cli) -> str:
-    """The single problem `podium check` reports."""
-    result = cli("check", expect=1)
-    assert "Traceback" not in result.output
-    lines = result.output.strip().splitlines()
-    assert lines[-1] == "1 problem found.", result.output
-    return lines[0]
 
 
 def first_round(tree, cli, event_id: str = "e1") -> dict:

@@ -5,15 +5,7 @@ from __future__ import annotations
 import os
 
 import pytest
-
-
-def only_problem(cli) -> str:
-    """The single problem `podium check` reports."""
-    result = cli("check", expect=1)
-    assert "Traceback" not in result.output
-    lines = result.output.strip().splitlines()
-    assert lines[-1] == "1 problem found.", result.output
-    return lines[0]
+from play import only_problem
 
 
 def test_an_empty_registrations_file_is_an_error_not_an_event_without_players(tree, cli):
