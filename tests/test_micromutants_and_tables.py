@@ -116,7 +116,7 @@ def test_six_player_classic_bracket_with_two_drawn_byes(tree, cli):
     assert len(byes) == 2 and len(matches) == 2 and {p["match"] for p in first["pairings"]} == {"quarterfinal"}
     text = tree.round_path("mm", 1).read_text(encoding="utf-8")
     a, b = matches[0]["players"]
-    assert f"- {{home: {a}, winner: }}  # game 1" in text and f"- {{home: {b}, winner: }}  # game 2" in text
+    assert f"- {{home: \"{a}\", winner: }}  # game 1" in text and f"- {{home: \"{b}\", winner: }}  # game 2" in text
     assert "# - {winner: }  # game 3: the decider, only if needed" in text
     lower = min
     tree.save_round("mm", 1, best_of(first, lambda a, b: lower(a, b)))
