@@ -127,9 +127,11 @@ class Port(click.IntRange):
 @main.command()
 @click.option("--port", type=Port(), default=8000, show_default=True)
 @click.option("--out", type=click.Path(path_type=Path), default=Path("site"), show_default=True, help=OUT_HELP)
+@click.option("--lan", is_flag=True, help="Serve to the local network (players' phones at the venue): prints the "
+              "address and its QR code; pages are rebuilt on change, and a reload shows them.")
 @content_option
-def serve(port: int, out: Path, content: Path) -> None:
+def serve(port: int, out: Path, lan: bool, content: Path) -> None:
     """Build, serve locally, rebuild and reload the browser on every change."""
     from generator.serve import serve as run
 
-    run(content, out, port)
+    run(content, out, port, lan)
