@@ -6,6 +6,7 @@ import gc
 from dataclasses import dataclass
 from pathlib import Path
 
+from generator import progress
 from generator.archive import Archive, load_archive
 from generator.i18n import Language
 from generator.parallel import cores, run_shares, worth_splitting
@@ -49,7 +50,7 @@ def build_site(content: Path, out: Path, base_url: str | None = None) -> int:
     """Build the site into ``out``; returns the number of HTML pages. Raises UserError on bad
     content or an ``out`` that a build must not replace."""
     ready_output(out, content)
-    with without_cycle_collection():
+    with without_cycle_collection(), progress.shown():
         return write_site(site_outputs(load_archive(content), base_url), out)
 
 
@@ -71,7 +72,9 @@ def write_site(outputs: SiteOutputs, out: Path) -> int:
     """Write every output into a fresh folder and swap it in whole: a failure leaves the old site."""
     writer = SiteWriter(out)
     try:
-        build_all(outputs.built, [writer.reserve(item.url) for item in outputs.built], outputs.renderer)
+        with progress.counting("pages written", len(outputs.built), "file") as tick:
+            paths = [writer.reserve(item.url) for item in outputs.built]
+            build_all(outputs.built, paths, outputs.renderer, write=progress.counted(write_file, tick))
         for url, data in outputs.made.items():
             writer.write(url, data)
     except BaseException:

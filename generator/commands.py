@@ -5,6 +5,7 @@ from pathlib import Path
 
 import click
 
+from generator import progress
 from generator.archive import find_event, load_archive
 from generator.export import dumps, standings_json
 from generator.i18n import Language
@@ -15,12 +16,15 @@ from generator.rules.engine import next_round, table_name
 def check(content: Path) -> str:
     from generator.verify import verify_event
 
-    archive = load_archive(content)
+    with progress.shown():
+        archive = load_archive(content)
+        with progress.counting("events re-drawn", len(archive.events), "event") as tick:
+            redrawn = [progress.counted(verify_event, tick)(result) for result in archive.events.values()]
     events, seasons = len(archive.events), len(archive.seasons)
     lines = [note for result in archive.events.values() for note in pending_notes(result)]
     lines += [f"note: {d.src}: round {d.round} was paired from results that have changed since (or was edited "
              f"by hand); its pairings stand and the standings are recomputed — `podium verify {d.event}` shows "
-             "the difference" for result in archive.events.values() for d in verify_event(result)]
+             "the difference" for differences in redrawn for d in differences]
     lines.append(f"ok: {events} event{'s' * (events != 1)}, {seasons} season{'s' * (seasons != 1)}, "
                  f"{len(archive.rulesets)} rulesets")
     return "\n".join(lines)
