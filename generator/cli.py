@@ -76,9 +76,13 @@ def verify(event: str | None, content: Path) -> None:
     differences, rounds = commands.verify(content, event)
     for difference in differences:
         click.echo(str(difference), err=True)
-    if differences:
+    errors = sum(d.is_error for d in differences)
+    if errors:
+        click.echo(f"{errors} round{'s' if errors != 1 else ''} differ{'s' if errors == 1 else ''} from the draw.", err=True)
         raise click.exceptions.Exit(1)
-    click.echo(f"ok: {rounds} rounds re-drawn, all identical")
+    corrected = len(differences)
+    click.echo(f"ok: {rounds} rounds re-drawn, " + (f"{corrected} paired before a later correction of results"
+                                                     if corrected else "all identical"))
 
 
 @main.command()

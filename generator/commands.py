@@ -18,9 +18,8 @@ def check(content: Path) -> str:
     archive = load_archive(content)
     events, seasons = len(archive.events), len(archive.seasons)
     lines = [note for result in archive.events.values() for note in pending_notes(result)]
-    lines += [f"note: {d.src}: round {d.round} was paired from results that have changed since (or was edited "
-             f"by hand); its pairings stand and the standings are recomputed — `podium verify {d.event}` shows "
-             "the difference" for result in archive.events.values() for d in verify_event(result)]
+    # check passes either way: the pairings as published stand and the standings follow them
+    lines += [f"note: {d.src}: {d.message}" for result in archive.events.values() for d in verify_event(result)]
     lines.append(f"ok: {events} event{'s' * (events != 1)}, {seasons} season{'s' * (seasons != 1)}, "
                  f"{len(archive.rulesets)} rulesets")
     return "\n".join(lines)

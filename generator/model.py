@@ -112,6 +112,7 @@ class Round:
     penalties: tuple[Penalty, ...] = ()
     drops: tuple[str, ...] = ()
     drop_srcs: tuple[Src, ...] = ()
+    drawn_from: str | None = None  # `pair` wrote the fingerprint of the results it drew this round from
 
 
 @dataclass(frozen=True)

@@ -445,9 +445,10 @@ def _round(path: Path, number: int, problems: Problems, ids: set[str]) -> Round 
     pairings = _pairings(f, problems, ids)
     penalties = _penalties(f, problems, ids)
     drops = _id_list(f, "drops", ids)
+    drawn_from = f.get("drawn_from")
     f.finish()
     return Round(number=number, stage=stage, pairings=pairings, src=f.src, penalties=penalties,
-                 drops=tuple(d for d, _ in drops), drop_srcs=tuple(s for _, s in drops))
+                 drops=tuple(d for d, _ in drops), drop_srcs=tuple(s for _, s in drops), drawn_from=drawn_from)
 
 
 def _id_list(f: Fields, key: str, ids: set[str]) -> list[tuple[str, Src]]:
