@@ -4,6 +4,7 @@ from __future__ import annotations
 import datetime
 from pathlib import Path
 
+from generator import __version__
 from generator.errors import Src, fail
 from generator.pairfile import write_new_file
 from generator.rules.ruleset import RuleSet
@@ -23,7 +24,7 @@ def init_archive(folder: Path, ruleset: RuleSet, event_id: str, today: datetime.
         content / "events" / event_id / "registrations.yaml": registrations_yaml(ruleset),
         content / "pages" / "about.md": ABOUT,
         folder / ".gitignore": "/site/\n/.site-*/\n",  # the build and the folders a killed build leaves
-        folder / ".github" / "workflows" / "podium.yml": WORKFLOW,
+        folder / ".github" / "workflows" / "podium.yml": workflow(__version__),
     }
     written = []
     for path, text in files.items():
@@ -93,31 +94,46 @@ title: About
 Results of our club's tournaments, published with Podium.
 """
 
+# The repository Podium's releases are tagged in; the workflow installs the tag of the version
+# that wrote it, so a site is rebuilt by the same engine until the organizer moves the pin.
+PODIUM_REPOSITORY = "https://github.com/podium-tournaments/podium"
+
+
+def workflow(version: str) -> str:
+    return WORKFLOW.replace("{version}", version).replace("{repository}", PODIUM_REPOSITORY)
+
+
 WORKFLOW = """\
 # Builds the site from content/ and publishes it to GitHub Pages on every push to main.
-# Settings → Pages → Source: GitHub Actions. PODIUM is where Podium's code is.
+# Settings → Pages → Source: GitHub Actions.
+# Podium is pinned to the version that wrote this file: change PODIUM_VERSION to upgrade
+# (read the changelog first: a new version may draw later rounds differently).
 name: podium
 on:
   push:
     branches: [main]
   workflow_dispatch:
-permissions:
-  contents: read
-  pages: write
-  id-token: write
+permissions: {}                 # each job asks only for what it needs
+concurrency:                    # one publication at a time, in push order; a newer push waits
+  group: pages
+  cancel-in-progress: false
 env:
-  PODIUM: https://github.com/podium-tournaments/podium
+  PODIUM_VERSION: "{version}"
 jobs:
   build:
     runs-on: ubuntu-latest
+    permissions:
+      contents: read
     steps:
       - uses: actions/checkout@v4
       - uses: actions/setup-python@v5
         with:
           python-version: "3.11"
-      - run: git clone --depth 1 "$PODIUM" .podium && pip install -e ./.podium
+          cache: pip
+          cache-dependency-path: .github/workflows/podium.yml
+      - run: pip install "podium @ git+{repository}@v${PODIUM_VERSION}"
       - run: podium check
-      - run: podium verify          # every published round re-drawn from the seed: no hand edits
+      - run: podium verify          # pairings changed by hand fail; a corrected result is a notice
       - id: pages
         uses: actions/configure-pages@v5
       - run: podium build --out site --base-url "${{ steps.pages.outputs.base_url }}"
@@ -127,6 +143,9 @@ jobs:
   deploy:
     needs: build
     runs-on: ubuntu-latest
+    permissions:
+      pages: write
+      id-token: write
     environment:
       name: github-pages
       url: ${{ steps.deployment.outputs.page_url }}
