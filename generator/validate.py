@@ -197,10 +197,38 @@ def _site_settings(root: Path, problems: Problems) -> dict:
         base_url = ""
     settings = {"title": f.get("title", required=True, default="Podium"), "language": language,
                 "base_url": base_url, "description": f.get("description", default=""),
-                "footer": f.get("footer", default="")}
-    f.get("logo")
+                "footer": f.get("footer", default=""),
+                "theme_dir": _path_in_content(f, "theme_dir", root, is_folder=True),
+                "logo": _path_in_content(f, "logo", root), "favicon": _path_in_content(f, "favicon", root)}
     f.finish()
     return settings
+
+
+IMAGE_SUFFIXES = (".png", ".svg", ".jpg", ".jpeg", ".webp", ".gif", ".ico")
+
+
+def _path_in_content(f: Fields, key: str, root: Path, is_folder: bool = False) -> str:
+    """A file or folder named in site.yaml, relative to the content folder and inside it (a
+    published site never picks up a file from elsewhere): its absolute path, or "" if unset or wrong."""
+    written = f.get(key)
+    if not written:
+        return ""
+    what = "folder" if is_folder else "file"
+    example = {"theme_dir": "theme", "logo": "theme/static/logo.svg", "favicon": "theme/static/favicon.png"}[key]
+    top = root.resolve()
+    path = (top / written).resolve()
+    if Path(written).is_absolute() or not path.is_relative_to(top):
+        f.problems.add(f.at(key), f"'{key}: {written}' is outside the content folder; keep the {what} inside "
+                       f"content/ and name it from there, like '{key}: {example}'")
+    elif not (path.is_dir() if is_folder else path.is_file()):
+        f.problems.add(f.at(key), f"'{key}: {written}': there is no such {what} in the content folder; "
+                       f"create it or correct the path, like '{key}: {example}'")
+    elif not is_folder and path.suffix.lower() not in IMAGE_SUFFIXES:
+        f.problems.add(f.at(key), f"'{key}: {written}' is not an image browsers show; use a "
+                       f"{', '.join(IMAGE_SUFFIXES)} file")
+    else:
+        return str(path)
+    return ""
 
 
 def _registry(root: Path, problems: Problems) -> tuple[Player, ...]:
