@@ -39,7 +39,7 @@ class Fields:
         self.unreadable = data is UNREADABLE or (data is not None and not isinstance(data, YMap))
         if not isinstance(data, YMap):
             if data is not None and data is not UNREADABLE:
-                problems.add(_where(data, src), f"{what} must be a mapping of 'key: value' lines")
+                problems.add(_where(data, src), f"{what} must be a mapping of 'key: value' lines{_colon_space_hint(data)}")
             data = YMap()
             data.src, data.key_srcs = src._replace(line=max(src.line, 1)), {}  # a missing key goes at the top
         self.data, self.problems, self.what = data, problems, what
@@ -155,6 +155,13 @@ def _refuse_escaping_links(root: Path) -> None:
 
 UNREADABLE = YMap()  # what a file that failed to parse reads as: its keys are not asked for again
 UNREADABLE.src, UNREADABLE.key_srcs = Src(""), {}
+
+
+def _colon_space_hint(data) -> str:
+    """'name:Anna' is one text to YAML, not a key and its value: the commonest slip of all."""
+    if isinstance(data, str) and (match := re.match(r"([\w-]+):(\S.*)", data)):
+        return f"; YAML needs a space after the colon: '{match[1]}: {match[2]}'"
+    return ""
 
 
 def _where(data, file_src: Src) -> Src:
