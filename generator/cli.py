@@ -195,3 +195,17 @@ def import_registrations_command(source: Path, event: str, columns: tuple[str, .
     done = import_registrations(source, folder / "registrations.yaml", mapping)
     click.echo(f"added {len(done.added)} player{'s' * (len(done.added) != 1)} to {folder / 'registrations.yaml'}"
                + (f"; {len(done.kept)} already registered, left as they were" if done.kept else ""))
+
+
+@main.command()
+@click.option("--out", type=click.Path(path_type=Path), default=None,
+              help="The folder for the schemas (default: schemas/ beside the content folder).")
+@content_option
+def schema(out: Path | None, content: Path) -> None:
+    """Write JSON Schemas of the content files, for editors that complete and check YAML."""
+    from generator.editor import schema_folder, write_schemas
+
+    for path in write_schemas(out or schema_folder(content)):
+        click.echo(f"wrote {path}")
+    click.echo("editors read them from a first line like '# yaml-language-server: $schema=../schemas/site.schema.json'; "
+               "podium init, new and pair write it")

@@ -6,6 +6,7 @@ from pathlib import Path
 import click
 
 from generator.archive import find_event, load_archive
+from generator.editor import modeline
 from generator.export import dumps, standings_json
 from generator.i18n import Language
 from generator.pairfile import render_round, write_new_file
@@ -43,7 +44,7 @@ def pair(content: Path, event_name: str) -> Path:
     result = find_event(load_archive(content), event_name)
     draft = next_round(result)
     path = Path(result.event.folder) / "rounds" / f"{draft.number}.yaml"
-    write_new_file(path, render_round(draft, result))
+    write_new_file(path, render_round(draft, result, modeline(path, "round", content)))
     return path
 
 

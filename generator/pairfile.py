@@ -17,9 +17,11 @@ from generator.verify import results_fingerprint
 _NOT_YAML_PRINTABLE = re.compile("[^\t\n\r\x20-\x7e\x85\xa0-\ud7ff\ue000-\ufffd\U00010000-\U0010ffff]")
 
 
-def render_round(draft: DraftRound, result: EventResult) -> str:
+def render_round(draft: DraftRound, result: EventResult, first_line: str = "") -> str:
+    """The round file; ``first_line``: the editor's schema line, when the archive has schemas."""
     event = result.event
-    lines = [
+    lines = [first_line.rstrip("\n")] if first_line else []
+    lines += [
         f"# {_one_line(event.name)} — round {draft.number} ({draft.stage}), written by `podium pair`.",
         f"# Drawn by podium {__version__} from the event seed {event.seed}; `podium pair {event.id}` on the same content",
         "# gives the same round (`podium verify` checks it).",

@@ -5,6 +5,7 @@ import datetime
 from pathlib import Path
 
 from generator import __version__
+from generator.editor import modeline, schema_folder, write_schemas
 from generator.errors import Src, fail
 from generator.pairfile import write_new_file
 from generator.rules.ruleset import RuleSet
@@ -19,20 +20,26 @@ def init_archive(folder: Path, ruleset: RuleSet, event_id: str, today: datetime.
     content = folder / "content"
     if content.exists():
         raise fail(Src(str(content)), "already exists; podium init never overwrites. Pick an empty folder")
+    written = [] if schema_folder(content).exists() else write_schemas(schema_folder(content))
+    event = content / "events" / event_id
     files = {
-        content / "site.yaml": SITE,
-        content / "events" / event_id / "event.yaml": event_yaml(ruleset, today),
-        content / "events" / event_id / "registrations.yaml": registrations_yaml(ruleset),
+        content / "site.yaml": with_modeline(content / "site.yaml", "site", content, SITE),
+        event / "event.yaml": with_modeline(event / "event.yaml", "event", content, event_yaml(ruleset, today)),
+        event / "registrations.yaml": with_modeline(event / "registrations.yaml", "registrations", content,
+                                                    registrations_yaml(ruleset)),
         content / "pages" / "about.md": ABOUT,
         folder / ".gitignore": "/site/\n/.site-*/\n",  # the build and the folders a killed build leaves
         folder / ".github" / "workflows" / "podium.yml": workflow(__version__),
     }
-    written = []
     for path, text in files.items():
         if not path.exists():  # an existing .gitignore or workflow is the organizer's: keep it
             write_new_file(path, text)
             written.append(path)
     return written
+
+
+def with_modeline(path: Path, kind: str, content: Path, text: str) -> str:
+    return modeline(path, kind, content) + text
 
 
 SITE = """\
@@ -54,11 +61,14 @@ def new_event(content: Path, event_id: str, ruleset: RuleSet, date: datetime.dat
     folder = content / "events" / event_id
     if folder.exists():
         raise fail(Src(str(folder)), "already exists; podium new never overwrites. Pick another id")
-    files = {folder / "event.yaml": event_yaml(ruleset, date, name or event_id.replace("-", " ").capitalize()),
-             folder / "registrations.yaml": registrations_yaml(ruleset)}
+    written = [] if schema_folder(content).exists() else write_schemas(schema_folder(content))
+    event_text = event_yaml(ruleset, date, name or event_id.replace("-", " ").capitalize())
+    files = {folder / "event.yaml": with_modeline(folder / "event.yaml", "event", content, event_text),
+             folder / "registrations.yaml": with_modeline(folder / "registrations.yaml", "registrations", content,
+                                                          registrations_yaml(ruleset))}
     for path, text in files.items():
         write_new_file(path, text)
-    return list(files)
+    return written + list(files)
 
 
 def event_yaml(ruleset: RuleSet, today: datetime.date, name: str = "My first tournament") -> str:

@@ -16,7 +16,8 @@ def registrations(tree) -> str:
 
 def test_new_writes_a_commented_event_that_checks(club, cli):
     event = (club.content / "events/spring-cup/event.yaml").read_text()
-    assert event.startswith("# One event. Fill in the name, date and venue")
+    assert event.startswith("# yaml-language-server: $schema=../../../schemas/event.schema.json\n"
+                            "# One event. Fill in the name, date and venue")
     assert 'name: "Spring Cup"\ndate: 2026-05-16\nruleset: ffg-conquest' in event
     assert cli("check").output.startswith("ok: 1 event")
 
@@ -42,7 +43,8 @@ def test_a_csv_export_is_appended_with_diacritics_and_the_comments_kept(club, cl
     result = cli("import", "registrations", "form.csv", "spring-cup", "--column", "name=Imię", "--column", "name=Nazwisko")
     assert result.output == "added 2 players to content/events/spring-cup/registrations.yaml\n"
     text = registrations(club)
-    assert text.startswith("# One entry per player; only 'name' is required.")  # the comments stay
+    assert text.startswith("# yaml-language-server: $schema=../../../schemas/registrations.schema.json\n"
+                           "# One entry per player; only 'name' is required.")  # the comments stay
     assert ('- name: "Łukasz Żółć"\n  id: "lukasz-zolc"\n  club: "Hex Wrocław"\n  rating: 1650\n'
             '- name: "Anna Nowak"\n  id: "anna-nowak"\n') in text
     assert "\n[]\n" not in text and cli("check").output.startswith("ok: 1 event")
