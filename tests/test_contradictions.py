@@ -398,7 +398,8 @@ def test_a_final_of_more_games_must_say_it_is_the_final(tree, cli):
     data = micromutants_finals(tree, cli)
     del data["pairings"][0]["match"]  # before: counted as a best of 3
     tree.save_round("e1", 2, data)
-    assert only_problem(cli) == (f"content/events/e1/rounds/2.yaml:4: {' v '.join(data['pairings'][0]['players'])} "
+    line = tree.round_path("e1", 2).read_text().splitlines().index("pairings:") + 2  # the first pairing
+    assert only_problem(cli) == (f"content/events/e1/rounds/2.yaml:{line}: {' v '.join(data['pairings'][0]['players'])} "
                                  "is the final here, of 5 games; add 'match: final'")
 
 
