@@ -107,7 +107,9 @@ class MicromutantsScoring(Scoring):
         return winners.count(a), winners.count(b)
 
     def match_winner(self, pairing: Pairing, higher_seed, stage=None) -> str | None:
-        """The first to win a majority of the match's games (2 of 3, 3 of 5)."""
+        """The first to win a majority of the match's games (2 of 3, 3 of 5); a player who did not
+        play the match ('forfeit:') loses it — the seed is silent on forfeits, so the games
+        played before it stand and the match goes to the opponent, who advances."""
         if pairing.forfeit:
             return next(p for p in pairing.players if p != pairing.forfeit)
         return _first_to(self.games_in(pairing, stage) // 2 + 1, pairing.games)[0]
@@ -120,8 +122,11 @@ class MicromutantsScoring(Scoring):
         return self.match_winner(pairing, None, stage) is not None
 
     def series(self, pairing: Pairing) -> tuple[int, int] | None:
-        """Games won by each player (2:1), shown in the bracket."""
-        return self.games_won(pairing) if pairing.games else None
+        """Games won by each player (2:1): a best-of-N match's points (CONTRACT.md), shown in the
+        bracket. A forfeit gives the match, not games (RBB counts only games played; the seed
+        is silent on forfeits): a match forfeited before its first game is 0:0, its winner the
+        opponent of the player who forfeited."""
+        return self.games_won(pairing) if pairing.games or pairing.forfeit else None
 
     # ------------------------------------------------------------ the round file
 

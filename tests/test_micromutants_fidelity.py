@@ -1,0 +1,82 @@
+"""Micromutants, issue 15: every real situation of the RBB seed (003, Italian) ends in correct,
+finished standings — a forfeit in a knockout, a match the bracket leaves with one player, groups
+of six and seven in the extreme tournament, the optional bella. Expected numbers worked by hand
+in the comments."""
+from __future__ import annotations
+
+import json
+import textwrap
+
+from generator.errors import Problems, Src
+from generator.model import Game, Pairing
+from generator.rules.micromutants import MicromutantsScoring
+from generator.rules.structure import Stage
+
+MM = MicromutantsScoring()
+BEST_OF_3 = Stage("knockout", games=3)
+BEST_OF_5 = Stage("knockout", games=3, final_games=5)
+
+
+def classic_event(tree, players: int = 4) -> str:
+    return tree.event("mm", [{"name": f"Giocatore {i}", "id": f"g{i}"} for i in range(1, players + 1)],
+                      ruleset="micromutants-classic")
+
+
+def standings(cli) -> dict:
+    return json.loads(cli("standings", "mm", "--json").output)
+
+
+def write_round(tree, number: int, stage: str, tables: str) -> None:
+    """A round file as written here: 'round', 'stage', 'pairings' on lines 1–3, then ``tables``."""
+    text = f"round: {number}\nstage: {stage}\npairings:\n" + textwrap.indent(textwrap.dedent(tables).strip() + "\n", "  ")
+    tree.write(f"events/mm/rounds/{number}.yaml", text)
+
+
+def games(*winners) -> str:
+    return "[" + ", ".join(f"{{winner: {w}}}" for w in winners) + "]"
+
+
+def matches_by_label(result: dict) -> dict:
+    """The bracket's matches by (round, label, table)."""
+    return {(m["round"], m["match"], m["game"]): m for m in result["stages"][0]["matches"]}
+
+
+# ------------------------------------------------------------------ 1. a forfeit in a knockout
+
+def test_a_forfeit_in_the_knockout_is_scored_and_the_event_completes(tree, cli):
+    """4 players, classic: semifinals best of 3, the final and 3rd place best of 5.
+
+    Semifinal 1, a v b: b does not come ('forfeit: b') → a advances; no game was played, so the
+    match's points (games won) are 0:0. Semifinal 2, c v d: c, d, c → c 2:1.
+    Final a v c: a, a, c, a → a 3:1. 3rd place b v d: b wins game 1, then leaves ('forfeit: b')
+    → d is 3rd; the game played stands: b 1, d 0.
+    Final order: a 1st, c 2nd, d 3rd, b 4th. Before: standings --json and build raised
+    AttributeError ('MicromutantsScoring' has no 'win') on the forfeited match."""
+    classic_event(tree)
+    cli("pair", "mm")
+    (a, b), (c, d) = (p["players"] for p in tree.read_round("mm", 1)["pairings"])
+    write_round(tree, 1, "knockout", f"""
+        - {{table: 1, players: [{a}, {b}], match: semifinal, forfeit: {b}}}
+        - {{table: 2, players: [{c}, {d}], match: semifinal, games: {games(c, d, c)}}}
+    """)
+    semis = matches_by_label(standings(cli))
+    assert [(m["players"], m["winner"], m["points"]) for m in semis.values()] == [
+        ([a, b], a, [0, 0]), ([c, d], c, [2, 1])]
+    cli("pair", "mm")
+    finals = {p["match"]: p["players"] for p in tree.read_round("mm", 2)["pairings"]}
+    assert finals == {"final": [a, c], "third-place": [b, d]}
+    write_round(tree, 2, "knockout", f"""
+        - {{table: 1, players: [{a}, {c}], match: final, games: {games(a, a, c, a)}}}
+        - {{table: 2, players: [{b}, {d}], match: third-place, games: {games(b)}, forfeit: {b}}}
+    """)
+    result = standings(cli)
+    assert result["complete"]
+    by_label = matches_by_label(result)
+    assert (by_label[(2, "final", 1)]["winner"], by_label[(2, "final", 1)]["points"]) == (a, [3, 1])
+    assert (by_label[(2, "third-place", 2)]["winner"], by_label[(2, "third-place", 2)]["points"]) == (d, [1, 0])
+    assert [(r["rank"], r["player"]) for r in result["standings"]] == [(1, a), (2, c), (3, d), (4, b)]
+    cli("build", "--out", "site")
+    event_page = (tree.root / "site" / "events" / "mm" / "index.html").read_text(encoding="utf-8")
+    assert "Giocatore" in event_page
+    round_page = (tree.root / "site" / "events" / "mm" / "rounds" / "1" / "index.html").read_text(encoding="utf-8")
+    assert f"Giocatore {b[1:]} forfeits" in round_page
