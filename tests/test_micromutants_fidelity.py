@@ -7,6 +7,8 @@ from __future__ import annotations
 import json
 import textwrap
 
+import pytest
+
 from generator.errors import Problems, Src
 from generator.model import Game, Pairing
 from generator.rules.micromutants import MicromutantsScoring
@@ -80,3 +82,53 @@ def test_a_forfeit_in_the_knockout_is_scored_and_the_event_completes(tree, cli):
     assert "Giocatore" in event_page
     round_page = (tree.root / "site" / "events" / "mm" / "rounds" / "1" / "index.html").read_text(encoding="utf-8")
     assert f"Giocatore {b[1:]} forfeits" in round_page
+
+
+# ------------------------------------------------------------------ 2. a match with fewer than two players
+
+@pytest.mark.parametrize("players", [("g3",), ()], ids=["one-player", "no-player"])
+def test_a_match_without_two_players_never_indexes_a_missing_player(players):
+    """A 3rd-place match the bracket could fill with one player only (3 entrants, the bye's
+    opponent missing): before, blank raised IndexError on players[1]. Now: one comment line, no
+    games to enter; no winner, no outcome, no series; check says what is wrong, at 'players'."""
+    stage = BEST_OF_5
+    assert MM.blank(players, stage, match="third-place") == [
+        "    # one player and no opponent: there are no games to enter"]
+    pairing = Pairing(players=players, src=Src("r.yaml", 4), match="third-place", forfeit="g3" if players else None,
+                      games=(Game(src=Src("r.yaml", 6), winner="g3"),), key_srcs={"players": Src("r.yaml", 5)})
+    assert MM.match_winner(pairing, None, stage) is None
+    assert MM.outcomes(pairing, 2, stage) == []
+    assert MM.series(pairing) is None
+    assert not MM.decided(pairing, stage)
+    problems = Problems()
+    MM.check(pairing, problems, stage)
+    assert [str(p) for p in problems.items] == [
+        "r.yaml:5: a head-to-head match has two players; a player without an opponent has a bye ('bye: true')"]
+
+
+def test_three_players_the_second_round_is_paired_without_a_crash(tree, cli):
+    """The issue's case: A, B, C; round 1 a bye and one semifinal, b wins it 2:0; `pair` for
+    round 2 raised IndexError in MicromutantsScoring.blank. (Which matches round 2 holds is the
+    bracket's business; here only that pairing it ends in a written file, not a traceback.)"""
+    classic_event(tree, 3)
+    cli("pair", "mm")
+    data = tree.read_round("mm", 1)
+    for pairing in data["pairings"]:
+        if not pairing.get("bye"):
+            winner = pairing["players"][0]
+            pairing["games"] = [{"winner": winner}, {"winner": winner}]
+    tree.save_round("mm", 1, data)
+    cli("pair", "mm")
+    assert tree.read_round("mm", 2)["round"] == 2
+
+
+def test_a_free_for_all_table_beyond_the_place_points_is_refused_not_a_crash():
+    """place_points has 4 places (6, 4, 2, 3); a table of five has no points for 5th: before,
+    scoring it raised IndexError."""
+    five = ("a", "b", "c", "d", "e")
+    pairing = Pairing(players=five, src=Src("r.yaml", 4), finish=five, key_srcs={"players": Src("r.yaml", 5)})
+    problems = Problems()
+    MM.check(pairing, problems, Stage("free-for-all"))
+    assert [str(p) for p in problems.items] == [
+        "r.yaml:5: a free-for-all table seats at most 4 players (place_points gives points to 4 places), not 5"]
+    assert MM.outcomes(pairing, 7, Stage("free-for-all")) == []

@@ -31,6 +31,12 @@ def home_plan(games: int) -> list[int | None]:
     return [None if g == games - 1 else g % 2 for g in range(games)]
 
 
+def two_players(pairing: Pairing) -> tuple[str, str] | None:
+    """The two players of a head-to-head match, or None for a pairing of any other size (a bye,
+    or a match the bracket could not fill): nothing here indexes a second player blindly."""
+    return pairing.players if len(pairing.players) == 2 else None
+
+
 class MicromutantsScoring(Scoring):
     """RBB Micromutants: best-of-N matches (the majority of games wins; the decider only when
     needed), 2-vs-2 games (1 primary point to each winner, secondary points from the winning
@@ -64,7 +70,7 @@ class MicromutantsScoring(Scoring):
         if len(pairing.players) > 2:
             return self._table_outcomes(pairing, round_no)
         winner = self.match_winner(pairing, None, stage)
-        if winner is None:
+        if winner is None:  # also a match without two players: no one to have beaten
             return []
         return [Outcome(p, o, "win" if p == winner else "loss", 1 if p == winner else 0, 0, round_no)
                 for p, o in (pairing.players, pairing.players[::-1])]
@@ -88,6 +94,8 @@ class MicromutantsScoring(Scoring):
         """RBB free-for-all: primary by place, secondary to the winner, tertiary = eliminations."""
         if not pairing.finish:
             return []
+        if len(pairing.finish) > len(self.place_points):
+            return []  # refused by check_shape: no place points for the places beyond them
         eliminated = dict(pairing.eliminated)
         outcomes = []
         for place, player in enumerate(pairing.finish, start=1):
@@ -101,15 +109,17 @@ class MicromutantsScoring(Scoring):
 
     # ------------------------------------------------------------ best-of-N
 
-    def games_won(self, pairing: Pairing) -> tuple[int, int]:
-        a, b = pairing.players
+    def games_won(self, pairing: Pairing) -> tuple[int, ...]:
+        """The games each player of the pairing won, in the order of its players."""
         winners = [g.winner for g in pairing.games if g.winner]
-        return winners.count(a), winners.count(b)
+        return tuple(winners.count(p) for p in pairing.players)
 
     def match_winner(self, pairing: Pairing, higher_seed, stage=None) -> str | None:
         """The first to win a majority of the match's games (2 of 3, 3 of 5); a player who did not
         play the match ('forfeit:') loses it — the seed is silent on forfeits, so the games
         played before it stand and the match goes to the opponent, who advances."""
+        if two_players(pairing) is None:
+            return None
         if pairing.forfeit:
             return next(p for p in pairing.players if p != pairing.forfeit)
         return _first_to(self.games_in(pairing, stage) // 2 + 1, pairing.games)[0]
@@ -121,12 +131,14 @@ class MicromutantsScoring(Scoring):
             return bool(pairing.finish)
         return self.match_winner(pairing, None, stage) is not None
 
-    def series(self, pairing: Pairing) -> tuple[int, int] | None:
+    def series(self, pairing: Pairing) -> tuple[int, ...] | None:
         """Games won by each player (2:1): a best-of-N match's points (CONTRACT.md), shown in the
         bracket. A forfeit gives the match, not games (RBB counts only games played; the seed
         is silent on forfeits): a match forfeited before its first game is 0:0, its winner the
         opponent of the player who forfeited."""
-        return self.games_won(pairing) if pairing.games or pairing.forfeit else None
+        if two_players(pairing) is None or not (pairing.games or pairing.forfeit):
+            return None
+        return self.games_won(pairing)
 
     # ------------------------------------------------------------ the round file
 
@@ -138,6 +150,8 @@ class MicromutantsScoring(Scoring):
             return ["    finish: []  # the players from 1st to 4th",
                     "    bases: {intact: 0, damaged: 0, square: 0}  # the winner's bases left",
                     "    eliminated: {}  # opponents each player eliminated in his own turn, e.g. {id: 1}"]
+        if len(players) < 2:  # no opponent: nothing to play, nothing to enter
+            return ["    # one player and no opponent: there are no games to enter"]
         games = self.match_games(stage, match, 0)
         lines = ["    games:  # the winner of each game; the home player picks his clan first"]
         for index, home in enumerate(home_plan(games)):
@@ -155,9 +169,21 @@ class MicromutantsScoring(Scoring):
 
     def check_shape(self, pairing: Pairing, problems: Problems, stage=None) -> None:
         if _shape(pairing) == "match":
+            if two_players(pairing) is None:
+                problems.add(pairing.at("players"), "a head-to-head match has two players; a player without an "
+                             "opponent has a bye ('bye: true')")
+                return
             self._check_series(pairing, problems, stage)
         elif _shape(pairing) == "free-for-all":
+            self._check_places(pairing, problems)
             _check_eliminations(pairing, problems)
+
+    def _check_places(self, pairing: Pairing, problems: Problems) -> None:
+        """RBB free-for-all: a table of four, a place's points for each of its places."""
+        if len(pairing.players) > len(self.place_points):
+            problems.add(pairing.at("players"), f"a free-for-all table seats at most {len(self.place_points)} "
+                         f"players (place_points gives points to {len(self.place_points)} places), not "
+                         f"{len(pairing.players)}")
 
     def _check_series(self, pairing: Pairing, problems: Problems, stage) -> None:
         """RBB: a match ends when a player wins the majority — the decider only when needed — and a
