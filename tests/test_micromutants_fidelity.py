@@ -132,3 +132,67 @@ def test_a_free_for_all_table_beyond_the_place_points_is_refused_not_a_crash():
     assert [str(p) for p in problems.items] == [
         "r.yaml:5: a free-for-all table seats at most 4 players (place_points gives points to 4 places), not 5"]
     assert MM.outcomes(pairing, 7, Stage("free-for-all")) == []
+
+
+# ------------------------------------------------------------------ 4. the optional bella
+
+def semifinal_round(tree, cli, first_games: list[str]) -> tuple[str, str]:
+    """Round 1 of a 4-player classic event: table 1 with ``first_games`` on lines 7, 8, …
+    (``{a}``, ``{b}`` stand for its players), table 2 won 2:0 by its first player."""
+    classic_event(tree)
+    cli("pair", "mm")
+    (a, b), (c, d) = (p["players"] for p in tree.read_round("mm", 1)["pairings"])
+    lines = ["round: 1", "stage: knockout", "pairings:", "  - table: 1", f"    players: [{a}, {b}]",
+             "    games:"] + [f"      - {game.format(a=a, b=b)}" for game in first_games] + [
+             f"  - {{table: 2, players: [{c}, {d}], games: {games(c, c)}}}"]
+    tree.write("events/mm/rounds/1.yaml", "\n".join(lines) + "\n")
+    return a, b
+
+
+def test_the_bella_may_be_played_after_a_decided_series(tree, cli):
+    """RBB: the bella "si deve effettuare obbligatoriamente solo in caso di parità nei turni
+    precedenti e … è facoltativa negli altri casi". a wins games 1 and 2 (2:0, decided); the
+    bella is played anyway and b wins it: 2:1, a still the winner. Before: 'game 3 comes after
+    … — remove it'."""
+    a, b = semifinal_round(tree, cli, ["{{home: {a}, winner: {a}}}", "{{home: {b}, winner: {a}}}", "{{winner: {b}}}"])
+    assert cli("check").output.startswith("ok")
+    semi = matches_by_label(standings(cli))[(1, "semifinal", 1)]
+    assert (semi["players"], semi["winner"], semi["points"]) == ([a, b], a, [2, 1])
+
+
+def test_no_game_beyond_the_bella(tree, cli):
+    """A 4th game in a best of 3 (2:0, the bella, then one more) is refused at its line: games
+    on lines 7–10, the 4th on line 10."""
+    semifinal_round(tree, cli, ["{{winner: {a}}}", "{{winner: {a}}}", "{{winner: {b}}}", "{{winner: {b}}}"])
+    assert cli("check", expect=1).output.splitlines() == [
+        "content/events/mm/rounds/1.yaml:10: game 4 is one too many: a best-of-3 match has at most 3 games, the last "
+        "of them the bella — remove it", "1 problem found."]
+
+
+def test_only_the_bella_may_follow_a_decided_best_of_five():
+    """Best of 5 (the final): 3:0 after game 3. The seed makes only the bella (game 5) optional,
+    so a 4th game is refused; the bella after four games that did not tie (3:1) is accepted."""
+    three_nil_then_four = Pairing(players=("a", "b"), src=Src("r.yaml", 4), match="final",
+                                  games=tuple(Game(src=Src("r.yaml", 6 + i), winner=w)
+                                              for i, w in enumerate("aaab")))
+    problems = Problems()
+    MM.check(three_nil_then_four, problems, BEST_OF_5)
+    assert [str(p) for p in problems.items] == [
+        "r.yaml:9: game 4 comes after a won 3 games: a best-of-5 match ends when a player wins 3 games, and only "
+        "the bella (game 5) may still be played — remove it"]
+    three_one_then_bella = Pairing(players=("a", "b"), src=Src("r.yaml", 4), match="final",
+                                   games=tuple(Game(src=Src("r.yaml", 6 + i), winner=w)
+                                               for i, w in enumerate("abaab")))
+    problems = Problems()
+    MM.check(three_one_then_bella, problems, BEST_OF_5)
+    assert problems.items == []
+    assert MM.match_winner(three_one_then_bella, None, BEST_OF_5) == "a"  # 3:2, decided at game 4
+    assert MM.series(three_one_then_bella) == (3, 2)
+
+
+def test_the_round_file_says_the_bella_is_optional(tree, cli):
+    classic_event(tree)
+    cli("pair", "mm")
+    text = tree.round_path("mm", 1).read_text(encoding="utf-8")
+    assert "# - {winner: }  # game 3: the bella — compulsory on a tie, optional otherwise; clans by agreement or " \
+           "by draw" in text

@@ -27,7 +27,7 @@ def clans_of_turn(turn: int, seats: int) -> tuple[str, ...]:
 def home_plan(games: int) -> list[int | None]:
     """RBB, head-to-head: who is at home in each game of a best-of-N match — 0 = player A,
     1 = player B, None = the deciding game ("bella": clans by agreement or by draw).
-    Best of 3: A, B, decider; best of 5: A, B, A, B, decider."""
+    Best of 3: A, B, bella; best of 5: A, B, A, B, bella."""
     return [None if g == games - 1 else g % 2 for g in range(games)]
 
 
@@ -38,10 +38,10 @@ def two_players(pairing: Pairing) -> tuple[str, str] | None:
 
 
 class MicromutantsScoring(Scoring):
-    """RBB Micromutants: best-of-N matches (the majority of games wins; the decider only when
-    needed), 2-vs-2 games (1 primary point to each winner, secondary points from the winning
-    pair's bases) and free-for-all tables (primary points by place, secondary to the winner,
-    tertiary for opponents eliminated in one's own turn).
+    """RBB Micromutants: best-of-N matches (the majority of games wins; the last game, the bella,
+    compulsory only on a tie and optional otherwise), 2-vs-2 games (1 primary point to each
+    winner, secondary points from the winning pair's bases) and free-for-all tables (primary
+    points by place, secondary to the winner, tertiary for opponents eliminated in one's own turn).
     """
 
     name = "micromutants"
@@ -156,8 +156,8 @@ class MicromutantsScoring(Scoring):
         lines = ["    games:  # the winner of each game; the home player picks his clan first"]
         for index, home in enumerate(home_plan(games)):
             if home is None:
-                lines.append(f"      # - {{winner: }}  # game {index + 1}: the decider, only if needed — "
-                             "clans by agreement or by draw")
+                lines.append(f"      # - {{winner: }}  # game {index + 1}: the bella — compulsory on a tie, optional "
+                             "otherwise; clans by agreement or by draw")
             elif index >= games // 2 + 1:
                 lines.append(f"      # - {{home: {yaml_string(players[home])}, winner: }}  # game {index + 1}, only if needed")
             else:
@@ -186,15 +186,29 @@ class MicromutantsScoring(Scoring):
                          f"{len(pairing.players)}")
 
     def _check_series(self, pairing: Pairing, problems: Problems, stage) -> None:
-        """RBB: a match ends when a player wins the majority — the decider only when needed — and a
-        'winner:' or 'forfeit:' beside the games must agree with them."""
+        """RBB, head-to-head: a best-of-N match is won by the first to win a majority of its N
+        games, and a 'winner:' or 'forfeit:' beside the games must agree with them.
+
+        The last game, the bella, "si deve effettuare obbligatoriamente solo in caso di parità
+        nei turni precedenti e … è facoltativa negli altri casi": compulsory only when the
+        earlier games tied, optional otherwise — so it may be recorded after the match was
+        decided (2:0, then the bella: 2:1 or 3:0), and it cannot change the winner. The seed
+        makes no other game optional: after a 3:0 in a best of 5 a 4th game is refused, and no
+        match has more than N games."""
         games = self.games_in(pairing, stage)
         needed = games // 2 + 1
         decided, at_game = _first_to(needed, pairing.games)
-        later = next((n for n, g in enumerate(pairing.games, start=1) if g.winner and at_game and n > at_game), None)
+        played = [n for n, g in enumerate(pairing.games, start=1) if g.winner]
+        beyond = next((n for n in played if n > games), None)
+        if beyond:
+            problems.add(pairing.games[beyond - 1].src, f"game {beyond} is one too many: a best-of-{games} match has "
+                         f"at most {games} games, the last of them the bella — remove it")
+            return
+        later = next((n for n in played if at_game and at_game < n < games), None)
         if later:
             problems.add(pairing.games[later - 1].src, f"game {later} comes after {decided} won {needed} games: a "
-                         f"best-of-{games} match ends when a player wins {needed} games — remove it")
+                         f"best-of-{games} match ends when a player wins {needed} games, and only the bella (game "
+                         f"{games}) may still be played — remove it")
             return
         wins = dict(zip(pairing.players, self.games_won(pairing)))
         series = (f"{wins[decided]}:{sum(wins.values()) - wins[decided]}" if decided  # the winner's games first
