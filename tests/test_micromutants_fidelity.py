@@ -6,16 +6,17 @@ from __future__ import annotations
 
 import json
 import textwrap
+from collections import Counter
 
 import pytest
 
 from generator.errors import Problems, Src
 from generator.model import Game, Pairing
 from generator.rules.micromutants import MicromutantsScoring
+from generator.rules.schedules import pair_rotation, rotation_length
 from generator.rules.structure import Stage
 
 MM = MicromutantsScoring()
-BEST_OF_3 = Stage("knockout", games=3)
 BEST_OF_5 = Stage("knockout", games=3, final_games=5)
 
 
@@ -132,6 +133,71 @@ def test_a_free_for_all_table_beyond_the_place_points_is_refused_not_a_crash():
     assert [str(p) for p in problems.items] == [
         "r.yaml:5: a free-for-all table seats at most 4 players (place_points gives points to 4 places), not 5"]
     assert MM.outcomes(pairing, 7, Stage("free-for-all")) == []
+
+
+# ------------------------------------------------------------------ 3. extreme groups of six and seven
+
+def games_per_player(rotation) -> Counter:
+    return Counter(p for first, second in rotation for p in first + second)
+
+
+def partnerships(rotation) -> Counter:
+    return Counter(frozenset(team) for game in rotation for team in game)
+
+
+def test_groups_of_six_and_seven_play_balanced_legs():
+    """The seed gives the rotation of four (3 games, everyone partners everyone once) and allows
+    bigger groups; carried over: every pair partners, everyone plays as many games.
+    Six players: 15 pairs, 2 partnerships a game → at least 8 games; 4 seats a game shared by 6
+    players → 4g divisible by 6 → g = 9, 6 games each (before: 8 games, two players 6, four 5).
+    Each player partners his 5 others once and one of them again: 3 pairs twice, 12 once.
+    Seven players: 21 pairs → at least 11 games; 4g divisible by 7 → g = 14, 8 games each
+    (before: 11 games, 7, 7, 6, 6, 6, 6, 6). 6 partners each, 2 slots left: 7 pairs twice."""
+    assert rotation_length(6) == (9, 6) and rotation_length(7) == (14, 8)
+    six = pair_rotation(list("ABCDEF"))
+    assert len(six) == 9 and games_per_player(six) == Counter({p: 6 for p in "ABCDEF"})
+    assert sorted(Counter(partnerships(six).values()).items()) == [(1, 12), (2, 3)]
+    seven = pair_rotation(list("ABCDEFG"))
+    assert len(seven) == 14 and games_per_player(seven) == Counter({p: 8 for p in "ABCDEFG"})
+    assert sorted(Counter(partnerships(seven).values()).items()) == [(1, 14), (2, 7)]
+    for game in six + seven:  # two pairs of four different players
+        assert len(set(game[0] + game[1])) == 4
+
+
+@pytest.mark.parametrize("count", [4, 5, 8, 9, 12, 13])
+def test_groups_where_every_pair_can_partner_once_keep_their_schedule(count):
+    """4, 5, 8, 9, 12, 13 players: the n(n−1)/2 pairs are even in number and n(n−1)/4 games seat
+    each player n − 1 times, so every pair partners exactly once, in as many games as before."""
+    rotation = pair_rotation([f"p{i}" for i in range(count)])
+    assert len(rotation) == count * (count - 1) // 4
+    assert set(games_per_player(rotation).values()) == {count - 1}
+    assert set(partnerships(rotation).values()) == {1}
+
+
+@pytest.mark.parametrize("count", range(4, 25))
+def test_every_group_size_gets_a_balanced_covering_leg(count):
+    total, each = rotation_length(count)
+    rotation = pair_rotation([f"p{i}" for i in range(count)])
+    assert len(rotation) == total and set(games_per_player(rotation).values()) == {each}
+    assert len(partnerships(rotation)) == count * (count - 1) // 2  # every pair partners
+
+
+def test_a_group_of_six_plays_twelve_games_each_over_both_legs(tree, cli):
+    """An extreme event of six: one group (at least 4, bigger when the count is not a multiple
+    of 4) of 9 games a leg, home and away → 18 rounds, 12 games for every player."""
+    tree.event("ex", [{"name": f"Giocatore {i}", "id": f"x{i}"} for i in range(1, 7)], ruleset="micromutants-extreme")
+    played = Counter()
+    for number in range(1, 19):
+        cli("pair", "ex")
+        data = tree.read_round("ex", number)
+        assert data["stage"] == "pairs-rotation" and len(data["pairings"]) == 1
+        pairing = data["pairings"][0]
+        played.update(p for team in pairing["teams"] for p in team)
+        pairing["winner"] = 0
+        tree.save_round("ex", number, data)
+    assert played == Counter({f"x{i}": 12 for i in range(1, 7)})
+    group = json.loads(cli("standings", "ex", "--json").output)["stages"][0]
+    assert sum(r["points"] for r in group["standings"]) == 18 * 2  # 1 primary point to each of 2 winners
 
 
 # ------------------------------------------------------------------ 4. the optional bella
