@@ -8,7 +8,8 @@ from generator import __version__
 from generator.errors import Src, fail
 from generator.pairfile import write_new_file
 from generator.rules.ruleset import RuleSet
-from generator.slug import is_slug
+from generator.rules.scoring import yaml_string
+from generator.slug import is_slug, slugify
 
 
 def init_archive(folder: Path, ruleset: RuleSet, event_id: str, today: datetime.date) -> list[Path]:
@@ -46,10 +47,24 @@ language: en
 """
 
 
-def event_yaml(ruleset: RuleSet, today: datetime.date) -> str:
+def new_event(content: Path, event_id: str, ruleset: RuleSet, date: datetime.date, name: str | None) -> list[Path]:
+    """`podium new`: one event's folder with a commented event.yaml and registrations.yaml."""
+    if not is_slug(event_id):
+        raise fail(Src(event_id), f"an event id is a lowercase slug (a-z, 0-9, -), like {slugify(event_id) or 'spring-cup'}")
+    folder = content / "events" / event_id
+    if folder.exists():
+        raise fail(Src(str(folder)), "already exists; podium new never overwrites. Pick another id")
+    files = {folder / "event.yaml": event_yaml(ruleset, date, name or event_id.replace("-", " ").capitalize()),
+             folder / "registrations.yaml": registrations_yaml(ruleset)}
+    for path, text in files.items():
+        write_new_file(path, text)
+    return list(files)
+
+
+def event_yaml(ruleset: RuleSet, today: datetime.date, name: str = "My first tournament") -> str:
     lines = [
         "# One event. Fill in the name, date and venue; keep the seed: every draw is made from it.",
-        "name: My first tournament",
+        f"name: {yaml_string(name)}",
         f"date: {today.isoformat()}",
         f"ruleset: {ruleset.id}          # {ruleset.name}",
         f"seed: {today.strftime('%Y%m%d')}             # any whole number; recorded so anyone can re-run each draw",
