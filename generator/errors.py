@@ -62,6 +62,9 @@ class UserError(click.ClickException):
         self.problems = [problems] if isinstance(problems, Problem) else list(problems)
         super().__init__("\n".join(str(p) for p in self.problems))
 
+    def __reduce__(self):  # raised in a forked build process, it comes back pickled, problems and all
+        return UserError, (self.problems,)
+
     def format_message(self) -> str:
         return self.message
 

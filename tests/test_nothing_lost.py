@@ -100,7 +100,7 @@ def test_a_file_that_does_not_parse_is_reported_once(tree, cli):
     """Not also as 'needs name', 'needs ruleset', … for every key it would have had."""
     tree.event("e1", 8)
     tree.write("events/e1/event.yaml", "name: [unclosed\n")
-    assert only_problem(cli).startswith("content/events/e1/event.yaml:2: YAML syntax")
+    assert only_problem(cli).startswith("content/events/e1/event.yaml:1: YAML syntax")
 
 
 @pytest.mark.parametrize("where, text, line", [
