@@ -8,6 +8,7 @@ import signal
 import socket
 import subprocess
 import sys
+import threading
 import time
 from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
@@ -215,8 +216,10 @@ def test_serve_lan_rebuilds_when_a_round_file_changes(tree, cli):
     env = {**os.environ, "PYTHONPATH": str(ROOT), "PYTHONUNBUFFERED": "1"}
     serving = subprocess.Popen([sys.executable, "-m", "generator", "serve", "--lan", "--port", str(port)],
                                cwd=tree.root, env=env, stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True)
+    lines: list[str] = []
+    threading.Thread(target=lambda: lines.extend(serving.stdout), daemon=True).start()
     try:
-        lines = [serving.stdout.readline() for _ in range(3)]
+        wait_for(lambda: any(line.startswith(("players open", "this machine has no")) for line in lines))
         assert lines[0] == "rebuilt 12 pages in " + lines[0].split(" in ")[1]
         assert lines[1] == "serving site on the local network — Ctrl+C to stop\n"
         assert lines[2].startswith(("players open http://", "this machine has no network address"))
@@ -224,11 +227,23 @@ def test_serve_lan_rebuilds_when_a_round_file_changes(tree, cli):
         status, _, page = get(server, "/events/e1/")
         assert status == 200 and "in progress" in page and '<td class="num">+7</td>' not in page
         strength_results(tree, "e1", 1)  # the lower number wins 12 to 5: four winners on 3 points, +7
-        page = wait_for(lambda: (body := get(server, "/events/e1/")[2]) and "in progress" not in body and body)
-        assert page.count('<td class="num">+7</td>') == 4
+        wait_for(lambda: any(line.startswith("updated ") for line in lines))  # the rebuild is over
+        page = get(server, "/events/e1/")[2]
+        assert "in progress" not in page and page.count('<td class="num">+7</td>') == 4
         assert "livereload" not in page  # players' pages are the published pages
     finally:
         serving.send_signal(signal.SIGINT)
         serving.wait(timeout=20)
-        output = serving.stdout.read()  # after what readline() has taken into its buffer
-    assert "updated" in output and output.endswith("stopped\n"), output
+    wait_for(lambda: lines[-1:] == ["stopped\n"])
+
+
+def test_serve_lan_says_a_taken_port_before_building(tree, cli):
+    tree.event("e1", 8)
+    with socket.socket() as other:
+        other.bind(("127.0.0.1", 0))  # taken on one address is taken for all of them
+        other.listen()
+        port = other.getsockname()[1]
+        result = cli("serve", "--lan", "--port", port, expect=1)
+    assert result.output == (f"--port: {port} is already in use by another program (another podium serve?); "
+                             "stop it or choose another port, such as --port 8000\n1 problem found.\n")
+    assert not (tree.root / "site").exists()
