@@ -7,15 +7,18 @@ Pure: no files, no clock, no global random.
 """
 from __future__ import annotations
 
+import dataclasses
 from dataclasses import dataclass, field
 
-from generator.errors import Problems, fail
+from generator.errors import Problems, UserError, fail
 from generator.model import Event, Round
+from generator.rules.classification import UnbrokenTie, manual_order_fix
 from generator.rules.ruleset import RuleSet
 from generator.rules.stages import RUNNERS
 from generator.rules.stages.common import DraftPairing, DraftRound, EventState, StageResult  # noqa: F401 (re-exported)
+from generator.rules.stages.common import levels
 from generator.rules.standings.order import Row
-from generator.rules.structure import Plan
+from generator.rules.structure import Plan, Stage
 
 
 @dataclass
@@ -32,6 +35,7 @@ class EventResult:
     warnings: dict[str, int] = field(default_factory=dict)
     status_round: dict[str, int] = field(default_factory=dict)  # when a player stopped being active
     pending: dict[int, list] = field(default_factory=dict)  # round → its pairings no result decides yet
+    ties: list[UnbrokenTie] = field(default_factory=list)  # players no tie-breaker separates
 
     @property
     def round_done(self) -> dict[int, bool]:
@@ -65,10 +69,10 @@ def compute_event(event: Event, ruleset: RuleSet, problems: Problems) -> EventRe
     plan = ruleset.structure.plan(len(event.players), event.structure, event.src, problems)
     _check_registrations(event, ruleset, problems)
     state = EventState(event, ruleset, problems)
-    stages = _replay_stages(plan, state)
+    stages, ties = _replay_stages(plan, state)
     complete = bool(stages) and len(stages) == len(plan.stages) and all(s.complete for s in stages)
     result = EventResult(event=event, ruleset=ruleset, plan=plan, stages=stages, status=state.status,
-                         final_rows=_final_rows(stages, complete, state), complete=complete,
+                         final_rows=_final_rows(stages, complete, ties), complete=complete, ties=ties,
                          qualifier=bool(ruleset.qualifier_min) and len(event.players) >= ruleset.qualifier_min,
                          flags=state.flags, warnings=state.warnings, status_round=state.status_round,
                          pending={r.number: state.undecided(r, s.stage) for s in stages for r in s.rounds})
@@ -76,9 +80,10 @@ def compute_event(event: Event, ruleset: RuleSet, problems: Problems) -> EventRe
     return result
 
 
-def _replay_stages(plan: Plan, state: EventState) -> list[StageResult]:
+def _replay_stages(plan: Plan, state: EventState) -> tuple[list[StageResult], list[UnbrokenTie]]:
     event = state.event
     entrants = [p.id for p in event.players]
+    ties: list[UnbrokenTie] = []
     if plan.stages[0].kind not in ("swiss", "tables"):
         for player in event.players:
             if player.joins > 1:
@@ -96,12 +101,14 @@ def _replay_stages(plan: Plan, state: EventState) -> list[StageResult]:
                              start=cursor - len(rounds) + 1)
         runner.replay(result, state)
         stages.append(result)
-        if not result.complete:
-            break
+        stage_ties = _stage_ties(result, plan, state, played_on=cursor < len(event.rounds))
+        ties += stage_ties
+        if not result.complete or any(t.blocks for t in stage_ties):
+            break  # the next stage starts once the organizer has ordered the tie
         entrants = result.advancing(state.status)
     for rnd in event.rounds[cursor:]:
         state.problems.add(rnd.src, _too_early(rnd, plan, stages))
-    return stages
+    return stages, ties
 
 
 def _check_round_stage(rnd: Round, kind: str, problems: Problems) -> None:
@@ -151,16 +158,21 @@ def _check_armies(result: EventResult, problems: Problems) -> None:
         armies.check_finals(result.event, knockout.rounds, knockout.stage.size, problems)
 
 
-def _final_rows(stages: list[StageResult], complete: bool, state: EventState) -> list[Row]:
+def _final_rows(stages: list[StageResult], complete: bool, ties: list[UnbrokenTie]) -> list[Row]:
     """The classification: the last stage's order, then those out in each earlier stage in
     that stage's order (NS HEX §9 generalised). Before the end: the first stage's standings.
-    Points and tie-breakers shown are the first stage's, which everyone played."""
+    Points and tie-breakers shown are the first stage's, which everyone played. Players a
+    stage left tied, placed by that stage, share their place."""
     first_rows = stages[0].rows if stages else []
     if not complete or (len(stages) == 1 and stages[0].kind != "knockout"):
         return first_rows
     order: list[str] = []
+    placed_in: dict[str, int] = {}
     for stage in reversed(stages):
-        order += [p for p in stage.order if p not in order]
+        for player in stage.order:
+            if player not in placed_in:
+                placed_in[player] = stage.index
+                order.append(player)
     by_player = {row.player: row for row in first_rows}
     shared = stages[-1].tied_ranks
     rows = []
@@ -170,11 +182,143 @@ def _final_rows(stages: list[StageResult], complete: bool, state: EventState) ->
         rows.append(Row(rank=shared.get(player, rank), player=player, points=old.points, tiebreaks=old.tiebreaks,
                         status=old.status, separated_by=_decider(placed_by) if placed_by else old.separated_by,
                         extra={"first_rank": old.rank if stages[0].kind != "knockout" else None}))
+    tie_of = {(t.stage_index, p): t for t in ties for p in t.players}
+    _mark_ties(rows, {row.player: tie_of.get((placed_in[row.player], row.player)) for row in rows})
     return rows
 
 
 def _decider(stage: StageResult) -> str:
     return "bracket" if stage.kind == "knockout" else stage.kind
+
+
+# ------------------------------------------------------------------ ties no rule breaks
+
+def _stage_ties(result: StageResult, plan: Plan, state: EventState, played_on: bool) -> list[UnbrokenTie]:
+    """The stage's unbroken ties, each with what its order decides; the stage's rows marked.
+    ``played_on``: rounds after this stage are already written."""
+    classes = _tie_classes(result, state)
+    if not classes:
+        return []
+    outcome = _outcome(result, plan, state)
+    ties = [_tie(players, _decided_by(players, result.order, outcome) if outcome else (), result, state, played_on)
+            for players in classes]
+    tie_of = {p: t for t in ties for p in t.players}
+    _mark_ties(result.rows, {row.player: tie_of.get(row.player) for row in result.rows})
+    for group in result.groups:
+        _mark_ties(group.rows, {row.player: tie_of.get(row.player) if row.tied else None for row in group.rows})
+    return ties
+
+
+def _tie_classes(result: StageResult, state: EventState) -> list[tuple[str, ...]]:
+    """Players whose order no rule decides: tied in the stage's table, within a group, or
+    between groups at one place (their order across the groups is ranked too); ties that
+    share a player are one tie."""
+    if result.kind == "knockout":
+        return []  # a bracket's entrants are ordered by the stage before it
+    links = [row.tied for row in result.rows + [r for g in result.groups for r in g.rows] if row.tied]
+    if len(result.groups) > 1:
+        for level in levels(result.groups):
+            links += [row.tied for row in state.rank(level, result.records, result.kind) if row.tied]
+    classes: list[set] = []
+    for link in links:
+        joined = [c for c in classes if c & set(link)]
+        merged = set(link).union(*joined)
+        classes = [c for c in classes if c not in joined] + [merged]
+    position = {p: i for i, p in enumerate(result.order)}
+    return sorted((tuple(sorted(c)) for c in classes), key=lambda c: min(position[p] for p in c))
+
+
+def _outcome(result: StageResult, plan: Plan, state: EventState):
+    """What an order of the stage decides, as a function of the order: the next stage's
+    entrants and set-up, the next round's tables, or the winner. None: nothing yet."""
+    if result.complete:
+        following = plan.stages[result.index + 1] if result.index + 1 < len(plan.stages) else None
+        if following is None:
+            return lambda order: {"the winner of the event": next((p for p in order if state.status[p] == "active"), None)}
+        return lambda order: _next_stage_setup(result, order, following, state)
+    if result.kind == "tables" and result.rounds and all(state.round_complete(r, result.stage) for r in result.rounds):
+        number = result.rounds[-1].number + 1
+        return lambda order: {f"the tables of round {number}": _seating(result, order, state, number)}
+    return None
+
+
+def _next_stage_setup(result: StageResult, order: list[str], following: Stage, state: EventState) -> dict:
+    """Who goes on, and how the next stage would start from them (its groups or bracket):
+    the next stage is replayed, without rounds, on a scratch copy of the event's state."""
+    entrants = dataclasses.replace(result, order=order).advancing(state.status)
+    runner = RUNNERS[following.kind]
+    scratch = EventState(state.event, state.ruleset, Problems())
+    scratch.status = dict(state.status)
+    start = StageResult(index=result.index + 1, stage=following, entrants=entrants, rounds=[],
+                        planned_rounds=runner.planned_rounds(following, len(entrants)),
+                        start=result.start + len(result.rounds))
+    runner.replay(start, scratch)
+    setup = {f"who goes on to the {following.kind} stage": frozenset(entrants)}
+    if start.bracket:
+        setup["the seeds and pairings of the knockout"] = (
+            tuple(tuple(m.players) for m in start.bracket[0]), tuple(sorted(start.seed_of.items())))
+    if start.groups:
+        setup[f"the groups of the {following.kind} stage"] = frozenset(frozenset(g.players) for g in start.groups)
+    return setup
+
+
+def _seating(result: StageResult, order: list[str], state: EventState, number: int) -> frozenset:
+    position = {p: i for i, p in enumerate(order)}
+    reordered = dataclasses.replace(result, rows=sorted(result.rows, key=lambda row: position[row.player]))
+    try:
+        draft = RUNNERS[result.kind].next_round(reordered, state, number)
+    except UserError:
+        return frozenset()  # nobody left to seat: the order decides nothing
+    return frozenset(frozenset(p.players) for p in draft.pairings)
+
+
+def _decided_by(players: tuple[str, ...], order: list[str], outcome) -> tuple[str, ...]:
+    """What changes when two of the tied players trade places. Trading neighbours (in the
+    order) generates every order of them, so nothing changing means nothing depends on it."""
+    positions = sorted(order.index(p) for p in players)
+    base = outcome(order)
+    decides: list[str] = []
+    for a, b in zip(positions, positions[1:]):
+        swapped = list(order)
+        swapped[a], swapped[b] = swapped[b], swapped[a]
+        other = outcome(swapped)
+        first_change = next((what for what in base if other[what] != base[what]), None)  # who goes on, before how
+        if first_change and first_change not in decides:
+            decides.append(first_change)
+    return tuple(decides)
+
+
+def _tie(players, decides, result: StageResult, state: EventState, played_on: bool) -> UnbrokenTie:
+    """A tie that decides who goes on or how the next round starts blocks `pair` (or, when
+    later rounds were written regardless, is an error); one for the winner is a note."""
+    ruleset = state.ruleset
+    has_manual = any(t.key == "manual" for t in ruleset.tiebreakers_for(result.kind))
+    group = next((g for g in result.groups if set(players) <= set(g.players)), None) if len(result.groups) > 1 else None
+    order = [row.player for row in group.rows] if group else result.order
+    tie = UnbrokenTie(players=players, places=tuple(sorted(order.index(p) + 1 for p in players)),
+                      group=group.id if group else None, stage_index=result.index, stage_kind=result.kind,
+                      src=result.rounds[-1].src if result.rounds else state.event.src, decides=decides,
+                      fix=manual_order_fix(players, state.event, has_manual, ruleset.src))
+    if not decides or decides == ("the winner of the event",):
+        return tie
+    if played_on and result.complete:
+        state.problems.add(tie.src, tie.message + "; the rounds after it were paired on an order no rule gave")
+        return tie
+    return dataclasses.replace(tie, blocks=result.start + len(result.rounds))
+
+
+def _mark_ties(rows: list[Row], tie_of: dict) -> None:
+    """Rows of one tie: flagged shared or undecided; neighbours in the table share a rank."""
+    previous = None
+    for row in rows:
+        tie = tie_of.get(row.player)
+        if tie is None:
+            previous = None
+            continue
+        row.tie = "undecided" if tie.decides else "shared"
+        if previous is not None and previous[0] is tie:
+            row.rank = previous[1]
+        previous = (tie, row.rank)
 
 
 # ------------------------------------------------------------------ next round
@@ -191,6 +335,9 @@ def next_round(result: EventResult) -> DraftRound:
         raise fail(event.src, "the event is complete: every round of its structure is played")
     current = result.stages[-1]
     number = len(rounds) + 1
+    tie = next((t for t in result.ties if t.blocks == number), None)
+    if tie:
+        raise fail(tie.src, f"round {number} cannot be paired: {tie.message}; then run pair again")
     if current.complete:
         raise fail(event.src, "the next stage cannot start: the standings before it have problems (run podium check)")
     return RUNNERS[current.kind].next_round(current, _state_of(result), number)
