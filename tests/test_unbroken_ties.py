@@ -230,3 +230,35 @@ def test_a_tie_for_the_win_is_named_but_blocks_nothing(tree, cli):
             "of the tables stage, and their order decides the winner of the event; the rules leave that to the "
             "organizer: write 'manual_order: [c1, c2]' in event.yaml, best first\n") in cli("check").output
     assert "complete" in cli("pair", "cz", expect=1).output
+
+
+def test_a_tie_at_the_free_for_all_table_blocks_the_final(tree, cli):
+    """Micromutants extreme, the table of four: each player finishes 1st, 2nd, 3rd and 4th once
+    (the finish order turns by one seat each turn) → 6 + 4 + 2 + 3 = 15 primary points each,
+    2 secondary points each (one win, the winner's 1 intact base), 1 win, 0 tertiary, one 2nd
+    place: all four tied, and their order decides who plays the final and who the 3rd-place match."""
+    extreme_event(tree, manual_order=["m4", "m5"])
+    play_group_stage(tree, cli, TIE_FOR_THE_LAST_PLACE)
+    for number in range(7, 11):
+        cli("pair", "ex")
+        data = tree.read_round("ex", number)
+        seats = data["pairings"][0]["players"]
+        turn = number - 7
+        data["pairings"][0]["finish"] = seats[turn:] + seats[:turn]
+        data["pairings"][0]["bases"] = {"intact": 1, "damaged": 0, "square": 0}
+        tree.save_round("ex", number, data)
+    ffa = json_standings(cli)["stages"][1]["standings"]
+    assert {(r["points"], tuple(r["tiebreaks"].values())) for r in ffa} == {(15, (2, 1, 0, 1))}
+    # 'manual_order:' holds for the whole event: m4's bid, listed for the group stage, puts him first
+    assert [(r["player"], r["rank"], r.get("tie")) for r in ffa] == [
+        ("m4", 1, None), ("m1", 2, "undecided"), ("m2", 2, "undecided"), ("m3", 2, "undecided")]
+    refused = cli("pair", "ex", expect=1)
+    assert refused.output.startswith(
+        "content/events/ex/rounds/10.yaml:1: round 11 cannot be paired: m1, m2 and m3 are tied for 2nd–4th place "
+        "after every tie-break of the free-for-all stage, and their order decides the seeds and pairings of the "
+        "knockout; the rules leave that to the organizer: add m1, m2, m3 to 'manual_order:' in event.yaml, "
+        "best first; then run pair again")
+    extreme_event(tree, manual_order=["m4", "m5", "m3", "m2", "m1"])
+    cli("pair", "ex")
+    matches = {p["match"]: p["players"] for p in tree.read_round("ex", 11)["pairings"]}
+    assert matches == {"final": ["m4", "m3"], "third-place": ["m2", "m1"]}
