@@ -38,11 +38,27 @@ def site_outputs(archive: Archive, base_url: str | None = None) -> SiteOutputs:
     site = archive.site
     base = (base_url if base_url is not None else site.base_url).rstrip("/")
     pages, files = site_pages(archive)
-    made = {f"static/{asset.name}": asset.read_bytes() for asset in sorted(STATIC_DIR.iterdir())}
+    made = static_files(site)
+    assets = {role: f"static/{role}{Path(path).suffix.lower()}"
+              for role, path in (("logo", site.logo), ("favicon", site.favicon)) if path}
+    made.update((url, Path(getattr(site, role)).read_bytes()) for role, url in assets.items())
     made[".nojekyll"] = ""
     made["sitemap.xml"] = sitemap(pages, base)
     made["feed.xml"] = atom_feed(archive, base, site.title, Language(site.language))
-    return SiteOutputs(Renderer(site.title, site.language, base, site.footer), pages + files, made)
+    return SiteOutputs(Renderer(site, base, assets), pages + files, made)
+
+
+def static_files(site) -> dict[str, bytes]:
+    """Podium's static files, then the theme's static/ folder: a file of the same name replaces
+    Podium's, others are added (a club's logo, its own stylesheet). Hidden files are left out."""
+    folders = [STATIC_DIR] + ([Path(site.theme_dir) / "static"] if site.theme_dir else [])
+    made = {}
+    for folder in folders:
+        for path in sorted(folder.rglob("*")) if folder.is_dir() else []:
+            relative = path.relative_to(folder)
+            if path.is_file() and not any(part.startswith(".") for part in relative.parts):
+                made[f"static/{relative.as_posix()}"] = path.read_bytes()
+    return made
 
 
 def build_site(content: Path, out: Path, base_url: str | None = None) -> int:

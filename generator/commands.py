@@ -6,6 +6,7 @@ from pathlib import Path
 import click
 
 from generator.archive import find_event, load_archive
+from generator.editor import modeline
 from generator.export import dumps, standings_json
 from generator.i18n import Language
 from generator.pairfile import render_round, write_new_file
@@ -20,9 +21,8 @@ def check(content: Path) -> str:
     events, seasons = len(archive.events), len(archive.seasons)
     lines = [note for result in archive.events.values() for note in pending_notes(result)]
     lines += [tie_note(tie) for result in archive.events.values() for tie in result.ties if tie.decides]
-    lines += [f"note: {d.src}: round {d.round} was paired from results that have changed since (or was edited "
-             f"by hand); its pairings stand and the standings are recomputed — `podium verify {d.event}` shows "
-             "the difference" for result in archive.events.values() for d in verify_event(result)]
+    # check passes either way: the pairings as published stand and the standings follow them
+    lines += [f"note: {d.src}: {d.message}" for result in archive.events.values() for d in verify_event(result)]
     lines.append(f"ok: {events} event{'s' * (events != 1)}, {seasons} season{'s' * (seasons != 1)}, "
                  f"{len(archive.rulesets)} rulesets")
     return "\n".join(lines)
@@ -52,7 +52,7 @@ def pair(content: Path, event_name: str) -> Path:
     result = find_event(load_archive(content), event_name)
     draft = next_round(result)
     path = Path(result.event.folder) / "rounds" / f"{draft.number}.yaml"
-    write_new_file(path, render_round(draft, result))
+    write_new_file(path, render_round(draft, result, modeline(path, "round", content)))
     return path
 
 

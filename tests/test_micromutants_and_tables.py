@@ -119,8 +119,8 @@ def test_six_player_classic_bracket_with_two_drawn_byes(tree, cli):
     assert len(byes) == 2 and len(matches) == 2 and {p["match"] for p in first["pairings"]} == {"quarterfinal"}
     text = tree.round_path("mm", 1).read_text(encoding="utf-8")
     a, b = matches[0]["players"]
-    assert f"- {{home: {a}, winner: }}  # game 1" in text and f"- {{home: {b}, winner: }}  # game 2" in text
-    assert "# - {winner: }  # game 3: the decider, only if needed" in text
+    assert f"- {{home: \"{a}\", winner: }}  # game 1" in text and f"- {{home: \"{b}\", winner: }}  # game 2" in text
+    assert "# - {winner: }  # game 3: the bella — compulsory on a tie, optional otherwise" in text
     lower = min
     tree.save_round("mm", 1, best_of(first, lambda a, b: lower(a, b)))
     cli("pair", "mm")
@@ -134,7 +134,7 @@ def test_six_player_classic_bracket_with_two_drawn_byes(tree, cli):
     cli("pair", "mm")
     finals = tree.read_round("mm", 3)
     assert sorted(p["match"] for p in finals["pairings"]) == ["final", "third-place"]
-    assert "game 5: the decider" in tree.round_path("mm", 3).read_text(encoding="utf-8")
+    assert "game 5: the bella" in tree.round_path("mm", 3).read_text(encoding="utf-8")
     tree.save_round("mm", 3, best_of(finals, lambda a, b: lower(a, b)))
     result = standings(cli, "mm")
     assert result["complete"]
@@ -155,10 +155,10 @@ def test_a_decided_series_needs_no_decider_and_too_many_games_are_refused():
     assert scoring.match_winner(two_nil, None, stage) == "a" and scoring.decided(two_nil, stage)
     one_all = Pairing(players=("a", "b"), src=SRC, games=(Game(src=SRC, winner="a"), Game(src=SRC, winner="b")))
     assert not scoring.decided(one_all, stage)
-    three = Pairing(players=("a", "b"), src=SRC, games=(Game(src=SRC, winner="a"),) * 3)
+    four = Pairing(players=("a", "b"), src=SRC, games=(Game(src=SRC, winner="a"),) * 4)
     problems = Problems()
-    scoring.check(three, problems, stage)
-    assert "ends when a player wins 2 games" in problems.items[0].message
+    scoring.check(four, problems, stage)
+    assert "game 4 is one too many: a best-of-3 match has at most 3 games" in problems.items[0].message
 
 
 # ------------------------------------------------------------------ Micromutants extreme
