@@ -7,18 +7,16 @@ Pure: no files, no clock, no global random.
 """
 from __future__ import annotations
 
-import dataclasses
 from dataclasses import dataclass, field
 
-from generator.errors import Problems, UserError, fail
+from generator.errors import Problems, fail
 from generator.model import Event, Round
-from generator.rules.classification import UnbrokenTie, manual_order_fix
 from generator.rules.ruleset import RuleSet
 from generator.rules.stages import RUNNERS
 from generator.rules.stages.common import DraftPairing, DraftRound, EventState, StageResult  # noqa: F401 (re-exported)
-from generator.rules.stages.common import levels
 from generator.rules.standings.order import Row
-from generator.rules.structure import Plan, Stage
+from generator.rules.ties import UnbrokenTie, mark_ties, stage_ties
+from generator.rules.structure import Plan
 
 
 @dataclass
@@ -101,9 +99,9 @@ def _replay_stages(plan: Plan, state: EventState) -> tuple[list[StageResult], li
                              start=cursor - len(rounds) + 1)
         runner.replay(result, state)
         stages.append(result)
-        stage_ties = _stage_ties(result, plan, state, played_on=cursor < len(event.rounds))
-        ties += stage_ties
-        if not result.complete or any(t.blocks for t in stage_ties):
+        found = stage_ties(result, plan, state, played_on=cursor < len(event.rounds))
+        ties += found
+        if not result.complete or any(t.blocks for t in found):
             break  # the next stage starts once the organizer has ordered the tie
         entrants = result.advancing(state.status)
     for rnd in event.rounds[cursor:]:
@@ -183,142 +181,12 @@ def _final_rows(stages: list[StageResult], complete: bool, ties: list[UnbrokenTi
                         status=old.status, separated_by=_decider(placed_by) if placed_by else old.separated_by,
                         extra={"first_rank": old.rank if stages[0].kind != "knockout" else None}))
     tie_of = {(t.stage_index, p): t for t in ties for p in t.players}
-    _mark_ties(rows, {row.player: tie_of.get((placed_in[row.player], row.player)) for row in rows})
+    mark_ties(rows, {row.player: tie_of.get((placed_in[row.player], row.player)) for row in rows})
     return rows
 
 
 def _decider(stage: StageResult) -> str:
     return "bracket" if stage.kind == "knockout" else stage.kind
-
-
-# ------------------------------------------------------------------ ties no rule breaks
-
-def _stage_ties(result: StageResult, plan: Plan, state: EventState, played_on: bool) -> list[UnbrokenTie]:
-    """The stage's unbroken ties, each with what its order decides; the stage's rows marked.
-    ``played_on``: rounds after this stage are already written."""
-    classes = _tie_classes(result, state)
-    if not classes:
-        return []
-    outcome = _outcome(result, plan, state)
-    ties = [_tie(players, _decided_by(players, result.order, outcome) if outcome else (), result, state, played_on)
-            for players in classes]
-    tie_of = {p: t for t in ties for p in t.players}
-    _mark_ties(result.rows, {row.player: tie_of.get(row.player) for row in result.rows})
-    for group in result.groups:
-        _mark_ties(group.rows, {row.player: tie_of.get(row.player) if row.tied else None for row in group.rows})
-    return ties
-
-
-def _tie_classes(result: StageResult, state: EventState) -> list[tuple[str, ...]]:
-    """Players whose order no rule decides: tied in the stage's table, within a group, or
-    between groups at one place (their order across the groups is ranked too); ties that
-    share a player are one tie."""
-    if result.kind == "knockout":
-        return []  # a bracket's entrants are ordered by the stage before it
-    links = [row.tied for row in result.rows + [r for g in result.groups for r in g.rows] if row.tied]
-    if len(result.groups) > 1:
-        for level in levels(result.groups):
-            links += [row.tied for row in state.rank(level, result.records, result.kind) if row.tied]
-    classes: list[set] = []
-    for link in links:
-        joined = [c for c in classes if c & set(link)]
-        merged = set(link).union(*joined)
-        classes = [c for c in classes if c not in joined] + [merged]
-    position = {p: i for i, p in enumerate(result.order)}
-    return sorted((tuple(sorted(c)) for c in classes), key=lambda c: min(position[p] for p in c))
-
-
-def _outcome(result: StageResult, plan: Plan, state: EventState):
-    """What an order of the stage decides, as a function of the order: the next stage's
-    entrants and set-up, the next round's tables, or the winner. None: nothing yet."""
-    if result.complete:
-        following = plan.stages[result.index + 1] if result.index + 1 < len(plan.stages) else None
-        if following is None:
-            return lambda order: {"the winner of the event": next((p for p in order if state.status[p] == "active"), None)}
-        return lambda order: _next_stage_setup(result, order, following, state)
-    if result.kind == "tables" and result.rounds and all(state.round_complete(r, result.stage) for r in result.rounds):
-        number = result.rounds[-1].number + 1
-        return lambda order: {f"the tables of round {number}": _seating(result, order, state, number)}
-    return None
-
-
-def _next_stage_setup(result: StageResult, order: list[str], following: Stage, state: EventState) -> dict:
-    """Who goes on, and how the next stage would start from them (its groups or bracket):
-    the next stage is replayed, without rounds, on a scratch copy of the event's state."""
-    entrants = dataclasses.replace(result, order=order).advancing(state.status)
-    runner = RUNNERS[following.kind]
-    scratch = EventState(state.event, state.ruleset, Problems())
-    scratch.status = dict(state.status)
-    start = StageResult(index=result.index + 1, stage=following, entrants=entrants, rounds=[],
-                        planned_rounds=runner.planned_rounds(following, len(entrants)),
-                        start=result.start + len(result.rounds))
-    runner.replay(start, scratch)
-    setup = {f"who goes on to the {following.kind} stage": frozenset(entrants)}
-    if start.bracket:
-        setup["the seeds and pairings of the knockout"] = (
-            tuple(tuple(m.players) for m in start.bracket[0]), tuple(sorted(start.seed_of.items())))
-    if start.groups:
-        setup[f"the groups of the {following.kind} stage"] = frozenset(frozenset(g.players) for g in start.groups)
-    return setup
-
-
-def _seating(result: StageResult, order: list[str], state: EventState, number: int) -> frozenset:
-    position = {p: i for i, p in enumerate(order)}
-    reordered = dataclasses.replace(result, rows=sorted(result.rows, key=lambda row: position[row.player]))
-    try:
-        draft = RUNNERS[result.kind].next_round(reordered, state, number)
-    except UserError:
-        return frozenset()  # nobody left to seat: the order decides nothing
-    return frozenset(frozenset(p.players) for p in draft.pairings)
-
-
-def _decided_by(players: tuple[str, ...], order: list[str], outcome) -> tuple[str, ...]:
-    """What changes when two of the tied players trade places. Trading neighbours (in the
-    order) generates every order of them, so nothing changing means nothing depends on it."""
-    positions = sorted(order.index(p) for p in players)
-    base = outcome(order)
-    decides: list[str] = []
-    for a, b in zip(positions, positions[1:]):
-        swapped = list(order)
-        swapped[a], swapped[b] = swapped[b], swapped[a]
-        other = outcome(swapped)
-        first_change = next((what for what in base if other[what] != base[what]), None)  # who goes on, before how
-        if first_change and first_change not in decides:
-            decides.append(first_change)
-    return tuple(decides)
-
-
-def _tie(players, decides, result: StageResult, state: EventState, played_on: bool) -> UnbrokenTie:
-    """A tie that decides who goes on or how the next round starts blocks `pair` (or, when
-    later rounds were written regardless, is an error); one for the winner is a note."""
-    ruleset = state.ruleset
-    has_manual = any(t.key == "manual" for t in ruleset.tiebreakers_for(result.kind))
-    group = next((g for g in result.groups if set(players) <= set(g.players)), None) if len(result.groups) > 1 else None
-    order = [row.player for row in group.rows] if group else result.order
-    tie = UnbrokenTie(players=players, places=tuple(sorted(order.index(p) + 1 for p in players)),
-                      group=group.id if group else None, stage_index=result.index, stage_kind=result.kind,
-                      src=result.rounds[-1].src if result.rounds else state.event.src, decides=decides,
-                      fix=manual_order_fix(players, state.event, has_manual, ruleset.src))
-    if not decides or decides == ("the winner of the event",):
-        return tie
-    if played_on and result.complete:
-        state.problems.add(tie.src, tie.message + "; the rounds after it were paired on an order no rule gave")
-        return tie
-    return dataclasses.replace(tie, blocks=result.start + len(result.rounds))
-
-
-def _mark_ties(rows: list[Row], tie_of: dict) -> None:
-    """Rows of one tie: flagged shared or undecided; neighbours in the table share a rank."""
-    previous = None
-    for row in rows:
-        tie = tie_of.get(row.player)
-        if tie is None:
-            previous = None
-            continue
-        row.tie = "undecided" if tie.decides else "shared"
-        if previous is not None and previous[0] is tie:
-            row.rank = previous[1]
-        previous = (tie, row.rank)
 
 
 # ------------------------------------------------------------------ next round
