@@ -262,3 +262,18 @@ def test_a_tie_at_the_free_for_all_table_blocks_the_final(tree, cli):
     cli("pair", "ex")
     matches = {p["match"]: p["players"] for p in tree.read_round("ex", 11)["pairings"]}
     assert matches == {"final": ["m4", "m3"], "third-place": ["m2", "m1"]}
+
+
+def test_a_ruleset_ending_without_a_decision_is_told_to_add_one(tree, cli):
+    """An organizer's ruleset whose group tie-breakers stop at secondary points: the same tie
+    as above, and the fix names the ruleset file as well as 'manual_order:'."""
+    rules = tree.root / "rulesets" / "my-club.yaml"
+    rules.parent.mkdir()
+    rules.write_text("id: my-club\nextends: micromutants-extreme\ntiebreakers:\n  pairs-rotation: [secondary]\n"
+                     "  free-for-all: [secondary, manual]\n", encoding="utf-8")
+    tree.event("ex", MICRO, ruleset="my-club")
+    play_group_stage(tree, cli, TIE_FOR_THE_LAST_PLACE)
+    refused = cli("pair", "ex", expect=1)
+    assert ("their order decides who goes on to the free-for-all stage; the rules leave that to the organizer: end "
+            "the ruleset's tie-breakers for this stage with 'manual' (rulesets/my-club.yaml:1), then write "
+            "'manual_order: [m4, m5]' in event.yaml, best first; then run pair again") in refused.output
