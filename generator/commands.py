@@ -12,6 +12,7 @@ from generator.export import dumps, standings_json
 from generator.i18n import Language
 from generator.pairfile import render_round, write_new_file
 from generator.rules.engine import next_round, table_name
+from generator.rules.standings.order import shared_ranks
 
 
 def check(content: Path) -> str:
@@ -23,6 +24,7 @@ def check(content: Path) -> str:
             redrawn = [progress.counted(verify_event, tick)(result) for result in archive.events.values()]
     events, seasons = len(archive.events), len(archive.seasons)
     lines = [note for result in archive.events.values() for note in pending_notes(result)]
+    lines += [tie_note(tie) for result in archive.events.values() for tie in result.ties if tie.decides]
     # check passes either way: the pairings as published stand and the standings follow them
     lines += [f"note: {d.src}: {d.message}" for differences in redrawn for d in differences]
     lines.append(f"ok: {events} event{'s' * (events != 1)}, {seasons} season{'s' * (seasons != 1)}, "
@@ -42,6 +44,12 @@ def pending_notes(result) -> list[str]:
             notes.append(f"note: {rnd.src}: {count} result{'s' * (count != 1)} pending "
                          f"(table{'s' * (count != 1)} {tables})")
     return notes
+
+
+def tie_note(tie) -> str:
+    """A tie whose order decides something: until the organizer records it, pair waits."""
+    waits = f" (round {tie.blocks} cannot be paired until then)" if tie.blocks else ""
+    return f"note: {tie.src}: {tie.message}{waits}"
 
 
 def pair(content: Path, event_name: str) -> Path:
@@ -67,12 +75,19 @@ def standings_table(result) -> str:
     def cell(value) -> str:
         return "·".join(number(v) for v in value) if isinstance(value, list) else number(value)
 
-    body = [[str(r.rank), names[r.player], number(r.points), *(cell(r.tiebreaks[k]) for k in keys),
-             r.status if r.status != "active" else ""] for r in result.final_rows]
+    shared = shared_ranks(result.final_rows)
+    body = [[f"={r.rank}" if r.rank in shared else str(r.rank), names[r.player], number(r.points),
+             *(cell(r.tiebreaks[k]) for k in keys), _status_cell(r)] for r in result.final_rows]
     widths = [max(len(line[i]) for line in [header, *body]) for i in range(len(header))]
     title = f"{result.event.name} — {'final' if result.complete else 'provisional'} standings"
     lines = [title, ""] + ["  ".join(c.ljust(w) for c, w in zip(line, widths)).rstrip() for line in [header, *body]]
     return "\n".join(lines)
+
+
+def _status_cell(row) -> str:
+    status = row.status if row.status != "active" else ""
+    undecided = "tie: the organizer decides (manual_order)" if row.tie == "undecided" else ""
+    return ", ".join(text for text in (status, undecided) if text)
 
 
 def verify(content: Path, event_name: str | None) -> tuple[list, int]:
