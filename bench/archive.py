@@ -144,7 +144,7 @@ def bare_jinja(root: Path) -> float:
     pages, _ = site_pages(archive)
     for page in pages:
         page.context  # built before the clock starts: only Jinja's rendering is timed
-    renderer = Renderer(archive.site.title, archive.site.language, "", archive.site.footer)
+    renderer = Renderer(archive.site, "")
     start = time.perf_counter()
     for page in pages:
         renderer.render(page)

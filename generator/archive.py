@@ -9,6 +9,7 @@ from pathlib import Path
 from types import MappingProxyType
 from typing import Mapping
 
+from generator import progress
 from generator.errors import Problems, Src, fail
 from generator.model import Site
 from generator.parallel import cores, run_shares, worth_splitting
@@ -72,8 +73,10 @@ class EventReader:
         count = cores() if worth_splitting(len(todo), PARALLEL_EVENTS) else 1
         shares = [todo[start::count] for start in range(count)]
         done = {}
-        for share, reads in zip(shares, run_shares(_read_events, (self, registry), shares)):
-            done.update(zip((folder.name for folder in share), reads))
+        with progress.counting("events replayed", len(todo), "event") as tick:
+            reads = run_shares(_read_events, (self, registry, tick), shares)
+        for share, share_reads in zip(shares, reads):
+            done.update(zip((folder.name for folder in share), share_reads))
         events = []
         for folder in folders:
             if folder.name in self.unchanged:
@@ -102,8 +105,8 @@ PARALLEL_EVENTS = 16  # events to read; below this, forking costs more than it s
 
 
 def _read_events(state: tuple, folders: list[Path]) -> list[tuple]:
-    reader, registry = state
-    return [reader.read_one(folder, registry) for folder in folders]
+    reader, registry, tick = state
+    return [progress.counted(reader.read_one, tick)(folder, registry) for folder in folders]
 
 
 def _players(site: Site) -> dict:

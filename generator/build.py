@@ -6,6 +6,7 @@ import gc
 from dataclasses import dataclass
 from pathlib import Path
 
+from generator import progress
 from generator.archive import Archive, load_archive
 from generator.i18n import Language
 from generator.parallel import cores, run_shares, worth_splitting
@@ -38,18 +39,34 @@ def site_outputs(archive: Archive, base_url: str | None = None) -> SiteOutputs:
     site = archive.site
     base = (base_url if base_url is not None else site.base_url).rstrip("/")
     pages, files = site_pages(archive)
-    made = {f"static/{asset.name}": asset.read_bytes() for asset in sorted(STATIC_DIR.iterdir())}
+    made = static_files(site)
+    assets = {role: f"static/{role}{Path(path).suffix.lower()}"
+              for role, path in (("logo", site.logo), ("favicon", site.favicon)) if path}
+    made.update((url, Path(getattr(site, role)).read_bytes()) for role, url in assets.items())
     made[".nojekyll"] = ""
     made["sitemap.xml"] = sitemap(pages, base)
     made["feed.xml"] = atom_feed(archive, base, site.title, Language(site.language))
-    return SiteOutputs(Renderer(site.title, site.language, base, site.footer), pages + files, made)
+    return SiteOutputs(Renderer(site, base, assets), pages + files, made)
+
+
+def static_files(site) -> dict[str, bytes]:
+    """Podium's static files, then the theme's static/ folder: a file of the same name replaces
+    Podium's, others are added (a club's logo, its own stylesheet). Hidden files are left out."""
+    folders = [STATIC_DIR] + ([Path(site.theme_dir) / "static"] if site.theme_dir else [])
+    made = {}
+    for folder in folders:
+        for path in sorted(folder.rglob("*")) if folder.is_dir() else []:
+            relative = path.relative_to(folder)
+            if path.is_file() and not any(part.startswith(".") for part in relative.parts):
+                made[f"static/{relative.as_posix()}"] = path.read_bytes()
+    return made
 
 
 def build_site(content: Path, out: Path, base_url: str | None = None) -> int:
     """Build the site into ``out``; returns the number of HTML pages. Raises UserError on bad
     content or an ``out`` that a build must not replace."""
     ready_output(out, content)
-    with without_cycle_collection():
+    with without_cycle_collection(), progress.shown():
         return write_site(site_outputs(load_archive(content), base_url), out)
 
 
@@ -71,7 +88,9 @@ def write_site(outputs: SiteOutputs, out: Path) -> int:
     """Write every output into a fresh folder and swap it in whole: a failure leaves the old site."""
     writer = SiteWriter(out)
     try:
-        build_all(outputs.built, [writer.reserve(item.url) for item in outputs.built], outputs.renderer)
+        with progress.counting("pages written", len(outputs.built), "file") as tick:
+            paths = [writer.reserve(item.url) for item in outputs.built]
+            build_all(outputs.built, paths, outputs.renderer, write=progress.counted(write_file, tick))
         for url, data in outputs.made.items():
             writer.write(url, data)
     except BaseException:

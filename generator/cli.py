@@ -6,6 +6,7 @@ from pathlib import Path
 import click
 
 from generator import __version__
+from generator.errors import Src, fail
 
 content_option = click.option("--content", type=click.Path(path_type=Path), default=Path("content"),
                               show_default=True, help="The content folder.")
@@ -57,7 +58,10 @@ OUT_HELP = "The site's folder: new, empty or an earlier build, which is replaced
 def build(out: Path, base_url: str | None, content: Path) -> None:
     """Render the whole site; on any problem the previous site is left untouched."""
     from generator.build import build_site
+    from generator.site.urls import base_url_problem
 
+    if base_url and (problem := base_url_problem(base_url)):
+        raise fail(Src("--base-url"), problem)
     pages = build_site(content, out, base_url)
     click.echo(f"built {pages} pages into {out}")
 
@@ -72,9 +76,13 @@ def verify(event: str | None, content: Path) -> None:
     differences, rounds = commands.verify(content, event)
     for difference in differences:
         click.echo(str(difference), err=True)
-    if differences:
+    errors = sum(d.is_error for d in differences)
+    if errors:
+        click.echo(f"{errors} round{'s' if errors != 1 else ''} differ{'s' if errors == 1 else ''} from the draw.", err=True)
         raise click.exceptions.Exit(1)
-    click.echo(f"ok: {rounds} rounds re-drawn, all identical")
+    corrected = len(differences)
+    click.echo(f"ok: {rounds} rounds re-drawn, " + (f"{corrected} paired before a later correction of results"
+                                                     if corrected else "all identical"))
 
 
 @main.command()
@@ -85,15 +93,9 @@ def init(folder: Path, ruleset: str, event_id: str) -> None:
     """Start a new archive in FOLDER: content/ with one commented event, and a Pages workflow."""
     import datetime
 
-    from generator.errors import Src, fail
-    from generator.rules.ruleset import load_rulesets, ruleset_dirs
     from generator.scaffold import init_archive
-    from generator.validate import suggest
 
-    rulesets = load_rulesets(ruleset_dirs(folder / "content"))
-    if ruleset not in rulesets:
-        raise fail(Src("--ruleset"), f"no ruleset '{ruleset}'{suggest(ruleset, rulesets)}; known: {', '.join(sorted(rulesets))}")
-    for path in init_archive(folder, rulesets[ruleset], event_id, datetime.date.today()):
+    for path in init_archive(folder, known_ruleset(folder / "content", ruleset), event_id, datetime.date.today()):
         click.echo(f"wrote {path}")
     click.echo(f"next: add players to {folder / 'content/events' / event_id / 'registrations.yaml'}, "
                f"then `podium pair {event_id}`")
@@ -114,7 +116,6 @@ class Port(click.IntRange):
         super().__init__(1, 65535)
 
     def convert(self, value, param, ctx) -> int:
-        from generator.errors import Src, fail
 
         try:
             return super().convert(value, param, ctx)
@@ -125,9 +126,88 @@ class Port(click.IntRange):
 @main.command()
 @click.option("--port", type=Port(), default=8000, show_default=True)
 @click.option("--out", type=click.Path(path_type=Path), default=Path("site"), show_default=True, help=OUT_HELP)
+@click.option("--lan", is_flag=True, help="Serve to the local network (players' phones at the venue): prints the "
+              "address and its QR code; pages are rebuilt on change, and a reload shows them.")
 @content_option
-def serve(port: int, out: Path, content: Path) -> None:
+def serve(port: int, out: Path, lan: bool, content: Path) -> None:
     """Build, serve locally, rebuild and reload the browser on every change."""
     from generator.serve import serve as run
 
-    run(content, out, port)
+    run(content, out, port, lan)
+
+
+@main.command()
+@click.argument("event")
+@click.option("--ruleset", required=True, help="The event's ruleset (podium init --help lists the built-in ones).")
+@click.option("--date", "date_text", required=True, metavar="YYYY-MM-DD", help="The day the event starts.")
+@click.option("--name", default=None, help="The event's name (default: from EVENT).")
+@content_option
+def new(event: str, ruleset: str, date_text: str, name: str | None, content: Path) -> None:
+    """Start a new event EVENT (its id, a slug): event.yaml and registrations.yaml with comments
+    saying what to fill in."""
+    import datetime
+
+    from generator.scaffold import new_event
+
+    try:
+        date = datetime.date.fromisoformat(date_text)
+    except ValueError:
+        raise fail(Src("--date"), f"'{date_text}' is not a date; write it as YYYY-MM-DD, like 2026-05-16") from None
+    for path in new_event(content, event, known_ruleset(content, ruleset), date, name):
+        click.echo(f"wrote {path}")
+    click.echo(f"next: add players to the registrations (or `podium import registrations FILE.csv {event}`), "
+               f"then `podium pair {event}`")
+
+
+def known_ruleset(content: Path, ruleset: str):
+    from generator.rules.ruleset import load_rulesets, ruleset_dirs
+    from generator.validate import suggest
+
+    rulesets = load_rulesets(ruleset_dirs(content))
+    if ruleset not in rulesets:
+        raise fail(Src("--ruleset"), f"no ruleset '{ruleset}'{suggest(ruleset, rulesets)}; known: {', '.join(sorted(rulesets))}")
+    return rulesets[ruleset]
+
+
+@main.group(name="import")
+def import_() -> None:
+    """Bring data kept elsewhere (a spreadsheet, a sign-up form) into the content."""
+
+
+@import_.command(name="registrations")
+@click.argument("source", type=click.Path(path_type=Path))
+@click.argument("event")
+@click.option("--column", "columns", multiple=True, metavar="KEY=HEADER",
+              help="Read player KEY (name, club, rating, …) from the column HEADER; twice for one key joins "
+                   "the columns (first and last name). Columns headed like a key are read without it.")
+@content_option
+def import_registrations_command(source: Path, event: str, columns: tuple[str, ...], content: Path) -> None:
+    """Append the players of SOURCE (a CSV or XLSX export) to EVENT's registrations.yaml."""
+    from generator.importer import import_registrations
+
+    folder = content / "events" / event
+    if not (folder / "event.yaml").is_file():
+        raise fail(Src(str(folder)), f"no event '{event}' here; create it with `podium new {event} --ruleset … --date …`")
+    mapping: dict[str, list[str]] = {}
+    for column in columns:
+        key, equals, header = column.partition("=")
+        if not equals or not key.strip() or not header.strip():
+            raise fail(Src("--column"), f"'{column}' is not KEY=HEADER; write it like --column name=\"Full name\"")
+        mapping.setdefault(key.strip(), []).append(header)
+    done = import_registrations(source, folder / "registrations.yaml", mapping)
+    click.echo(f"added {len(done.added)} player{'s' * (len(done.added) != 1)} to {folder / 'registrations.yaml'}"
+               + (f"; {len(done.kept)} already registered, left as they were" if done.kept else ""))
+
+
+@main.command()
+@click.option("--out", type=click.Path(path_type=Path), default=None,
+              help="The folder for the schemas (default: schemas/ beside the content folder).")
+@content_option
+def schema(out: Path | None, content: Path) -> None:
+    """Write JSON Schemas of the content files, for editors that complete and check YAML."""
+    from generator.editor import schema_folder, write_schemas
+
+    for path in write_schemas(out or schema_folder(content)):
+        click.echo(f"wrote {path}")
+    click.echo("editors read them from a first line like '# yaml-language-server: $schema=../schemas/site.schema.json'; "
+               "podium init, new and pair write it")

@@ -5,22 +5,28 @@ from pathlib import Path
 
 import click
 
+from generator import progress
 from generator.archive import find_event, load_archive
+from generator.editor import modeline
 from generator.export import dumps, standings_json
 from generator.i18n import Language
 from generator.pairfile import render_round, write_new_file
 from generator.rules.engine import next_round, table_name
+from generator.rules.standings.order import shared_ranks
 
 
 def check(content: Path) -> str:
     from generator.verify import verify_event
 
-    archive = load_archive(content)
+    with progress.shown():
+        archive = load_archive(content)
+        with progress.counting("events re-drawn", len(archive.events), "event") as tick:
+            redrawn = [progress.counted(verify_event, tick)(result) for result in archive.events.values()]
     events, seasons = len(archive.events), len(archive.seasons)
     lines = [note for result in archive.events.values() for note in pending_notes(result)]
-    lines += [f"note: {d.src}: round {d.round} was paired from results that have changed since (or was edited "
-             f"by hand); its pairings stand and the standings are recomputed — `podium verify {d.event}` shows "
-             "the difference" for result in archive.events.values() for d in verify_event(result)]
+    lines += [tie_note(tie) for result in archive.events.values() for tie in result.ties if tie.decides]
+    # check passes either way: the pairings as published stand and the standings follow them
+    lines += [f"note: {d.src}: {d.message}" for differences in redrawn for d in differences]
     lines.append(f"ok: {events} event{'s' * (events != 1)}, {seasons} season{'s' * (seasons != 1)}, "
                  f"{len(archive.rulesets)} rulesets")
     return "\n".join(lines)
@@ -40,11 +46,17 @@ def pending_notes(result) -> list[str]:
     return notes
 
 
+def tie_note(tie) -> str:
+    """A tie whose order decides something: until the organizer records it, pair waits."""
+    waits = f" (round {tie.blocks} cannot be paired until then)" if tie.blocks else ""
+    return f"note: {tie.src}: {tie.message}{waits}"
+
+
 def pair(content: Path, event_name: str) -> Path:
     result = find_event(load_archive(content), event_name)
     draft = next_round(result)
     path = Path(result.event.folder) / "rounds" / f"{draft.number}.yaml"
-    write_new_file(path, render_round(draft, result))
+    write_new_file(path, render_round(draft, result, modeline(path, "round", content)))
     return path
 
 
@@ -63,12 +75,19 @@ def standings_table(result) -> str:
     def cell(value) -> str:
         return "·".join(number(v) for v in value) if isinstance(value, list) else number(value)
 
-    body = [[str(r.rank), names[r.player], number(r.points), *(cell(r.tiebreaks[k]) for k in keys),
-             r.status if r.status != "active" else ""] for r in result.final_rows]
+    shared = shared_ranks(result.final_rows)
+    body = [[f"={r.rank}" if r.rank in shared else str(r.rank), names[r.player], number(r.points),
+             *(cell(r.tiebreaks[k]) for k in keys), _status_cell(r)] for r in result.final_rows]
     widths = [max(len(line[i]) for line in [header, *body]) for i in range(len(header))]
     title = f"{result.event.name} — {'final' if result.complete else 'provisional'} standings"
     lines = [title, ""] + ["  ".join(c.ljust(w) for c, w in zip(line, widths)).rstrip() for line in [header, *body]]
     return "\n".join(lines)
+
+
+def _status_cell(row) -> str:
+    status = row.status if row.status != "active" else ""
+    undecided = "tie: the organizer decides (manual_order)" if row.tie == "undecided" else ""
+    return ", ".join(text for text in (status, undecided) if text)
 
 
 def verify(content: Path, event_name: str | None) -> tuple[list, int]:

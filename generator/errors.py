@@ -6,6 +6,7 @@ A UserError carries every problem found, each as ``path:line: message``, so one 
 from __future__ import annotations
 
 import os
+import re
 from dataclasses import dataclass
 from typing import NamedTuple
 
@@ -38,7 +39,18 @@ class Problem:
     message: str
 
     def __str__(self) -> str:
-        return f"{self.src}: {self.message}"
+        return printable(f"{self.src}: {self.message}")
+
+
+# Control characters, line and paragraph separators and bidirectional overrides: a message
+# quotes names, keys and file names as written, and one of these would split it into lines
+# that look like other problems, rewrite the terminal, or reverse the text shown.
+_UNPRINTABLE = re.compile("[\x00-\x1f\x7f-\x9f\u2028\u2029\u202a-\u202e\u2066-\u2069]")
+
+
+def printable(text: str) -> str:
+    """The text with every unprintable character shown as its escape (\\n, \\x1b, \\u202e)."""
+    return _UNPRINTABLE.sub(lambda m: m.group().encode("unicode_escape").decode("ascii"), text)
 
 
 class UserError(click.ClickException):
@@ -49,6 +61,9 @@ class UserError(click.ClickException):
     def __init__(self, problems: list[Problem] | Problem):
         self.problems = [problems] if isinstance(problems, Problem) else list(problems)
         super().__init__("\n".join(str(p) for p in self.problems))
+
+    def __reduce__(self):  # raised in a forked build process, it comes back pickled, problems and all
+        return UserError, (self.problems,)
 
     def format_message(self) -> str:
         return self.message

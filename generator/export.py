@@ -12,6 +12,8 @@ def row_json(row, players) -> dict:
             "tiebreaks": dict(row.tiebreaks), "status": row.status}
     if row.separated_by:
         data["separated_by"] = row.separated_by
+    if row.tie:
+        data["tie"] = row.tie  # shared (the place decides nothing) | undecided (the organizer's order is awaited)
     return data
 
 

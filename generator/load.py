@@ -13,6 +13,7 @@ refused with their line.
 from __future__ import annotations
 
 import math
+import re
 from pathlib import Path
 
 import yaml
@@ -158,8 +159,10 @@ class _Loader(getattr(yaml, "CSafeLoader", yaml.SafeLoader)):  # libyaml parses 
     def _build_scalar(self, node):
         try:
             value = self.construct_object(node, deep=True)
-        except ValueError:
+        except (ValueError, KeyError, AttributeError):  # what PyYAML's constructors raise on a value their tag refuses
             raise fail(self._src(node), _unreadable(node)) from None
+        if isinstance(value, bytes):
+            raise fail(self._src(node), "a '!!binary' value has no place in content; write the text itself")
         if isinstance(value, float) and not math.isfinite(value):
             raise fail(self._src(node), f"'{node.value}' is not a number a result can have; write a number like 12 or 12.5")
         if isinstance(value, (int, float)) and not isinstance(value, bool) and ":" in str(node.value) and not node.style:
@@ -174,10 +177,13 @@ def _read_as_non_text(node) -> bool:
 
 def _unreadable(node) -> str:
     """Why YAML could not build a scalar: a date that does not exist, or a number too long."""
-    if node.tag.endswith(":timestamp"):
+    kind = node.tag.rpartition(":")[2]
+    if kind == "timestamp":
         return (f"'{node.value}' is not a real date; write YYYY-MM-DD with a real month and day "
                 "(or put it in quotes if it is a name)")
-    return f"'{node.value[:20]}…' is a number of {len(node.value)} digits; write a shorter number"
+    if kind in ("int", "float") and len(node.value) > 1000:
+        return f"'{node.value[:20]}…' is a number of {len(node.value)} digits; write a shorter number"
+    return f"'{node.value[:40]}' cannot be read as the {kind} its tag '!!{kind}' asks for; remove the tag"
 
 
 SAFE_NESTING_MARKS = 10_000  # libyaml's composer recurses in C and crashes the process beyond ~20,000 levels
@@ -213,9 +219,7 @@ def parse_yaml(text: str, path: str):
         loader = _Loader(text, path)  # the reader already rejects control characters here
         return loader.get_single_data()
     except yaml.MarkedYAMLError as exc:
-        mark = exc.problem_mark or exc.context_mark
-        line = mark.line + 1 if mark else 0
-        raise fail(Src(path, line), f"YAML syntax: {exc.problem or exc.context}") from None
+        raise fail(*_syntax_problem(exc, text, path)) from None
     except yaml.reader.ReaderError as exc:
         line = text[: exc.position].count("\n") + 1
         raise fail(Src(path, line), f"character {exc.character!r} is not allowed in YAML; delete it") from None
@@ -224,6 +228,49 @@ def parse_yaml(text: str, path: str):
     finally:
         if loader is not None:
             loader.dispose()
+
+
+def _syntax_problem(exc: yaml.MarkedYAMLError, text: str, path: str) -> tuple[Src, str]:
+    """Where a syntax error is and, for the commonest slips, how to fix it in one line: the
+    parser's own words name a symptom, often lines after the cause."""
+    mark = exc.problem_mark or exc.context_mark
+    line = mark.line + 1 if mark else 0
+    said = f"YAML syntax: {exc.problem or exc.context}"
+    lines = text.split("\n")
+    written = lines[line - 1] if 0 < line <= len(lines) else ""
+    problem = exc.problem or ""
+    if "tab character" in problem:
+        return Src(path, line), f"{said}; YAML indents with spaces only: replace the tab on this line with spaces"
+    if exc.context in ("while scanning a quoted scalar", "while parsing a flow sequence", "while parsing a flow mapping"):
+        opened = exc.context_mark.line + 1
+        what = "quote" if "quoted" in exc.context else "'['" if "sequence" in exc.context else "'{'"
+        return Src(path, opened), f"{said}; the {what} opened on this line is never closed: close it on the same line"
+    if "cannot start any token" in problem or "undefined alias" in problem:
+        char = written[mark.column:mark.column + 1] or "?"
+        key, _, value = written.strip().lstrip("- ").partition(": ")
+        example = f'{key}: "{value}"' if value else f'"{written.strip()}"'
+        return Src(path, line), f"{said}; a value cannot start with '{char}' unquoted: put it in quotes, like {example}"
+    if "mapping values are not allowed" in problem:
+        return Src(path, line), f"{said}; {_colon_hint(lines, line)}"
+    if problem.startswith("did not find expected"):
+        if re.match(r"\s*-[^\s-]", written):
+            return Src(path, line), f"{said}; put a space after the '-' that starts a list item: '- {written.strip()[1:]}'"
+        return Src(path, line), (f"{said}; this line's indentation does not match the lines above: the items of one "
+                                 "list, or the keys of one mapping, start in the same column")
+    return Src(path, line), said
+
+
+def _colon_hint(lines: list[str], line: int) -> str:
+    written = lines[line - 1]
+    key, _, value = written.strip().lstrip("- ").partition(": ")
+    if ": " in value or value.endswith(":"):
+        return f'a value with a colon in it must be quoted: {key}: "{value}"'
+    previous = next((text for text in reversed(lines[:line - 1]) if text.strip() and not text.strip().startswith("#")), "")
+    if re.match(r"\s*(- )?[\w-]+:[^\s/]", previous):
+        fixed = re.sub(r":(?=\S)", ": ", previous.strip(), count=1)
+        return f"the line above lacks a space after its colon: write '{fixed}'"
+    return ("this line is indented under a key that already has a value; line it up with the keys above, "
+            "or quote the value if it contains ': '")
 
 
 def read_text(path: Path) -> str:

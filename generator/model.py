@@ -112,6 +112,7 @@ class Round:
     penalties: tuple[Penalty, ...] = ()
     drops: tuple[str, ...] = ()
     drop_srcs: tuple[Src, ...] = ()
+    drawn_from: str | None = None  # `pair` wrote the fingerprint of the results it drew this round from
 
 
 @dataclass(frozen=True)
@@ -186,6 +187,9 @@ class Site:
     base_url: str = ""
     description: str = ""
     footer: str = ""
+    theme_dir: str = ""  # the organizer's templates and static files, overriding Podium's by name
+    logo: str = ""  # the path of an image file in the content folder
+    favicon: str = ""
     registry: tuple[Player, ...] = ()
     seasons: tuple[Season, ...] = ()
     events: tuple[Event, ...] = ()

@@ -11,14 +11,17 @@ from generator.errors import Src, fail
 from generator.rules.engine import DraftRound, EventResult
 from generator.rules.scoring import yaml_string
 from generator.site.labels import FLAGS
+from generator.verify import results_fingerprint
 
 # What YAML allows anywhere in a file, comments included (YAML 1.1 §5.1, c-printable).
 _NOT_YAML_PRINTABLE = re.compile("[^\t\n\r\x20-\x7e\x85\xa0-\ud7ff\ue000-\ufffd\U00010000-\U0010ffff]")
 
 
-def render_round(draft: DraftRound, result: EventResult) -> str:
+def render_round(draft: DraftRound, result: EventResult, first_line: str = "") -> str:
+    """The round file; ``first_line``: the editor's schema line, when the archive has schemas."""
     event = result.event
-    lines = [
+    lines = [first_line.rstrip("\n")] if first_line else []
+    lines += [
         f"# {_one_line(event.name)} — round {draft.number} ({draft.stage}), written by `podium pair`.",
         f"# Drawn by podium {__version__} from the event seed {event.seed}; `podium pair {event.id}` on the same content",
         "# gives the same round (`podium verify` checks it).",
@@ -26,6 +29,9 @@ def render_round(draft: DraftRound, result: EventResult) -> str:
         "# and 'penalties: [{player: id, kind: warning, reason: …}]' for warnings.",
         f"round: {draft.number}",
         f"stage: {draft.stage}",
+        "# The results this round was drawn from, as a fingerprint: `podium verify` tells by it a result",
+        "# corrected later (a notice) from a pairing changed by hand (an error). Leave it as it is.",
+        f"drawn_from: {yaml_string(results_fingerprint(event.rounds))}",
         "pairings:",
     ]
     for pairing in draft.pairings:

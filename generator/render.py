@@ -3,6 +3,7 @@ from __future__ import annotations
 
 import functools
 import io
+import os
 from pathlib import Path
 
 import jinja2
@@ -10,7 +11,9 @@ import segno
 from markdown_it import MarkdownIt
 from markupsafe import Markup, escape
 
+from generator.errors import Src, fail
 from generator.i18n import Language
+from generator.model import Site
 from generator.site import urls
 from generator.site.pages import Page
 
@@ -33,10 +36,19 @@ def qr_svg(url: str) -> Markup:
 
 
 @functools.lru_cache(maxsize=None)
-def environment(language: str) -> jinja2.Environment:
-    """One environment per language and process: its compiled templates outlive a build (``serve``
-    rebuilds in a fraction of a second; Jinja still reloads a template whose file has changed)."""
-    return make_environment(Language(language))
+def environment(language: str, theme_dir: str = "") -> jinja2.Environment:
+    """One environment per language, theme and process: its compiled templates outlive a build
+    (``serve`` rebuilds in a fraction of a second; Jinja still reloads a template whose file has changed)."""
+    return make_environment(Language(language), theme_dir)
+
+
+def template_loader(theme_dir: str = "") -> jinja2.BaseLoader:
+    """Podium's templates, each overridden by a file of the same name in the theme folder. Podium's
+    own stay reachable as ``podium/<name>``, so a theme's base.html can extend ``podium/base.html``
+    and replace only the blocks it needs (extra_head, brand, footer_links)."""
+    builtin = jinja2.FileSystemLoader(str(TEMPLATES_DIR))
+    loaders = [jinja2.FileSystemLoader(theme_dir)] if theme_dir else []
+    return jinja2.ChoiceLoader([jinja2.PrefixLoader({"podium": builtin}), *loaders, builtin])
 
 
 class _Environment(jinja2.Environment):
@@ -48,9 +60,9 @@ class _Environment(jinja2.Environment):
         return super().getattr(obj, attribute)
 
 
-def make_environment(language: Language) -> jinja2.Environment:
+def make_environment(language: Language, theme_dir: str = "") -> jinja2.Environment:
     env = _Environment(
-        loader=jinja2.FileSystemLoader(str(TEMPLATES_DIR)),
+        loader=template_loader(theme_dir),
         autoescape=True,
         undefined=jinja2.StrictUndefined,
         trim_blocks=True,
@@ -73,18 +85,28 @@ def make_environment(language: Language) -> jinja2.Environment:
 
 
 class Renderer:
-    def __init__(self, site_title: str, language: str, base_url: str, footer: str):
-        self.env = environment(language)
-        self.globals = {"site_title": site_title, "language": language, "base_url": base_url.rstrip("/"),
-                        "footer": footer}
+    def __init__(self, site: Site, base_url: str, assets: dict[str, str] | None = None):
+        """``assets``: the site's own files by role (logo, favicon) → their URL in the site."""
+        self.env = environment(site.language, site.theme_dir)
+        self.theme_dir = site.theme_dir
+        assets = assets or {}
+        self.globals = {"site_title": site.title, "language": site.language, "base_url": base_url.rstrip("/"),
+                        "footer": site.footer, "description": site.description,
+                        "logo": assets.get("logo", ""), "favicon": assets.get("favicon", "")}
 
     def compile(self, names) -> None:
         """Compile the templates before the rendering processes fork, so each does not compile them again."""
         for name in names:
-            self.env.get_template(name)
+            self.template(name)
+
+    def template(self, name: str) -> jinja2.Template:
+        try:
+            return self.env.get_template(name)
+        except jinja2.TemplateSyntaxError as exc:  # only a theme's template can have one
+            raise _theme_syntax_error(exc) from None
 
     def render(self, page: Page) -> str:
-        template = self.env.get_template(page.template)
+        template = self.template(page.template)
 
         link = urls.linker(page.url)
 
@@ -92,4 +114,30 @@ class Renderer:
             """A player's name linked to his page (a function: a Jinja macro call costs 10× more)."""
             return Markup(f'<a href="{escape(link(who["url"]))}">{escape(who["name"])}</a>')
 
-        return template.render(page=page, link=link, person=person, **self.globals, **page.context)
+        try:
+            return template.render(page=page, link=link, person=person, **self.globals, **page.context)
+        except jinja2.TemplateSyntaxError as exc:  # in a template the page's template extends or includes
+            raise _theme_syntax_error(exc) from None
+        except jinja2.TemplateError as exc:
+            where = self._theme_line(exc)
+            if where is None:
+                raise  # in Podium's own templates: a bug, not the organizer's mistake
+            raise fail(where, f"template error while rendering {page.url}: {exc}; correct the theme's template, "
+                       "or delete it to use Podium's") from None
+
+    def _theme_line(self, exc: Exception) -> Src | None:
+        """The theme template and line an error was raised at (Jinja puts template lines in the traceback)."""
+        if not self.theme_dir:
+            return None
+        found, frame = None, exc.__traceback__
+        while frame is not None:
+            filename = frame.tb_frame.f_code.co_filename
+            if filename.startswith(self.theme_dir + os.sep):
+                found = Src(filename, frame.tb_lineno)
+            frame = frame.tb_next
+        return found
+
+
+def _theme_syntax_error(exc: jinja2.TemplateSyntaxError):
+    return fail(Src(exc.filename or exc.name or "", exc.lineno), f"template error: {exc.message}; "
+                "correct the theme's template, or delete it to use Podium's")

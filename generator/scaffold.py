@@ -4,10 +4,13 @@ from __future__ import annotations
 import datetime
 from pathlib import Path
 
+from generator import __version__
+from generator.editor import modeline, schema_folder, write_schemas
 from generator.errors import Src, fail
 from generator.pairfile import write_new_file
 from generator.rules.ruleset import RuleSet
-from generator.slug import is_slug
+from generator.rules.scoring import yaml_string
+from generator.slug import is_slug, slugify
 
 
 def init_archive(folder: Path, ruleset: RuleSet, event_id: str, today: datetime.date) -> list[Path]:
@@ -17,15 +20,17 @@ def init_archive(folder: Path, ruleset: RuleSet, event_id: str, today: datetime.
     content = folder / "content"
     if content.exists():
         raise fail(Src(str(content)), "already exists; podium init never overwrites. Pick an empty folder")
+    written = [] if schema_folder(content).exists() else write_schemas(schema_folder(content))
+    event = content / "events" / event_id
     files = {
-        content / "site.yaml": SITE,
-        content / "events" / event_id / "event.yaml": event_yaml(ruleset, today),
-        content / "events" / event_id / "registrations.yaml": registrations_yaml(ruleset),
+        content / "site.yaml": with_modeline(content / "site.yaml", "site", content, SITE),
+        event / "event.yaml": with_modeline(event / "event.yaml", "event", content, event_yaml(ruleset, today)),
+        event / "registrations.yaml": with_modeline(event / "registrations.yaml", "registrations", content,
+                                                    registrations_yaml(ruleset)),
         content / "pages" / "about.md": ABOUT,
-        folder / ".gitignore": "/site/\n",
-        folder / ".github" / "workflows" / "podium.yml": WORKFLOW,
+        folder / ".gitignore": "/site/\n/.site-*/\n",  # the build and the folders a killed build leaves
+        folder / ".github" / "workflows" / "podium.yml": workflow(__version__),
     }
-    written = []
     for path, text in files.items():
         if not path.exists():  # an existing .gitignore or workflow is the organizer's: keep it
             write_new_file(path, text)
@@ -33,18 +38,43 @@ def init_archive(folder: Path, ruleset: RuleSet, event_id: str, today: datetime.
     return written
 
 
+def with_modeline(path: Path, kind: str, content: Path, text: str) -> str:
+    return modeline(path, kind, content) + text
+
+
 SITE = """\
 # The site's settings. language: en | pl | it | cs (the UI and dates follow it).
 title: My club's tournaments
 language: en
 # base_url: https://my-club.github.io/tournaments   # set when published, for the feed and QR codes
+# description: Results of the club's tournaments     # shown by search engines and link previews
+# theme_dir: theme                  # your own templates and static files (see Podium's docs/themes.md)
+# logo: theme/static/logo.svg       # shown beside the title on every page
+# favicon: theme/static/favicon.png
 """
 
 
-def event_yaml(ruleset: RuleSet, today: datetime.date) -> str:
+def new_event(content: Path, event_id: str, ruleset: RuleSet, date: datetime.date, name: str | None) -> list[Path]:
+    """`podium new`: one event's folder with a commented event.yaml and registrations.yaml."""
+    if not is_slug(event_id):
+        raise fail(Src(event_id), f"an event id is a lowercase slug (a-z, 0-9, -), like {slugify(event_id) or 'spring-cup'}")
+    folder = content / "events" / event_id
+    if folder.exists():
+        raise fail(Src(str(folder)), "already exists; podium new never overwrites. Pick another id")
+    written = [] if schema_folder(content).exists() else write_schemas(schema_folder(content))
+    event_text = event_yaml(ruleset, date, name or event_id.replace("-", " ").capitalize())
+    files = {folder / "event.yaml": with_modeline(folder / "event.yaml", "event", content, event_text),
+             folder / "registrations.yaml": with_modeline(folder / "registrations.yaml", "registrations", content,
+                                                          registrations_yaml(ruleset))}
+    for path, text in files.items():
+        write_new_file(path, text)
+    return written + list(files)
+
+
+def event_yaml(ruleset: RuleSet, today: datetime.date, name: str = "My first tournament") -> str:
     lines = [
         "# One event. Fill in the name, date and venue; keep the seed: every draw is made from it.",
-        "name: My first tournament",
+        f"name: {yaml_string(name)}",
         f"date: {today.isoformat()}",
         f"ruleset: {ruleset.id}          # {ruleset.name}",
         f"seed: {today.strftime('%Y%m%d')}             # any whole number; recorded so anyone can re-run each draw",
@@ -93,31 +123,46 @@ title: About
 Results of our club's tournaments, published with Podium.
 """
 
+# The repository Podium's releases are tagged in; the workflow installs the tag of the version
+# that wrote it, so a site is rebuilt by the same engine until the organizer moves the pin.
+PODIUM_REPOSITORY = "https://github.com/podium-tournaments/podium"
+
+
+def workflow(version: str) -> str:
+    return WORKFLOW.replace("{version}", version).replace("{repository}", PODIUM_REPOSITORY)
+
+
 WORKFLOW = """\
 # Builds the site from content/ and publishes it to GitHub Pages on every push to main.
-# Settings → Pages → Source: GitHub Actions. PODIUM is where Podium's code is.
+# Settings → Pages → Source: GitHub Actions.
+# Podium is pinned to the version that wrote this file: change PODIUM_VERSION to upgrade
+# (read the changelog first: a new version may draw later rounds differently).
 name: podium
 on:
   push:
     branches: [main]
   workflow_dispatch:
-permissions:
-  contents: read
-  pages: write
-  id-token: write
+permissions: {}                 # each job asks only for what it needs
+concurrency:                    # one publication at a time, in push order; a newer push waits
+  group: pages
+  cancel-in-progress: false
 env:
-  PODIUM: https://github.com/podium-tournaments/podium
+  PODIUM_VERSION: "{version}"
 jobs:
   build:
     runs-on: ubuntu-latest
+    permissions:
+      contents: read
     steps:
       - uses: actions/checkout@v4
       - uses: actions/setup-python@v5
         with:
           python-version: "3.11"
-      - run: git clone --depth 1 "$PODIUM" .podium && pip install -e ./.podium
+          cache: pip
+          cache-dependency-path: .github/workflows/podium.yml
+      - run: pip install "podium @ git+{repository}@v${PODIUM_VERSION}"
       - run: podium check
-      - run: podium verify          # every published round re-drawn from the seed: no hand edits
+      - run: podium verify          # pairings changed by hand fail; a corrected result is a notice
       - id: pages
         uses: actions/configure-pages@v5
       - run: podium build --out site --base-url "${{ steps.pages.outputs.base_url }}"
@@ -127,6 +172,9 @@ jobs:
   deploy:
     needs: build
     runs-on: ubuntu-latest
+    permissions:
+      pages: write
+      id-token: write
     environment:
       name: github-pages
       url: ${{ steps.deployment.outputs.page_url }}

@@ -2,18 +2,25 @@
 
 After the first build, a change rebuilds only what depends on it (generator/incremental.py).
 A rebuild that fails prints the problems and keeps serving the last good site.
+
+With ``--lan`` the site is served to the local network by generator/lanserver.py instead of
+livereload, and without livereload's script: the pages players read are the published pages
+(no script, no connection held open by each of 200 phones); a phone's reload shows the latest
+results, and so does the organizer's. The content is looked at twice a second for changes.
 """
 from __future__ import annotations
 
 import errno
 import socket
+import sys
 import time
 from pathlib import Path
 
 import click
 
 from generator.errors import Src, UserError, fail
-from generator.incremental import Rebuilder
+from generator.incremental import Rebuilder, content_stamps
+from generator.lanserver import ANY, SiteServer, lan_address, terminal_qr
 from generator.render import TEMPLATES_DIR
 from generator.rules.ruleset import ruleset_dirs
 from generator.write import is_podium_build, ready_output
@@ -37,14 +44,23 @@ def rebuild(builder: Rebuilder) -> bool:
     return True
 
 
-def serve(content: Path, out: Path, port: int) -> None:
-    from livereload import Server
-
+def serve(content: Path, out: Path, port: int, lan: bool = False) -> None:
+    host = ANY if lan else HOST
     ready_output(out, content)  # before anything is built, or served: a refused --out is no site
-    refuse_unusable_port(port)
+    refuse_unusable_port(port, host)
     builder = Rebuilder(content, out)
+    before = content_stamps(content)  # an edit made during the first build is caught by the first look
     if not rebuild(builder) and not is_podium_build(out):
         raise click.ClickException("nothing to serve yet: the first build failed")
+    if lan:
+        serve_to_network(builder, before, out, port)
+    else:
+        serve_with_reload(builder, content, out, port)
+
+
+def serve_with_reload(builder: Rebuilder, content: Path, out: Path, port: int) -> None:
+    from livereload import Server
+
     server = Server()
     for folder in [content, TEMPLATES_DIR, *ruleset_dirs(content)]:
         server.watch(str(folder), lambda: rebuild(builder))
@@ -57,12 +73,52 @@ def serve(content: Path, out: Path, port: int) -> None:
         raise port_problem(port, exc) from None  # taken since the check: the server binds only now
 
 
-def refuse_unusable_port(port: int) -> None:
+def serve_to_network(builder: Rebuilder, built: dict, out: Path, port: int) -> None:
+    try:
+        server = SiteServer(out, ANY, port).start()
+    except OSError as exc:
+        raise port_problem(port, exc) from None  # taken since the check
+    click.echo(f"serving {out} on the local network — Ctrl+C to stop")
+    click.echo(network_address_text(lan_address(), port, on_terminal=sys.stdout.isatty()))
+    try:
+        watch(builder, built)
+    except KeyboardInterrupt:
+        click.echo("stopped")
+    finally:
+        server.close()
+
+
+def network_address_text(address: str | None, port: int, on_terminal: bool) -> str:
+    """What the organizer shows the players: the address and its QR code."""
+    if address is None:
+        return (f"this machine has no network address but loopback (http://{HOST}:{port}/ works on it alone): "
+                "phones cannot reach it; join the venue's Wi-Fi or start a hotspot, then run `podium serve --lan` "
+                "again")
+    url = f"http://{address}:{port}/"
+    return (f"players open {url} on the same Wi-Fi, or scan:\n{terminal_qr(url, on_terminal)}\n"
+            "a reload shows the latest results")
+
+
+WATCH_INTERVAL = 0.5  # seconds
+
+
+def watch(builder: Rebuilder, seen: dict) -> None:
+    """Rebuild whenever a file of the content, a ruleset or a template differs from ``seen``
+    (``content_stamps``), until Ctrl+C. A failed rebuild is not retried until the next change."""
+    while True:
+        time.sleep(WATCH_INTERVAL)
+        stamps = content_stamps(builder.content)
+        if stamps != seen:
+            seen = stamps
+            rebuild(builder)
+
+
+def refuse_unusable_port(port: int, host: str = HOST) -> None:
     """Bind the port for a moment, to say it is taken before the first build rather than after."""
     with socket.socket() as probe:
         probe.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)  # as the server binds it
         try:
-            probe.bind((HOST, port))
+            probe.bind((host, port))
         except OSError as exc:
             raise port_problem(port, exc) from None
 

@@ -15,11 +15,11 @@ from generator.errors import Problems, Src, UserError, fail
 from generator.load import YMap, YSeq, load_yaml, parse_yaml, read_text, src_of
 from generator.model import Bases, Event, Game, Page, Pairing, Penalty, Player, Roles, Round, Season, Site, Wildcard
 from generator.rules.brackets import is_match_name, match_names_hint
+from generator.schema import (ANY, BASES, EVENT, FRONT_MATTER, GAME, LANGUAGES, PAIRING, PENALTY, PENALTY_KINDS, PLAYER,
+                              QUALIFICATIONS, ROUND, SEASON, SITE, STAGE_KINDS, WILDCARD, Mapping)
+from generator.site.urls import base_url_problem
 from generator.slug import MAX_SLUG, is_slug, slugify
 
-LANGUAGES = ("en", "pl", "it", "cs")
-STAGE_KINDS = ("swiss", "knockout", "round-robin", "pairs-rotation", "tables", "free-for-all")
-PENALTY_KINDS = ("warning", "disqualification", "points")
 _TYPE_NAMES = {str: "text", int: "a whole number", bool: "true or false", list: "a list",
                dict: "a mapping (key: value)", datetime.date: "a date (YYYY-MM-DD)"}
 
@@ -30,15 +30,19 @@ def suggest(word: str, valid) -> str:
 
 
 class Fields:
-    """Reads the keys of one YAML mapping, checking types; reports unknown keys at the end."""
+    """Reads the keys of one YAML mapping as ``schema`` declares them (kind, required), checking
+    types; reports the keys it does not declare at the end."""
 
-    def __init__(self, data, src: Src, problems: Problems, what: str):
-        self.unreadable = data is UNREADABLE  # its parse error is reported; missing keys would be noise
-        if not isinstance(data, YMap) or self.unreadable:
-            if data is not None and not self.unreadable:
-                problems.add(getattr(data, "src", src), f"{what} must be a mapping of 'key: value' lines")
+    def __init__(self, data, src: Src, problems: Problems, what: str, schema: Mapping):
+        self.schema = schema
+        # A file that does not parse, or holds a list or a single value, is reported once:
+        # every key it lacks would only repeat that problem.
+        self.unreadable = data is UNREADABLE or (data is not None and not isinstance(data, YMap))
+        if not isinstance(data, YMap):
+            if data is not None and data is not UNREADABLE:
+                problems.add(_where(data, src), f"{what} must be a mapping of 'key: value' lines{_colon_space_hint(data)}")
             data = YMap()
-            data.src, data.key_srcs = src, {}
+            data.src, data.key_srcs = src._replace(line=max(src.line, 1)), {}  # a missing key goes at the top
         self.data, self.problems, self.what = data, problems, what
         self.src = data.src
         self.known: set[str] = set()
@@ -46,14 +50,19 @@ class Fields:
     def at(self, key: str) -> Src:
         return self.data.at(key)
 
-    def get(self, key: str, kind=str, required: bool = False, default=None):
+    def get(self, key: str, kind=None, required: bool | None = None, default=None):
+        """The value of ``key``; ``kind`` may narrow the declared one (an id where a name or a
+        number is declared), ``required`` may depend on another key."""
+        declared = self.schema[key]
+        kind = declared.kind if kind is None else kind
+        required = declared.required if required is None else required
         self.known.add(key)
         value = self.data.get(key)
         if value is None:
             if required and not self.unreadable:
                 self.problems.add(self.src, f"{self.what} needs '{key}'")
             return default
-        if not _is_kind(value, kind):
+        if kind is not ANY and not _is_kind(value, kind):
             self.problems.add(self.at(key), self._wrong_kind(key, kind, value))
             return default
         return value
@@ -67,7 +76,7 @@ class Fields:
             return f"'{key}' must be a date without a time (YYYY-MM-DD), not {written or value}"
         return f"'{key}' must be {_kind_name(kind)}, not {_describe(value)}"
 
-    def slug(self, key: str, required: bool = False):
+    def slug(self, key: str, required: bool | None = None):
         value = self.get(key, str, required)
         if value is not None and not is_slug(value):
             self.problems.add(self.at(key), f"'{key}' must be a lowercase slug like '{slugify(value)[:MAX_SLUG] or 'my-id'}' "
@@ -76,10 +85,11 @@ class Fields:
         return value
 
     def finish(self) -> None:
+        valid = self.schema.keys
         for key in self.data:
-            if key not in self.known:
-                self.problems.add(self.at(key), f"unknown key '{key}' in {self.what}{suggest(key, self.known)}; "
-                                  f"valid keys: {', '.join(sorted(self.known))}")
+            if key not in valid:
+                self.problems.add(self.at(key), f"unknown key '{key}' in {self.what}{suggest(key, valid)}; "
+                                  f"valid keys: {', '.join(sorted(valid))}")
 
 
 def _is_kind(value, kind) -> bool:
@@ -154,6 +164,19 @@ UNREADABLE = YMap()  # what a file that failed to parse reads as: its keys are n
 UNREADABLE.src, UNREADABLE.key_srcs = Src(""), {}
 
 
+def _colon_space_hint(data) -> str:
+    """'name:Anna' is one text to YAML, not a key and its value: the commonest slip of all."""
+    if isinstance(data, str) and (match := re.match(r"([\w-]+):(\S.*)", data)):
+        return f"; YAML needs a space after the colon: '{match[1]}: {match[2]}'"
+    return ""
+
+
+def _where(data, file_src: Src) -> Src:
+    """Where a value of the wrong kind was written: its own line, or the file's first line for
+    a single value (YAML keeps no line for a plain top-level scalar)."""
+    return src_of(data, file_src._replace(line=max(file_src.line, 1)))
+
+
 def _safe_load(path: Path, problems: Problems):
     """The file's data, or UNREADABLE once its parse problem is recorded."""
     try:
@@ -177,17 +200,49 @@ def _site_settings(root: Path, problems: Problems) -> dict:
     if not path.exists():
         problems.add(Src(str(path)), "site.yaml is missing; create it with at least 'title: My tournaments'")
         return {"title": "Podium"}
-    f = Fields(_safe_load(path, problems), Src(str(path)), problems, "site.yaml")
+    f = Fields(_safe_load(path, problems), Src(str(path)), problems, "site.yaml", SITE)
     language = f.get("language", default="en")
     if language not in LANGUAGES:
         problems.add(f.at("language"), f"language '{language}' is not supported; use one of {', '.join(LANGUAGES)}")
         language = "en"
+    base_url = f.get("base_url", default="")
+    if problem := base_url_problem(base_url):
+        problems.add(f.at("base_url"), problem)
+        base_url = ""
     settings = {"title": f.get("title", required=True, default="Podium"), "language": language,
-                "base_url": f.get("base_url", default=""), "description": f.get("description", default=""),
-                "footer": f.get("footer", default="")}
-    f.get("logo")
+                "base_url": base_url, "description": f.get("description", default=""),
+                "footer": f.get("footer", default=""),
+                "theme_dir": _path_in_content(f, "theme_dir", root, is_folder=True),
+                "logo": _path_in_content(f, "logo", root), "favicon": _path_in_content(f, "favicon", root)}
     f.finish()
     return settings
+
+
+IMAGE_SUFFIXES = (".png", ".svg", ".jpg", ".jpeg", ".webp", ".gif", ".ico")
+
+
+def _path_in_content(f: Fields, key: str, root: Path, is_folder: bool = False) -> str:
+    """A file or folder named in site.yaml, relative to the content folder and inside it (a
+    published site never picks up a file from elsewhere): its absolute path, or "" if unset or wrong."""
+    written = f.get(key)
+    if not written:
+        return ""
+    what = "folder" if is_folder else "file"
+    example = {"theme_dir": "theme", "logo": "theme/static/logo.svg", "favicon": "theme/static/favicon.png"}[key]
+    top = root.resolve()
+    path = (top / written).resolve()
+    if Path(written).is_absolute() or not path.is_relative_to(top):
+        f.problems.add(f.at(key), f"'{key}: {written}' is outside the content folder; keep the {what} inside "
+                       f"content/ and name it from there, like '{key}: {example}'")
+    elif not (path.is_dir() if is_folder else path.is_file()):
+        f.problems.add(f.at(key), f"'{key}: {written}': there is no such {what} in the content folder; "
+                       f"create it or correct the path, like '{key}: {example}'")
+    elif not is_folder and path.suffix.lower() not in IMAGE_SUFFIXES:
+        f.problems.add(f.at(key), f"'{key}: {written}' is not an image browsers show; use a "
+                       f"{', '.join(IMAGE_SUFFIXES)} file")
+    else:
+        return str(path)
+    return ""
 
 
 def _registry(root: Path, problems: Problems) -> tuple[Player, ...]:
@@ -201,7 +256,7 @@ def _player_list(data, src: Src, problems: Problems, registry: dict, what: str) 
     if data is None or data is UNREADABLE:
         return ()
     if not isinstance(data, YSeq):
-        problems.add(src, f"{what} must be a list of players, each starting with '- name: …'")
+        problems.add(_where(data, src), f"{what} must be a list of players, each starting with '- name: …'")
         return ()
     players, first_seen = [], {}
     for index, item in enumerate(data):
@@ -218,7 +273,7 @@ def _player_list(data, src: Src, problems: Problems, registry: dict, what: str) 
 
 
 def _player(item, src: Src, problems: Problems, registry: dict, what: str) -> Player | None:
-    f = Fields(item, src, problems, f"a player entry of {what}")
+    f = Fields(item, src, problems, f"a player entry of {what}", PLAYER)
     name = f.get("name", required=True)
     pid = f.slug("id") or slugify(name or "")
     known = registry.get(pid)
@@ -226,8 +281,8 @@ def _player(item, src: Src, problems: Problems, registry: dict, what: str) -> Pl
     details = dict(
         club=f.get("club", default=known.club if known else None),
         country=f.get("country", default=known.country if known else None),
-        rating=f.get("rating", int, default=known.rating if known else None),
-        armies=tuple(armies or ()), beginner=f.get("beginner", bool, default=False),
+        rating=f.get("rating", default=known.rating if known else None),
+        armies=tuple(armies or ()), beginner=f.get("beginner", default=False),
         finals_armies=tuple(finals) if finals is not None else None,
         colours=tuple(_string_list(f, "colours") or ()), joins=_joins(f),
     )
@@ -242,7 +297,7 @@ def _player(item, src: Src, problems: Problems, registry: dict, what: str) -> Pl
 
 def _joins(f: Fields) -> int:
     """A late entry: the first round the player takes part in (Swiss and table stages)."""
-    joins = f.get("joins", int, default=1)
+    joins = f.get("joins", default=1)
     if joins < 1:
         f.problems.add(f.at("joins"), "'joins' is the round a late player starts in: 2, 3, …")
         return 1
@@ -250,7 +305,7 @@ def _joins(f: Fields) -> int:
 
 
 def _string_list(f: Fields, key: str) -> list[str] | None:
-    value = f.get(key, list)
+    value = f.get(key)
     if value is None:
         return None
     bad = [v for v in value if not isinstance(v, str)]
@@ -280,10 +335,10 @@ def _seasons(root: Path, problems: Problems) -> tuple[Season, ...]:
 
 
 def _season(path: Path, problems: Problems) -> Season:
-    f = Fields(_safe_load(path, problems), Src(str(path)), problems, f"season {path.name}")
+    f = Fields(_safe_load(path, problems), Src(str(path)), problems, f"season {path.name}", SEASON)
     wildcards = []
-    for index, item in enumerate(f.get("wildcards", list, default=[])):
-        w = Fields(item, f.data["wildcards"].at(index), problems, "a wildcard")
+    for index, item in enumerate(f.get("wildcards", default=[])):
+        w = Fields(item, f.data["wildcards"].at(index), problems, "a wildcard", WILDCARD)
         player, reason = w.slug("player", required=True), w.get("reason", required=True)
         w.finish()
         if player and reason:
@@ -294,9 +349,6 @@ def _season(path: Path, problems: Problems) -> Season:
                     wildcards=tuple(wildcards), points=points, description=f.get("description", default=""))
     f.finish()
     return season
-
-
-QUALIFICATIONS = ("invitations",)
 
 
 def _qualification(f: Fields, wildcards: list) -> str | None:
@@ -313,7 +365,7 @@ def _qualification(f: Fields, wildcards: list) -> str | None:
 
 
 def _season_points(f: Fields, problems: Problems) -> dict:
-    raw = f.get("points", dict, default={})
+    raw = f.get("points", default={})
     points = {}
     for place, value in raw.items():
         if not isinstance(place, int) or place < 1 or isinstance(value, bool) or not isinstance(value, (int, float)):
@@ -346,14 +398,14 @@ def read_event(folder: Path, problems: Problems, registry: dict) -> Event | None
     if not path.is_file():
         problems.add(Src(str(folder)), "event folder has no event.yaml; add one with name, date and ruleset")
         return None
-    f = Fields(_safe_load(path, problems), Src(str(path)), problems, "event.yaml")
+    f = Fields(_safe_load(path, problems), Src(str(path)), problems, "event.yaml", EVENT)
     if f.unreadable:
         return None
     players = _registrations(folder, problems, registry)
     event = Event(
         id=folder.name, folder=str(folder), src=f.src,
         name=f.get("name", required=True, default=folder.name),
-        date=f.get("date", datetime.date), season=f.slug("season"),
+        date=f.get("date"), season=f.slug("season"),
         ruleset=f.slug("ruleset", required=True) or "",
         structure=f.data.get("structure", "auto"), seed=_seed(f),
         venue=f.get("venue"), level=f.get("level"),
@@ -363,13 +415,13 @@ def read_event(folder: Path, problems: Problems, registry: dict) -> Event | None
         players=players or (), rounds=_rounds(folder, problems, {p.id for p in players}) if players is not None else (),
         manual_order=tuple(pid for pid, _ in _id_list(f, "manual_order", {p.id for p in players or ()})),
     )
-    f.known.add("structure")
+    f.get("structure")  # read by the rules engine (its shape depends on the ruleset)
     f.finish()
     return event
 
 
 def _seed(f: Fields) -> int:
-    seed = f.get("seed", int, default=None)
+    seed = f.get("seed", required=False)  # missing: the message below says how to choose one
     if seed is None:
         f.problems.add(f.src, "event.yaml needs 'seed: <number>' so every draw can be re-run; the date as 20230513 is a good choice")
         return 0
@@ -422,8 +474,8 @@ def _round(path: Path, number: int, problems: Problems, ids: set[str]) -> Round 
                           "or delete the file if the round has not been paired")
     if data is None:
         return None
-    f = Fields(data, Src(str(path)), problems, f"round file {path.name}")
-    declared = f.get("round", int, required=True)
+    f = Fields(data, Src(str(path)), problems, f"round file {path.name}", ROUND)
+    declared = f.get("round", required=True)
     if declared is not None and declared != number:
         problems.add(f.at("round"), f"'round: {declared}' but the file is {path.name}; make them agree")
     stage = f.get("stage", required=True, default="swiss")
@@ -432,14 +484,15 @@ def _round(path: Path, number: int, problems: Problems, ids: set[str]) -> Round 
     pairings = _pairings(f, problems, ids)
     penalties = _penalties(f, problems, ids)
     drops = _id_list(f, "drops", ids)
+    drawn_from = f.get("drawn_from")
     f.finish()
     return Round(number=number, stage=stage, pairings=pairings, src=f.src, penalties=penalties,
-                 drops=tuple(d for d, _ in drops), drop_srcs=tuple(s for _, s in drops))
+                 drops=tuple(d for d, _ in drops), drop_srcs=tuple(s for _, s in drops), drawn_from=drawn_from)
 
 
 def _id_list(f: Fields, key: str, ids: set[str]) -> list[tuple[str, Src]]:
     """A list of player ids, each registered and listed once."""
-    value = f.get(key, list, default=[])
+    value = f.get(key, default=[])
     found: dict[str, Src] = {}
     for index, pid in enumerate(value):
         src = value.at(index)
@@ -469,7 +522,7 @@ def _known_players(items: YSeq, problems: Problems, ids: set[str]) -> bool:
 
 
 def _pairings(f: Fields, problems: Problems, ids: set[str]) -> tuple[Pairing, ...]:
-    raw = f.get("pairings", list, required=True, default=[])
+    raw = f.get("pairings", required=True, default=[])
     pairings, seated = [], {}
     for index, item in enumerate(raw):
         pairing = _pairing(item, raw.at(index), problems, ids)
@@ -484,21 +537,21 @@ def _pairings(f: Fields, problems: Problems, ids: set[str]) -> tuple[Pairing, ..
 
 
 def _pairing(item, src: Src, problems: Problems, ids: set[str]) -> Pairing | None:
-    f = Fields(item, src, problems, "a pairing")
+    f = Fields(item, src, problems, "a pairing", PAIRING)
     teams = _teams(f, ids)
-    players = f.get("players", list, required=not teams)
+    players = f.get("players", required=not teams)
     if teams and not players:
         players = [p for team in teams for p in team]
     elif not players or not _known_players(players, problems, ids):
         return None  # the rest of this entry is not checked: its players are the problem
-    bye = f.get("bye", bool, default=False)
+    bye = f.get("bye", default=False)
     if bye != (len(players) == 1):
         problems.add(f.at("players"), "a bye has exactly one player and 'bye: true'; a game lists two or more players")
     pairing = Pairing(
-        players=tuple(players), src=f.src, table=f.get("table", int), bye=bye,
+        players=tuple(players), src=f.src, table=f.get("table"), bye=bye,
         score=_numbers(f, "score", len(players)), winner=None if teams else _member(f, "winner", players),
-        draw=f.get("draw", bool, default=False), forfeit=_member(f, "forfeit", players),
-        armies=_armies(f, len(players)), modified=f.get("modified", bool, default=False),
+        draw=f.get("draw", default=False), forfeit=_member(f, "forfeit", players),
+        armies=_armies(f, len(players)), modified=f.get("modified", default=False),
         match=_match(f), group=_group(f), games=_games(f, players),
         teams=teams, winning_team=_team_index(f, "winner", teams), home=_team_index(f, "home", teams),
         bases=_bases(f), finish=_finish(f, players), eliminated=_eliminated(f, players),
@@ -511,13 +564,13 @@ def _pairing(item, src: Src, problems: Problems, ids: set[str]) -> Pairing | Non
 
 def _group(f: Fields) -> str | None:
     """Groups are named A, B… or numbered 1, 2… (earlier versions of `pair` wrote numbers unquoted)."""
-    value = f.get("group", (str, int))
+    value = f.get("group")
     return None if value is None else str(value)
 
 
 def _teams(f: Fields, ids: set[str]) -> tuple:
     """2-vs-2: ``teams: [[a, b], [c, d]]``."""
-    value = f.get("teams", list)
+    value = f.get("teams")
     if not value:
         return ()
     if len(value) != 2 or not all(isinstance(t, list) and len(t) == 2 for t in value):
@@ -531,7 +584,7 @@ def _teams(f: Fields, ids: set[str]) -> tuple:
 def _team_index(f: Fields, key: str, teams: tuple) -> int | None:
     if not teams:
         return None
-    value = f.get(key, int)
+    value = f.get(key, int)  # a pair's index, where a single game's winner is an id
     if value is not None and value not in (0, 1):
         f.problems.add(f.at(key), f"'{key}' of a 2-vs-2 game is the index of a team: 0 (the first pair) or 1 (the second)")
         return None
@@ -540,10 +593,9 @@ def _team_index(f: Fields, key: str, teams: tuple) -> int | None:
 
 def _bases(f: Fields) -> Bases | None:
     if "bases" not in f.data:
-        f.known.add("bases")
         return None
-    g = Fields(f.get("bases", dict), f.at("bases"), f.problems, "'bases'")
-    counts = {key: g.get(key, int, default=0) for key in ("intact", "damaged", "square")}
+    g = Fields(f.get("bases"), f.at("bases"), f.problems, "'bases'", BASES)
+    counts = {key: g.get(key, default=0) for key in ("intact", "damaged", "square")}
     g.finish()
     for key, count in counts.items():
         if count < 0:
@@ -553,7 +605,7 @@ def _bases(f: Fields) -> Bases | None:
 
 
 def _finish(f: Fields, players) -> tuple | None:
-    value = f.get("finish", list)
+    value = f.get("finish")
     if not value:
         return None
     if sorted(map(str, value)) != sorted(players):
@@ -563,7 +615,7 @@ def _finish(f: Fields, players) -> tuple | None:
 
 
 def _eliminated(f: Fields, players) -> tuple:
-    value = f.get("eliminated", dict)
+    value = f.get("eliminated")
     if not value:
         return ()
     found = []
@@ -578,16 +630,16 @@ def _eliminated(f: Fields, players) -> tuple:
 
 
 def _games(f: Fields, players) -> tuple[Game, ...]:
-    value = f.get("games", list)
+    value = f.get("games")
     if not value:
         return ()
     games = []
     for index, item in enumerate(value):
-        g = Fields(item, value.at(index), f.problems, f"game {index + 1}")
+        g = Fields(item, value.at(index), f.problems, f"game {index + 1}", GAME)
         game = Game(src=g.src, score=_numbers(g, "score", len(players)), time=_clocks(g, len(players)),
                     tiles=_numbers(g, "tiles", len(players)), winner=_member(g, "winner", players),
                     home=_member(g, "home", players), clans=_armies(g, len(players), "clans"),
-                    forfeit=_member(g, "forfeit", players), disconnected=g.get("disconnected", bool, default=False),
+                    forfeit=_member(g, "forfeit", players), disconnected=g.get("disconnected", default=False),
                     key_srcs=dict(g.data.key_srcs))
         g.finish()
         games.append(game)
@@ -599,7 +651,7 @@ CLOCK = re.compile(r"^([0-9]{1,3}):([0-5][0-9])$")
 
 def _clocks(f: Fields, count: int) -> tuple | None:
     """Each player's clock at the end as "mm:ss" (quoted: YAML reads 14:10 as a number)."""
-    value = f.get("time", list)
+    value = f.get("time")
     if not value or all(v in (None, "") for v in value):
         return None
     matches = [CLOCK.match(v) if isinstance(v, str) else None for v in value]
@@ -620,7 +672,7 @@ def _check_one_result(pairing: Pairing, problems: Problems) -> None:
 
 
 def _numbers(f: Fields, key: str, count: int) -> tuple | None:
-    value = f.get(key, list)
+    value = f.get(key)
     if not value:
         return None
     if len(value) != count or not all(isinstance(v, (int, float)) and not isinstance(v, bool) for v in value):
@@ -633,7 +685,7 @@ def _numbers(f: Fields, key: str, count: int) -> tuple | None:
 
 
 def _member(f: Fields, key: str, players) -> str | None:
-    value = f.get(key)
+    value = f.get(key, str)
     if value is not None and value not in players:
         f.problems.add(f.at(key), f"'{key}: {value}' is not one of this table's players ({', '.join(players)})")
         return None
@@ -641,7 +693,7 @@ def _member(f: Fields, key: str, players) -> str | None:
 
 
 def _armies(f: Fields, count: int, key: str = "armies") -> tuple | None:
-    value = f.get(key, list)
+    value = f.get(key)
     if not value or all(v is None for v in value):
         return None
     if len(value) != count or not all(v is None or isinstance(v, str) for v in value):
@@ -660,12 +712,12 @@ def _match(f: Fields) -> str | None:
 
 
 def _penalties(f: Fields, problems: Problems, ids: set[str]) -> tuple[Penalty, ...]:
-    raw = f.get("penalties", list, default=[])
+    raw = f.get("penalties", default=[])
     penalties = []
     for index, item in enumerate(raw):
-        p = Fields(item, raw.at(index), problems, "a penalty")
+        p = Fields(item, raw.at(index), problems, "a penalty", PENALTY)
         player, kind = p.get("player", required=True), p.get("kind", required=True)
-        points = p.get("points", (int, float), default=0)
+        points = p.get("points", default=0)
         reason = p.get("reason", default="")
         p.finish()
         if kind is not None and kind not in PENALTY_KINDS:
@@ -720,5 +772,5 @@ def _page(path: Path, problems: Problems) -> Page | None:
             problems.add(src_of(meta, Src(str(path), 2)), "the front matter between the '---' lines must be "
                          "'key: value' lines, like 'title: About us'")
         else:
-            title = Fields(meta, meta.src, problems, "the front matter").get("title")
+            title = Fields(meta, meta.src, problems, "the front matter", FRONT_MATTER).get("title")
     return Page(slug=path.stem, title=title or path.stem.replace("-", " ").capitalize(), body=body, src=Src(str(path)))

@@ -1,5 +1,14 @@
-"""Fill in round files by a rule the tests can reason about by hand."""
+"""Fill in round files by a rule the tests can reason about by hand; read what check says."""
 from __future__ import annotations
+
+
+def only_problem(cli) -> str:
+    """The single problem `podium check` reports."""
+    result = cli("check", expect=1)
+    assert "Traceback" not in result.output
+    lines = result.output.strip().splitlines()
+    assert lines[-1] == "1 problem found.", result.output
+    return lines[0]
 
 
 def strength_results(tree, event_id: str, number: int, hq=(12, 5), army_of=None) -> dict:

@@ -32,7 +32,7 @@ def test_broken_yaml_reports_its_line(tree, cli):
     tree.event("e1", 9)
     tree.write("events/e1/rounds/1.yaml", "round: 1\nstage: swiss\npairings:\n  - players: [p01, p02\n")
     result = cli("check", expect=1)
-    assert "content/events/e1/rounds/1.yaml:5: YAML syntax" in result.output
+    assert "content/events/e1/rounds/1.yaml:4: YAML syntax" in result.output  # where the [ was opened
 
 
 def test_score_written_as_12_colon_5_is_refused(tree, cli):

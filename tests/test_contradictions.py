@@ -6,22 +6,13 @@ import json
 import textwrap
 
 import pytest
-from play import strength_results
+from play import only_problem, strength_results
 
 from generator.errors import Problems, Src
 from generator.model import Bases, Game, Pairing
 from generator.rules.micromutants import MicromutantsScoring
 from generator.rules.ruleset import BUILTIN_DIR, load_rulesets
 from generator.rules.structure import Stage
-
-
-def only_problem(cli) -> str:
-    """The single problem `podium check` reports."""
-    result = cli("check", expect=1)
-    assert "Traceback" not in result.output
-    lines = result.output.strip().splitlines()
-    assert lines[-1] == "1 problem found.", result.output
-    return lines[0]
 
 
 def first_round(tree, cli, event_id: str = "e1") -> dict:
@@ -299,9 +290,10 @@ def test_a_game_after_the_series_is_decided_is_refused(tree, cli):
             - winner: {a}
             - winner: {a}
             - winner: {b}
-    """)  # before: 2:1, accepted
-    assert only_problem(cli) == ("content/events/e1/rounds/1.yaml:9: game 3 comes after g4 won 2 games: a best-of-3 "
-                                 "match ends when a player wins 2 games — remove it")
+            - winner: {b}
+    """)  # 2:0, then the optional bella (RBB: accepted), then a 4th game: too many
+    assert only_problem(cli) == ("content/events/e1/rounds/1.yaml:10: game 4 is one too many: a best-of-3 match has "
+                                 "at most 3 games, the last of them the bella — remove it")
 
 
 MM = MicromutantsScoring()
@@ -407,7 +399,8 @@ def test_a_final_of_more_games_must_say_it_is_the_final(tree, cli):
     data = micromutants_finals(tree, cli)
     del data["pairings"][0]["match"]  # before: counted as a best of 3
     tree.save_round("e1", 2, data)
-    assert only_problem(cli) == (f"content/events/e1/rounds/2.yaml:4: {' v '.join(data['pairings'][0]['players'])} "
+    line = tree.round_path("e1", 2).read_text().splitlines().index("pairings:") + 2  # the first pairing
+    assert only_problem(cli) == (f"content/events/e1/rounds/2.yaml:{line}: {' v '.join(data['pairings'][0]['players'])} "
                                  "is the final here, of 5 games; add 'match: final'")
 
 

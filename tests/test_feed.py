@@ -133,3 +133,19 @@ def test_a_base_url_with_a_query_or_fragment_is_refused(url):
     assert base_url_problem(url) == (f"the base URL {url!r} has a '?' or '#' part, which would come before every "
                                      "page's path; write only the site's address, like "
                                      "https://my-club.github.io/tournaments")
+
+
+def test_site_yaml_base_url_is_checked_with_its_line(tree, cli):
+    tree.event("e1", 4)
+    tree.write("site.yaml", "title: T\nbase_url: javascript:alert(1)\n")
+    result = cli("check", expect=1)
+    assert result.output.splitlines()[0] == (
+        "content/site.yaml:2: the base URL 'javascript:alert(1)' is not an http:// or https:// address; "
+        "write it in full, like https://my-club.github.io/tournaments")
+
+
+def test_build_refuses_a_base_url_option_no_address_has(tree, cli):
+    tree.event("e1", 4)
+    result = cli("build", "--base-url", 'https://x.org/" onload="a', expect=1)
+    assert result.output.startswith("--base-url: the base URL 'https://x.org/\" onload=\"a' contains '\"'")
+    assert not (tree.root / "site").exists()

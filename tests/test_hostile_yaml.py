@@ -82,3 +82,35 @@ def test_duplicate_keys_are_still_refused():
 def test_the_text_as_written_is_kept_for_values_yaml_did_not_read_as_text():
     data = parse_yaml("name: 012\nid: no\nclub: Kraków\n", "f.yaml")
     assert (data["name"], data.written("name"), data.written("id"), data.written("club")) == (10, "012", "no", None)
+
+
+@pytest.mark.parametrize("text, expected", [
+    ("name: A\n\tclub: X\n", "f.yaml:2: YAML syntax: found a tab character that violates indentation; "
+                             "YAML indents with spaces only: replace the tab on this line with spaces"),
+    ("- name: Team: Red\n", 'f.yaml:1: YAML syntax: mapping values are not allowed in this context; '
+                            'a value with a colon in it must be quoted: name: "Team: Red"'),
+    ("title:Club\nlanguage: pl\n", "f.yaml:2: YAML syntax: mapping values are not allowed in this context; "
+                                   "the line above lacks a space after its colon: write 'title: Club'"),
+    ("pairings:\n  - table: 1\n    players: [a, b]\n   score: [1, 2]\n",
+     "f.yaml:4: YAML syntax: did not find expected '-' indicator; this line's indentation does not match "
+     "the lines above: the items of one list, or the keys of one mapping, start in the same column"),
+    ('name: "Anna\nclub: X\n', "f.yaml:1: YAML syntax: found unexpected end of stream; the quote opened on "
+                              "this line is never closed: close it on the same line"),
+    ("players: [a, b\nscore: [1, 2]\n", "f.yaml:1: YAML syntax: did not find expected ',' or ']'; the '[' "
+                                        "opened on this line is never closed: close it on the same line"),
+    ("name: @anna\n", "f.yaml:1: YAML syntax: found character that cannot start any token; a value cannot "
+                      'start with \'@\' unquoted: put it in quotes, like name: "@anna"'),
+    ("- name: A\n-name: B\n", "f.yaml:2: YAML syntax: did not find expected '-' indicator; put a space after "
+                              "the '-' that starts a list item: '- name: B'"),
+])
+def test_the_commonest_slips_say_how_to_fix_them(text, expected):
+    assert problem(text) == expected
+
+
+def test_a_key_without_a_space_after_its_colon_is_named(tree, cli):
+    tree.event("e1", 4)
+    tree.write("events/e1/registrations.yaml", "- name:Anna\n- name: Bob\n")
+    result = cli("check", expect=1)
+    assert result.output.startswith("content/events/e1/registrations.yaml:1: a player entry of registrations.yaml "
+                                    "must be a mapping of 'key: value' lines; YAML needs a space after the colon: "
+                                    "'name: Anna'")

@@ -178,8 +178,9 @@ def test_a_walkover_written_with_a_score_is_refused_at_its_line(tree, cli):
     del data["pairings"][0]["forfeit"]
     data["pairings"][0]["score"] = [12, 5]
     tree.save_round("wrong", 6, data)
+    line = tree.round_path("wrong", 6).read_text(encoding="utf-8").splitlines().index("- table: 1") + 1
     output = cli("check", expect=1).output
-    assert (f"content/events/wrong/rounds/6.yaml:4: {s[1]} is dropped since round 5, so {s[2]} wins the final "
+    assert (f"content/events/wrong/rounds/6.yaml:{line}: {s[1]} is dropped since round 5, so {s[2]} wins the final "
             f"without playing (a walkover); write 'forfeit: {s[1]}' and no result — or, if he did play it, move "
             "his withdrawal to this round") in output
     assert "cannot play round 6" not in output  # one message, not two

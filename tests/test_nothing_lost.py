@@ -5,15 +5,7 @@ from __future__ import annotations
 import os
 
 import pytest
-
-
-def only_problem(cli) -> str:
-    """The single problem `podium check` reports."""
-    result = cli("check", expect=1)
-    assert "Traceback" not in result.output
-    lines = result.output.strip().splitlines()
-    assert lines[-1] == "1 problem found.", result.output
-    return lines[0]
+from play import only_problem
 
 
 def test_an_empty_registrations_file_is_an_error_not_an_event_without_players(tree, cli):
@@ -108,7 +100,7 @@ def test_a_file_that_does_not_parse_is_reported_once(tree, cli):
     """Not also as 'needs name', 'needs ruleset', … for every key it would have had."""
     tree.event("e1", 8)
     tree.write("events/e1/event.yaml", "name: [unclosed\n")
-    assert only_problem(cli).startswith("content/events/e1/event.yaml:2: YAML syntax")
+    assert only_problem(cli).startswith("content/events/e1/event.yaml:1: YAML syntax")
 
 
 @pytest.mark.parametrize("where, text, line", [
@@ -157,3 +149,52 @@ def test_ids_are_whole_slugs_short_enough_for_a_file_name(tree, cli):
     assert ("content/events/e1/registrations.yaml:2: 'id' must be a lowercase slug like 'ann' "
             "(a-z, 0-9, -; at most 100 characters)") in result
     assert f"content/events/e1/registrations.yaml:6: cannot make an id from the name '{'B' * 300}'; add 'id: some-slug'" in result
+
+
+@pytest.mark.parametrize("text, message", [
+    ('title: !!bool "x"\n', "content/site.yaml:1: 'x' cannot be read as the bool its tag '!!bool' asks for; remove the tag"),
+    ('title: T\ndescription: !!timestamp "soon"\n', "content/site.yaml:2: 'soon' is not a real date; write YYYY-MM-DD"),
+    ('title: T\nfooter: !!int "x"\n', "content/site.yaml:2: 'x' cannot be read as the int its tag '!!int' asks for"),
+    ('title: T\nfooter: !!binary "aGVsbG8="\n', "content/site.yaml:2: a '!!binary' value has no place in content"),
+])
+def test_a_value_its_explicit_tag_cannot_read_is_refused_with_its_line(tree, cli, text, message):
+    """PyYAML's constructors raise KeyError (!!bool) and AttributeError (!!timestamp) here."""
+    tree.event("e1", 4)
+    tree.write("site.yaml", text)
+    assert only_problem(cli).startswith(message)
+
+
+@pytest.mark.parametrize("where, text, message", [
+    ("events/e1/rounds/1.yaml", "r\n", "content/events/e1/rounds/1.yaml:1: round file 1.yaml must be a mapping"),
+    ("events/e1/rounds/1.yaml", "- round: 1\n", "content/events/e1/rounds/1.yaml:1: round file 1.yaml must be a mapping"),
+    ("events/e1/registrations.yaml", "name: A\n", "content/events/e1/registrations.yaml:1: registrations.yaml must be a list"),
+    ("events/e1/event.yaml", "0\n", "content/events/e1/event.yaml:1: event.yaml must be a mapping"),
+    ("site.yaml", "[T]\n", "content/site.yaml:1: site.yaml must be a mapping"),
+])
+def test_a_file_of_the_wrong_shape_is_one_problem_with_a_line(tree, cli, where, text, message):
+    """Not also 'needs round', 'needs stage', … without a line, for keys it could not have."""
+    tree.event("e1", 4)
+    tree.write(where, text)
+    assert only_problem(cli).startswith(message)
+
+
+def test_text_quoted_in_a_problem_cannot_forge_lines_or_control_the_terminal(tree, cli):
+    tree.event("e1", 4)
+    tree.write("events/e1/registrations.yaml", '- name: A\n  "x\\n1.yaml:9: fake\\e[2J\\u202e": 1\n')
+    assert only_problem(cli).startswith(
+        "content/events/e1/registrations.yaml:2: unknown key 'x\\n1.yaml:9: fake\\x1b[2J\\u202e' in a player entry")
+
+
+def test_an_editor_lock_file_among_the_organizers_rulesets_is_ignored(tree, cli):
+    """Emacs leaves .#name.yaml, a link to nothing, while a ruleset is being edited."""
+    tree.event("e1", 4)
+    (tree.root / "rulesets").mkdir()
+    os.symlink("user@host.1234:1700000000", tree.root / "rulesets" / ".#club.yaml")
+    (tree.root / "rulesets" / ".club.yaml").write_text("not: [a ruleset\n")
+    assert cli("check").output.startswith("ok: 1 event")
+
+
+def test_init_ignores_the_site_and_the_folders_a_killed_build_leaves(tmp_path, monkeypatch, cli):
+    monkeypatch.chdir(tmp_path)
+    cli("init", "club")
+    assert (tmp_path / "club" / ".gitignore").read_text().splitlines() == ["/site/", "/.site-*/"]

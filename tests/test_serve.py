@@ -19,7 +19,7 @@ def test_rebuild_failure_keeps_previous_site(tree, capsys):
     tree.write("events/e1/event.yaml", "name: [unclosed\n")
     assert rebuild(builder) is False
     err = capsys.readouterr().err
-    assert "event.yaml:2: YAML syntax" in err and "the site was not rebuilt" in err
+    assert "event.yaml:1: YAML syntax" in err and "the site was not rebuilt" in err
     assert (out / "index.html").read_bytes() == index
 
 

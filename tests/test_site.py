@@ -48,7 +48,7 @@ def test_failed_build_leaves_previous_site(site_tree, cli):
     before = _digest(site_tree.root / "site")
     site_tree.write("events/e1/registrations.yaml", "- name: [broken\n")
     result = cli("build", expect=1)
-    assert "registrations.yaml:2: YAML syntax" in result.output
+    assert "registrations.yaml:1: YAML syntax" in result.output
     assert result.output.strip().endswith("1 problem found.")
     assert _digest(site_tree.root / "site") == before
     assert not [p for p in site_tree.root.iterdir() if p.name.startswith(".site-")]

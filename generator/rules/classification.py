@@ -34,3 +34,4 @@ class BracketThenSwiss(Block):
         else:
             order += sorted((m.loser for m in semifinals if m.loser), key=place.__getitem__)  # a bye has no loser
         return order
+

@@ -15,6 +15,7 @@ from generator.rules.ruleset import RuleSet
 from generator.rules.stages import RUNNERS
 from generator.rules.stages.common import DraftPairing, DraftRound, EventState, StageResult  # noqa: F401 (re-exported)
 from generator.rules.standings.order import Row
+from generator.rules.ties import UnbrokenTie, mark_ties, stage_ties
 from generator.rules.structure import Plan
 
 
@@ -32,6 +33,7 @@ class EventResult:
     warnings: dict[str, int] = field(default_factory=dict)
     status_round: dict[str, int] = field(default_factory=dict)  # when a player stopped being active
     pending: dict[int, list] = field(default_factory=dict)  # round → its pairings no result decides yet
+    ties: list[UnbrokenTie] = field(default_factory=list)  # players no tie-breaker separates
 
     @property
     def round_done(self) -> dict[int, bool]:
@@ -66,10 +68,10 @@ def compute_event(event: Event, ruleset: RuleSet, problems: Problems) -> EventRe
                                   opening_seeding=ruleset.bracket.seeding)
     _check_registrations(event, ruleset, problems)
     state = EventState(event, ruleset, problems)
-    stages = _replay_stages(plan, state)
+    stages, ties = _replay_stages(plan, state)
     complete = bool(stages) and len(stages) == len(plan.stages) and all(s.complete for s in stages)
     result = EventResult(event=event, ruleset=ruleset, plan=plan, stages=stages, status=state.status,
-                         final_rows=_final_rows(stages, complete, state), complete=complete,
+                         final_rows=_final_rows(stages, complete, ties, state.status), complete=complete, ties=ties,
                          qualifier=bool(ruleset.qualifier_min) and len(event.players) >= ruleset.qualifier_min,
                          flags=state.flags, warnings=state.warnings, status_round=state.status_round,
                          pending={r.number: state.undecided(r, s.stage) for s in stages for r in s.rounds})
@@ -77,9 +79,10 @@ def compute_event(event: Event, ruleset: RuleSet, problems: Problems) -> EventRe
     return result
 
 
-def _replay_stages(plan: Plan, state: EventState) -> list[StageResult]:
+def _replay_stages(plan: Plan, state: EventState) -> tuple[list[StageResult], list[UnbrokenTie]]:
     event = state.event
     entrants = [p.id for p in event.players]
+    ties: list[UnbrokenTie] = []
     if plan.stages[0].kind not in ("swiss", "tables"):
         for player in event.players:
             if player.joins > 1:
@@ -97,12 +100,14 @@ def _replay_stages(plan: Plan, state: EventState) -> list[StageResult]:
                              start=cursor - len(rounds) + 1, previous=stages[-1] if stages else None)
         runner.replay(result, state)
         stages.append(result)
-        if not result.complete:
-            break
+        found = stage_ties(result, plan, state, played_on=cursor < len(event.rounds))
+        ties += found
+        if not result.complete or any(t.blocks for t in found):
+            break  # the next stage starts once the organizer has ordered the tie
         entrants = result.advancing(state.status)
     for rnd in event.rounds[cursor:]:
         state.problems.add(rnd.src, _too_early(rnd, plan, stages))
-    return stages
+    return stages, ties
 
 
 def _check_round_stage(rnd: Round, kind: str, problems: Problems) -> None:
@@ -152,16 +157,22 @@ def _check_armies(result: EventResult, problems: Problems) -> None:
         armies.check_finals(result.event, knockout.rounds, knockout.stage.size, problems)
 
 
-def _final_rows(stages: list[StageResult], complete: bool, state: EventState) -> list[Row]:
+def _final_rows(stages: list[StageResult], complete: bool, ties: list[UnbrokenTie], status: dict) -> list[Row]:
     """The classification: the last stage's order, then those out in each earlier stage in
     that stage's order (NS HEX §9 generalised). Before the end: the first stage's standings.
-    Points and tie-breakers shown are the first stage's, which everyone played."""
+    Points and tie-breakers shown are the first stage's, which everyone played. Players a
+    stage left tied, placed by that stage, share their place. Each shows his status at the end
+    (one who withdrew during a knockout was active in the first stage's rows)."""
     first_rows = stages[0].rows if stages else []
     if not complete or (len(stages) == 1 and stages[0].kind != "knockout"):
         return first_rows
     order: list[str] = []
+    placed_in: dict[str, int] = {}
     for stage in reversed(stages):
-        order += [p for p in stage.order if p not in order]
+        for player in stage.order:
+            if player not in placed_in:
+                placed_in[player] = stage.index
+                order.append(player)
     by_player = {row.player: row for row in first_rows}
     shared = stages[-1].tied_ranks
     rows = []
@@ -169,8 +180,10 @@ def _final_rows(stages: list[StageResult], complete: bool, state: EventState) ->
         old = by_player[player]
         placed_by = next((s for s in reversed(stages) if player in s.entrants and (s.index or s.kind == "knockout")), None)
         rows.append(Row(rank=shared.get(player, rank), player=player, points=old.points, tiebreaks=old.tiebreaks,
-                        status=state.status[player], separated_by=_decider(placed_by) if placed_by else old.separated_by,
+                        status=status[player], separated_by=_decider(placed_by) if placed_by else old.separated_by,
                         extra={"first_rank": old.rank if stages[0].kind != "knockout" else None}))
+    tie_of = {(t.stage_index, p): t for t in ties for p in t.players}
+    mark_ties(rows, {row.player: tie_of.get((placed_in[row.player], row.player)) for row in rows})
     return rows
 
 
@@ -192,6 +205,9 @@ def next_round(result: EventResult) -> DraftRound:
         raise fail(event.src, "the event is complete: every round of its structure is played")
     current = result.stages[-1]
     number = len(rounds) + 1
+    tie = next((t for t in result.ties if t.blocks == number), None)
+    if tie:
+        raise fail(tie.src, f"round {number} cannot be paired: {tie.message}; then run pair again")
     if current.complete:
         raise fail(event.src, "the next stage cannot start: the standings before it have problems (run podium check)")
     return RUNNERS[current.kind].next_round(current, _state_of(result), number)

@@ -27,15 +27,21 @@ def clans_of_turn(turn: int, seats: int) -> tuple[str, ...]:
 def home_plan(games: int) -> list[int | None]:
     """RBB, head-to-head: who is at home in each game of a best-of-N match — 0 = player A,
     1 = player B, None = the deciding game ("bella": clans by agreement or by draw).
-    Best of 3: A, B, decider; best of 5: A, B, A, B, decider."""
+    Best of 3: A, B, bella; best of 5: A, B, A, B, bella."""
     return [None if g == games - 1 else g % 2 for g in range(games)]
 
 
+def two_players(pairing: Pairing) -> tuple[str, str] | None:
+    """The two players of a head-to-head match, or None for a pairing of any other size (a bye,
+    or a match the bracket could not fill): nothing here indexes a second player blindly."""
+    return pairing.players if len(pairing.players) == 2 else None
+
+
 class MicromutantsScoring(Scoring):
-    """RBB Micromutants: best-of-N matches (the majority of games wins; the decider only when
-    needed), 2-vs-2 games (1 primary point to each winner, secondary points from the winning
-    pair's bases) and free-for-all tables (primary points by place, secondary to the winner,
-    tertiary for opponents eliminated in one's own turn).
+    """RBB Micromutants: best-of-N matches (the majority of games wins; the last game, the bella,
+    compulsory only on a tie and optional otherwise), 2-vs-2 games (1 primary point to each
+    winner, secondary points from the winning pair's bases) and free-for-all tables (primary
+    points by place, secondary to the winner, tertiary for opponents eliminated in one's own turn).
     """
 
     name = "micromutants"
@@ -64,7 +70,7 @@ class MicromutantsScoring(Scoring):
         if len(pairing.players) > 2:
             return self._table_outcomes(pairing, round_no)
         winner = self.match_winner(pairing, None, stage)
-        if winner is None:
+        if winner is None:  # also a match without two players: no one to have beaten
             return []
         return [Outcome(p, o, "win" if p == winner else "loss", 1 if p == winner else 0, 0, round_no)
                 for p, o in (pairing.players, pairing.players[::-1])]
@@ -88,6 +94,8 @@ class MicromutantsScoring(Scoring):
         """RBB free-for-all: primary by place, secondary to the winner, tertiary = eliminations."""
         if not pairing.finish:
             return []
+        if len(pairing.finish) > len(self.place_points):
+            return []  # refused by check_shape: no place points for the places beyond them
         eliminated = dict(pairing.eliminated)
         outcomes = []
         for place, player in enumerate(pairing.finish, start=1):
@@ -101,13 +109,17 @@ class MicromutantsScoring(Scoring):
 
     # ------------------------------------------------------------ best-of-N
 
-    def games_won(self, pairing: Pairing) -> tuple[int, int]:
-        a, b = pairing.players
+    def games_won(self, pairing: Pairing) -> tuple[int, ...]:
+        """The games each player of the pairing won, in the order of its players."""
         winners = [g.winner for g in pairing.games if g.winner]
-        return winners.count(a), winners.count(b)
+        return tuple(winners.count(p) for p in pairing.players)
 
     def match_winner(self, pairing: Pairing, higher_seed, stage=None) -> str | None:
-        """The first to win a majority of the match's games (2 of 3, 3 of 5)."""
+        """The first to win a majority of the match's games (2 of 3, 3 of 5); a player who did not
+        play the match ('forfeit:') loses it — the seed is silent on forfeits, so the games
+        played before it stand and the match goes to the opponent, who advances."""
+        if two_players(pairing) is None:
+            return None
         if pairing.forfeit:
             return next(p for p in pairing.players if p != pairing.forfeit)
         return _first_to(self.games_in(pairing, stage) // 2 + 1, pairing.games)[0]
@@ -119,9 +131,14 @@ class MicromutantsScoring(Scoring):
             return bool(pairing.finish)
         return self.match_winner(pairing, None, stage) is not None
 
-    def series(self, pairing: Pairing) -> tuple[int, int] | None:
-        """Games won by each player (2:1), shown in the bracket."""
-        return self.games_won(pairing) if pairing.games else None
+    def series(self, pairing: Pairing) -> tuple[int, ...] | None:
+        """Games won by each player (2:1): a best-of-N match's points (CONTRACT.md), shown in the
+        bracket. A forfeit gives the match, not games (RBB counts only games played; the seed
+        is silent on forfeits): a match forfeited before its first game is 0:0, its winner the
+        opponent of the player who forfeited."""
+        if two_players(pairing) is None or not (pairing.games or pairing.forfeit):
+            return None
+        return self.games_won(pairing)
 
     # ------------------------------------------------------------ the round file
 
@@ -133,12 +150,14 @@ class MicromutantsScoring(Scoring):
             return ["    finish: []  # the players from 1st to 4th",
                     "    bases: {intact: 0, damaged: 0, square: 0}  # the winner's bases left",
                     "    eliminated: {}  # opponents each player eliminated in his own turn, e.g. {id: 1}"]
+        if len(players) < 2:  # no opponent: nothing to play, nothing to enter
+            return ["    # one player and no opponent: there are no games to enter"]
         games = self.match_games(stage, match, 0)
         lines = ["    games:  # the winner of each game; the home player picks his clan first"]
         for index, home in enumerate(home_plan(games)):
             if home is None:
-                lines.append(f"      # - {{winner: }}  # game {index + 1}: the decider, only if needed — "
-                             "clans by agreement or by draw")
+                lines.append(f"      # - {{winner: }}  # game {index + 1}: the bella — compulsory on a tie, optional "
+                             "otherwise; clans by agreement or by draw")
             elif index >= games // 2 + 1:
                 lines.append(f"      # - {{home: {yaml_string(players[home])}, winner: }}  # game {index + 1}, only if needed")
             else:
@@ -150,20 +169,46 @@ class MicromutantsScoring(Scoring):
 
     def check_shape(self, pairing: Pairing, problems: Problems, stage=None) -> None:
         if _shape(pairing) == "match":
+            if two_players(pairing) is None:
+                problems.add(pairing.at("players"), "a head-to-head match has two players; a player without an "
+                             "opponent has a bye ('bye: true')")
+                return
             self._check_series(pairing, problems, stage)
         elif _shape(pairing) == "free-for-all":
+            self._check_places(pairing, problems)
             _check_eliminations(pairing, problems)
 
+    def _check_places(self, pairing: Pairing, problems: Problems) -> None:
+        """RBB free-for-all: a table of four, a place's points for each of its places."""
+        if len(pairing.players) > len(self.place_points):
+            problems.add(pairing.at("players"), f"a free-for-all table seats at most {len(self.place_points)} "
+                         f"players (place_points gives points to {len(self.place_points)} places), not "
+                         f"{len(pairing.players)}")
+
     def _check_series(self, pairing: Pairing, problems: Problems, stage) -> None:
-        """RBB: a match ends when a player wins the majority — the decider only when needed — and a
-        'winner:' or 'forfeit:' beside the games must agree with them."""
+        """RBB, head-to-head: a best-of-N match is won by the first to win a majority of its N
+        games, and a 'winner:' or 'forfeit:' beside the games must agree with them.
+
+        The last game, the bella, "si deve effettuare obbligatoriamente solo in caso di parità
+        nei turni precedenti e … è facoltativa negli altri casi": compulsory only when the
+        earlier games tied, optional otherwise — so it may be recorded after the match was
+        decided (2:0, then the bella: 2:1 or 3:0), and it cannot change the winner. The seed
+        makes no other game optional: after a 3:0 in a best of 5 a 4th game is refused, and no
+        match has more than N games."""
         games = self.games_in(pairing, stage)
         needed = games // 2 + 1
         decided, at_game = _first_to(needed, pairing.games)
-        later = next((n for n, g in enumerate(pairing.games, start=1) if g.winner and at_game and n > at_game), None)
+        played = [n for n, g in enumerate(pairing.games, start=1) if g.winner]
+        beyond = next((n for n in played if n > games), None)
+        if beyond:
+            problems.add(pairing.games[beyond - 1].src, f"game {beyond} is one too many: a best-of-{games} match has "
+                         f"at most {games} games, the last of them the bella — remove it")
+            return
+        later = next((n for n in played if at_game and at_game < n < games), None)
         if later:
             problems.add(pairing.games[later - 1].src, f"game {later} comes after {decided} won {needed} games: a "
-                         f"best-of-{games} match ends when a player wins {needed} games — remove it")
+                         f"best-of-{games} match ends when a player wins {needed} games, and only the bella (game "
+                         f"{games}) may still be played — remove it")
             return
         wins = dict(zip(pairing.players, self.games_won(pairing)))
         series = (f"{wins[decided]}:{sum(wins.values()) - wins[decided]}" if decided  # the winner's games first

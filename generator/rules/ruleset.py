@@ -83,6 +83,8 @@ def _read_files(dirs, problems) -> dict[str, YMap]:
     raw = {}
     for folder in dirs:
         for path in sorted(folder.glob("*.yaml")):
+            if path.name.startswith("."):  # an editor's lock or backup file (.#tantrix.yaml), as in content/
+                continue
             try:
                 data = load_yaml(path)
             except UserError as exc:
@@ -185,3 +187,20 @@ def _tiebreaker_list(names, src: Src, problems: Problems) -> list:
         else:
             found.append(cls())
     return found
+
+
+def ruleset_json_schema() -> dict:
+    """A JSON Schema of a ruleset file, from the tables the loader reads it with: the keys, and
+    the names of every building block and tie-breaker (a block's own settings are the block's)."""
+    kinds = {str: "string", list: "array", dict: "object"}
+    properties = {key: {"type": [kinds[k] for k in kind] if isinstance(kind, tuple) else kinds[kind]}
+                  for key, kind in INFO_KEYS.items()}
+    for key, (what, table) in BLOCKS.items():
+        names = sorted(table)
+        properties[key] = {"description": f"The {what}: a name, or a mapping with 'kind:' and its settings.",
+                           "anyOf": [{"enum": names}, {"type": "object", "required": ["kind"],
+                                                       "properties": {"kind": {"enum": names}}}]}
+    names = {"type": "array", "items": {"enum": sorted(TIEBREAKERS)}}
+    properties["tiebreakers"] = {"description": "Tie-breakers in order: one list, or a list per stage kind.",
+                                 "anyOf": [names, {"type": "object", "additionalProperties": names}]}
+    return {"type": "object", "title": "a ruleset", "properties": properties, "additionalProperties": False}

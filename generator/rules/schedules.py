@@ -47,8 +47,7 @@ def pair_rotation(players: list[str]) -> list[tuple[tuple[str, str], tuple[str, 
 
     4 players A, B, C, D: AB–CD, AC–BD, BC–AD (the seed's order). 5 players: five games, player
     i sits out game i and (i+1, i+4) play (i+2, i+3) — everyone partners everyone exactly once
-    and meets everyone twice. More players: every pair partners at least once, the players
-    with the fewest games so far going first.
+    and meets everyone twice. More players: ``balanced_rotation``.
     """
     n = len(players)
     if n == 4:
@@ -57,25 +56,109 @@ def pair_rotation(players: list[str]) -> list[tuple[tuple[str, str], tuple[str, 
     if n == 5:
         p = players
         return [((p[(i + 1) % 5], p[(i + 4) % 5]), (p[(i + 2) % 5], p[(i + 3) % 5])) for i in range(5)]
-    return _covering_rotation(players)
+    return balanced_rotation(players)
 
 
-def _covering_rotation(players: list[str]) -> list:
-    pending = list(combinations(players, 2))
-    played = {p: 0 for p in players}
-    games = []
-    while pending:
-        first = min(pending, key=lambda pair: (played[pair[0]] + played[pair[1]], pending.index(pair)))
-        pending.remove(first)
-        disjoint = [q for q in pending if not set(q) & set(first)] or \
-                   [q for q in combinations(players, 2) if not set(q) & set(first)]
-        second = min(disjoint, key=lambda pair: played[pair[0]] + played[pair[1]])
-        if second in pending:
-            pending.remove(second)
-        games.append((first, second))
-        for player in first + second:
-            played[player] += 1
-    return games
+def rotation_length(count: int) -> tuple[int, int]:
+    """Games in one leg of a group of ``count``, and the games each player plays in it.
+
+    RBB: "Qualora il numero di giocatori non sia un multiplo di 4 è possibile creare gironi di
+    più giocatori" — bigger groups are allowed, but the seed gives the schedule of four only.
+    Its two properties carried over: every pair of the group partners (the rotation of pairs),
+    and — the seed's aim being "uno schema di gioco il più possibile equo" — everyone plays the
+    same number of games, since primary points count games won. A game seats two pairs, so a
+    leg of g games has 2g partnerships (at least one per pair: 2g ≥ n(n−1)/2) and 4g seats
+    (the same for all: n divides 4g); the fewest such games. 6 players: 9 games, 6 each (15
+    pairs, three of them partner twice); 7 players: 14 games, 8 each (21 pairs, seven twice).
+    Where n(n−1)/2 is even (n = 4, 5, 8, 9, 12, 13 …) every pair partners exactly once:
+    n(n−1)/4 games, n − 1 each."""
+    pairs = count * (count - 1) // 2
+    games = (pairs + 1) // 2
+    while 4 * games % count:
+        games += 1
+    return games, 4 * games // count
+
+
+def balanced_rotation(players: list[str]) -> list[tuple[tuple[str, str], tuple[str, str]]]:
+    """One leg of ``rotation_length`` games: every pair partners at least once and everyone plays
+    the same number of games. Built game by game: the pair not yet partnered whose players have
+    played least, against the most rested disjoint pair (not yet partnered ones first), so the
+    games stay spread over the leg; a depth-first search steps back where that greedy choice
+    cannot be finished."""
+    if len(players) < 4:
+        return []  # a 2-vs-2 game seats four
+    total, each = rotation_length(len(players))
+    search = _RotationSearch(players, each)
+    if not search.extend(total):  # found for every group of 4 to 40 players; the tests run 4 to 24
+        raise ValueError(f"no balanced rotation of {len(players)} players")
+    return search.games
+
+
+class _RotationSearch:
+    def __init__(self, players: list[str], each: int):
+        self.players, self.each = players, each
+        self.pairs = list(combinations(players, 2))
+        self.pending = list(self.pairs)  # not yet partnered, in the order of ``pairs``
+        self.played = {p: 0 for p in players}
+        self.games: list = []
+
+    def extend(self, total: int) -> bool:
+        if len(self.games) == total:
+            return not self.pending
+        if not self._still_possible(total - len(self.games)):
+            return False
+        for game in self._candidates():
+            partnered = self._play(game)
+            if self.extend(total):
+                return True
+            self._undo(game, partnered)
+        return False
+
+    def _rest(self, pair) -> int:
+        return self.played[pair[0]] + self.played[pair[1]]
+
+    def _candidates(self):
+        """The next games to try, the greedy choice first. A pending pair must be partnered in
+        some later game, so placing it now loses nothing; once all have partnered, the least
+        played player must still play, so his pairs are the choices."""
+        free = {p for p in self.players if self.played[p] < self.each}
+        if self.pending:
+            firsts = sorted(self.pending, key=self._rest)[:1]
+        else:
+            least = min(free, key=lambda p: (self.played[p], self.players.index(p)))
+            firsts = sorted((q for q in self.pairs if least in q and set(q) <= free), key=self._rest)
+        for first in firsts:
+            disjoint = [q for q in self.pairs if set(q) <= free and not set(q) & set(first)]
+            new = sorted((q for q in disjoint if q in self.pending), key=self._rest)
+            again = sorted((q for q in disjoint if q not in self.pending), key=self._rest)
+            for second in new + again:
+                yield first, second
+
+    def _play(self, game) -> list:
+        partnered = [pair for pair in game if pair in self.pending]
+        for pair in partnered:
+            self.pending.remove(pair)
+        for player in game[0] + game[1]:
+            self.played[player] += 1
+        self.games.append(game)
+        return partnered
+
+    def _undo(self, game, partnered: list) -> None:
+        self.games.pop()
+        for player in game[0] + game[1]:
+            self.played[player] -= 1
+        self.pending = sorted(self.pending + partnered, key=self.pairs.index)
+
+    def _still_possible(self, games_left: int) -> bool:
+        """A game partners each of its players once: a player needs at least as many games left
+        as partners still owed, and the games left must hold every pair still owed."""
+        if 2 * games_left < len(self.pending):
+            return False
+        owed = {p: 0 for p in self.players}
+        for a, b in self.pending:
+            owed[a] += 1
+            owed[b] += 1
+        return all(owed[p] <= self.each - self.played[p] for p in self.players)
 
 
 def table_sizes(count: int, standard: int = 4, smallest: int = 2, largest: int = 5) -> list[int]:

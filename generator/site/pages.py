@@ -13,6 +13,7 @@ from generator.export import dumps, leaderboard_json, match_points, standings_js
 from generator.rules.micromutants import clans_of_turn
 from generator.rules.tantrix import colour_plan
 from generator.rules.engine import EventResult
+from generator.rules.standings.order import shared_ranks
 from generator.site import labels, urls
 from generator.site.charts import rating_chart
 from generator.site.labels import N_
@@ -122,7 +123,8 @@ def _by_date(results):
 
 
 def _event_card(result: EventResult, model: _Model) -> dict:
-    winner = result.final_rows[0].player if result.complete and result.final_rows else None
+    decided = result.complete and result.final_rows and result.final_rows[0].tie != "undecided"
+    winner = result.final_rows[0].player if decided else None  # a tie for the win awaits the organizer
     return {"url": urls.event(result.event.id), "name": result.event.name, "date": result.event.date,
             "players": len(result.event.players), "complete": result.complete, "qualifier": result.qualifier,
             "has_qualifier_rule": bool(result.ruleset.qualifier_min),
@@ -249,10 +251,11 @@ def _stage_games(stage, scoring) -> dict:
 
 
 def _rows(rows, model: _Model) -> list[dict]:
+    shared = shared_ranks(rows)
     return [{"rank": r.rank, "person": model.person(r.player), "points": r.points, "tiebreaks": r.tiebreaks,
              "status": labels.STATUS.get(r.status, r.status),
              "separated_by": labels.SEPARATED.get(r.separated_by, r.separated_by) if r.separated_by else None,
-             "first_rank": r.extra.get("first_rank")} for r in rows]
+             "first_rank": r.extra.get("first_rank"), "tie": r.tie, "shared_rank": r.rank in shared} for r in rows]
 
 
 def _bracket(stage, result: EventResult, model: _Model) -> list[dict]:

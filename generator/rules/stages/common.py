@@ -174,9 +174,10 @@ def fresh_records(players) -> dict[str, Record]:
 
 def interleave(groups: list[Group], state: EventState, records: dict, kind: str) -> list[str]:
     """One order across groups: every group's 1st (best of them first), then every 2nd, …"""
-    order = []
+    return [row.player for level in levels(groups) for row in state.rank(level, records, kind)]
+
+
+def levels(groups: list[Group]) -> list[list[str]]:
+    """The players of each place across the groups: every group's 1st, every 2nd, …"""
     depth = max((len(g.rows) for g in groups), default=0)
-    for place in range(depth):
-        level = [g.rows[place].player for g in groups if place < len(g.rows)]
-        order += [row.player for row in state.rank(level, records, kind)]
-    return order
+    return [[g.rows[place].player for g in groups if place < len(g.rows)] for place in range(depth)]

@@ -236,7 +236,7 @@ class RoundPoints(Tiebreaker):
 
 
 class ManualOrder(Tiebreaker):
-    """Players still tied are ordered as the organizer recorded in 'manual_order:' of event.yaml (Micromutants: the sealed bid to the club); players not listed stay tied."""
+    """Players still tied are ordered as the organizer recorded in 'manual_order:' of event.yaml (Micromutants: the sealed bid to the club). Players not listed stay tied: they share their place, unless their order decides who goes on, a seed, the next round's tables or the winner; then check names them and pair waits for the order."""
 
     name = key = "manual"
     abbr, title = "Org.", "Organizer's decision"

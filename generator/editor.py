@@ -1,0 +1,57 @@
+"""Editor support: `podium schema` writes a JSON Schema for each kind of content file, and the
+files Podium writes name theirs in a first comment line that editors with a YAML language
+server (VS Code's YAML extension, Neovim, JetBrains) read to complete keys and flag mistakes
+while the organizer types.
+
+The schemas are generated from the declarations check itself validates with
+(generator/schema.py, and the ruleset loader's tables), so they cannot drift from it.
+"""
+from __future__ import annotations
+
+import json
+import os
+from pathlib import Path
+
+from generator import __version__
+from generator.errors import Src, fail
+from generator.rules.ruleset import ruleset_json_schema
+from generator.schema import EVENT, PLAYER, ROUND, SEASON, SITE, json_schema
+from generator.write import replace_file
+
+SCHEMA_FOLDER = "schemas"  # beside content/, like rulesets/
+MARK = "written by `podium schema`"  # a file without it is the organizer's, never overwritten
+
+
+def schemas() -> dict[str, dict]:
+    """File kind → its JSON Schema."""
+    players = {"type": "array", "title": "registrations.yaml", "items": json_schema(PLAYER)}
+    return {"site": json_schema(SITE), "event": json_schema(EVENT), "registrations": players,
+            "players": {**players, "title": "players.yaml"}, "round": json_schema(ROUND),
+            "season": json_schema(SEASON), "ruleset": ruleset_json_schema()}
+
+
+def write_schemas(folder: Path) -> list[Path]:
+    written = []
+    for kind, schema in schemas().items():
+        path = folder / f"{kind}.schema.json"
+        if path.exists() and MARK not in path.read_text(encoding="utf-8", errors="replace"):
+            raise fail(Src(str(path)), f"is not a schema {MARK}; move it away, or name another folder with --out")
+        document = {"$schema": "http://json-schema.org/draft-07/schema#",
+                    "$comment": f"{MARK} {__version__}; run it again after upgrading Podium", **schema}
+        replace_file(path, json.dumps(document, indent=2, ensure_ascii=False) + "\n")
+        written.append(path)
+    return written
+
+
+def schema_folder(content: Path) -> Path:
+    return content.resolve().parent / SCHEMA_FOLDER
+
+
+def modeline(path: Path, kind: str, content: Path) -> str:
+    """The first line that points an editor at ``kind``'s schema, relative to ``path``; empty
+    when the archive has no schemas (run `podium schema` to add them)."""
+    schema = schema_folder(content) / f"{kind}.schema.json"
+    if not schema.exists():
+        return ""
+    relative = os.path.relpath(schema, path.resolve().parent)
+    return f"# yaml-language-server: $schema={Path(relative).as_posix()}\n"

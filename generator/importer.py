@@ -1,0 +1,211 @@
+"""`podium import registrations FILE`: players from a spreadsheet (CSV, or XLSX) appended to an
+event's registrations.yaml, so nobody retypes the names of a sign-up form.
+
+Columns are matched to player keys by their header (``name``, ``club``, ``rating`` …, any case)
+or by ``--column KEY=HEADER``; naming two headers for one key joins them (``--column
+name=First --column name=Last``). Rows are numbered as the spreadsheet shows them (the header is
+row 1). A player already registered (the same id) is left as written, so the same export can be
+imported again after late sign-ups. The file is only ever appended to: every line already in it,
+comments included, stays as it was.
+"""
+from __future__ import annotations
+
+import csv
+import io
+from dataclasses import dataclass
+from pathlib import Path
+
+from generator.errors import Problems, Src, UserError, fail
+from generator.load import parse_yaml, read_text
+from generator.rules.scoring import yaml_string
+from generator.slug import is_slug, slugify
+from generator.write import replace_file
+
+TEXT_KEYS = ("name", "id", "club", "country")
+LIST_KEYS = ("armies", "finals_armies", "colours")
+KEYS = (*TEXT_KEYS, "rating", "beginner", *LIST_KEYS, "joins")
+YES, NO = {"yes", "y", "true", "1", "x", "tak", "ano", "sì", "si"}, {"no", "n", "false", "0", "", "nie", "ne"}
+
+
+@dataclass(frozen=True)
+class Imported:
+    added: list[str]  # ids appended
+    kept: list[str]  # ids already registered, left as they were
+
+
+def import_registrations(source: Path, registrations: Path, columns: dict[str, list[str]]) -> Imported:
+    rows = read_rows(source)
+    mapping = column_mapping(source, rows[0] if rows else [], columns)
+    existing_text = read_text(registrations) if registrations.exists() else ""
+    existing = _registered_ids(existing_text, registrations)
+    problems, entries, first_row = Problems(), [], {}
+    for number, row in enumerate(rows[1:], start=2):
+        if not any(cell.strip() for cell in row):
+            continue  # blank rows at the end of a sheet
+        entry = _entry(row, mapping, Src(str(source), number), problems)
+        if entry is None:
+            continue
+        pid = entry["id"]
+        if pid in first_row:
+            problems.add(Src(str(source), number), f"'{entry['name']}' (id {pid}) is also in row {first_row[pid]}; "
+                         "delete one row, or give one of them an id column")
+            continue
+        first_row[pid] = number
+        entries.append(entry)
+    problems.raise_if_any()
+    new = [e for e in entries if e["id"] not in existing]
+    if new:
+        replace_file(registrations, _appended(existing_text, new, registrations))
+    return Imported([e["id"] for e in new], [e["id"] for e in entries if e["id"] in existing])
+
+
+def read_rows(source: Path) -> list[list[str]]:
+    if not source.is_file():
+        raise fail(Src(str(source)), "no such file; name the CSV or XLSX file exported from the spreadsheet")
+    if source.suffix.lower() == ".xlsx":
+        return _xlsx_rows(source)
+    try:
+        text = source.read_bytes().decode("utf-8-sig")
+    except UnicodeDecodeError:
+        raise fail(Src(str(source)), "is not UTF-8 text; export it again as 'CSV UTF-8' "
+                   "(names with ł, š or ñ would be garbled otherwise)") from None
+    try:
+        dialect = csv.Sniffer().sniff(text[:4096], delimiters=",;\t")
+    except csv.Error:
+        dialect = csv.excel  # one column, or nothing to tell by: commas
+    return list(csv.reader(io.StringIO(text), dialect))
+
+
+def _xlsx_rows(source: Path) -> list[list[str]]:
+    import openpyxl
+
+    try:
+        book = openpyxl.load_workbook(source, read_only=True, data_only=True)
+    except Exception as exc:  # openpyxl raises many kinds on a file that is not a workbook
+        raise fail(Src(str(source)), f"cannot be read as an Excel workbook ({exc}); export it again, "
+                   "or as CSV UTF-8") from None
+    sheet = book.worksheets[0]
+    return [["" if cell is None else _cell_text(cell) for cell in row] for row in sheet.iter_rows(values_only=True)]
+
+
+def _cell_text(value) -> str:
+    if isinstance(value, float) and value.is_integer():
+        return str(int(value))  # a rating typed as 1650 comes back as 1650.0
+    return str(value)
+
+
+def column_mapping(source: Path, header: list[str], columns: dict[str, list[str]]) -> dict[str, list[int]]:
+    """Each player key → the indexes of the columns it is read from."""
+    at = {cell.strip().lower(): index for index, cell in enumerate(header) if cell.strip()}
+    problems = Problems()
+    mapping: dict[str, list[int]] = {}
+    for key, headers in columns.items():
+        if key not in KEYS:
+            problems.add(Src("--column"), f"'{key}' is not a player key; use one of {', '.join(KEYS)}")
+            continue
+        missing = [h for h in headers if h.strip().lower() not in at]
+        if missing:
+            problems.add(Src(str(source), 1), f"no column '{missing[0]}' in the header row; "
+                         f"the columns are: {', '.join(c for c in header if c.strip())}")
+            continue
+        mapping[key] = [at[h.strip().lower()] for h in headers]
+    for key in KEYS:
+        if key not in mapping and key not in columns and key in at:
+            mapping[key] = [at[key]]
+    if "name" not in mapping and not problems:
+        problems.add(Src(str(source), 1), "no 'name' column; name it in the header row, or say which column "
+                     "holds the names: --column name=\"Full name\" (twice for first and last name)")
+    problems.raise_if_any()
+    return mapping
+
+
+def _entry(row: list[str], mapping: dict[str, list[int]], src: Src, problems: Problems) -> dict | None:
+    def cell(key: str) -> str:
+        return " ".join(row[i].strip() for i in mapping.get(key, []) if i < len(row) and row[i].strip())
+
+    name = " ".join(cell("name").split())
+    if not name:
+        problems.add(src, "no name in this row; fill it in, or delete the row")
+        return None
+    pid = cell("id") or slugify(name)
+    if not is_slug(pid):
+        problems.add(src, f"id '{pid}' is not a slug (a-z, 0-9, -); correct it, or leave the id empty")
+        return None
+    entry: dict = {"name": name, "id": pid}
+    for key in ("club", "country"):
+        if cell(key):
+            entry[key] = cell(key)
+    if cell("rating"):
+        if not cell("rating").lstrip("-").isdigit():
+            problems.add(src, f"rating '{cell('rating')}' is not a whole number; correct it, or leave it empty")
+        else:
+            entry["rating"] = int(cell("rating"))
+    if cell("joins"):
+        if not cell("joins").isdigit():
+            problems.add(src, f"joins '{cell('joins')}' is not a round number; correct it, or leave it empty")
+        else:
+            entry["joins"] = int(cell("joins"))
+    if "beginner" in mapping:
+        answer = cell("beginner").lower()
+        if answer not in YES | NO:
+            problems.add(src, f"beginner '{cell('beginner')}' is neither yes nor no; write yes or leave it empty")
+        elif answer in YES:
+            entry["beginner"] = True
+    for key in LIST_KEYS:
+        if cell(key):
+            entry[key] = [item.strip() for item in cell(key).replace(";", ",").split(",") if item.strip()]
+    return entry
+
+
+def _registered_ids(text: str, path: Path) -> set[str]:
+    """The ids registrations.yaml already holds (as the content reader would make them)."""
+    data = parse_yaml(text, str(path)) if text.strip() else None
+    if data is None:
+        return set()
+    if not isinstance(data, list):
+        raise fail(Src(str(path), 1), "must be a list of players before more can be added; run podium check")
+    return {str(item.get("id") or slugify(str(item.get("name", "")))) for item in data if isinstance(item, dict)}
+
+
+def _appended(text: str, entries: list[dict], path: Path) -> str:
+    """``text`` with ``entries`` added after its last line; the ``[]`` an empty list is written
+    as (by `podium init` and `new`) gives way to the first entries, its comments stay."""
+    lines = [line for entry in entries for line in _entry_lines(entry)]
+    body = text.splitlines()
+    empty = [i for i, line in enumerate(body) if line.split("#", 1)[0].strip() == "[]"]
+    if empty:
+        body[empty[0]:empty[0] + 1] = lines
+    else:
+        body += lines
+    result = "\n".join(body) + "\n"
+    _keeps_every_entry(text, result, len(entries), path)
+    return result
+
+
+def _entry_lines(entry: dict) -> list[str]:
+    lines = []
+    for key, value in entry.items():
+        if isinstance(value, list):
+            text = f"[{', '.join(yaml_string(item) for item in value)}]"
+        elif isinstance(value, bool):
+            text = "true"
+        elif isinstance(value, int):
+            text = str(value)
+        else:
+            text = yaml_string(value)
+        lines.append(f"{'- ' if not lines else '  '}{key}: {text}")
+    return lines
+
+
+def _keeps_every_entry(before: str, after: str, added: int, path: Path) -> None:
+    """The appended file must read as the old entries, unchanged, then the new ones: a file
+    laid out in a way appending would break (a flow list, say) is refused, not rewritten."""
+    old = parse_yaml(before, str(path)) if before.strip() else None
+    try:
+        new = parse_yaml(after, str(path))
+    except UserError:
+        new = None
+    old = list(old or [])
+    if not isinstance(new, list) or new[:len(old)] != old or len(new) != len(old) + added:
+        raise fail(Src(str(path), 1), "is written in a way new players cannot be appended to (a list in "
+                   "brackets?); write it as '- name: …' lines, one player after another, then import again")

@@ -1,0 +1,197 @@
+"""③ Ties no rule breaks: players no tie-breaker separates, and what their order decides.
+
+A ruleset whose tie-breakers end with the organizer's decision (`manual`, read from
+'manual_order:') leaves players tied until the organizer records their order. Such a tie is
+never settled silently by id: when the order decides who goes on, the next stage's seeds or
+groups, the next round's tables or the winner, `check` names it and `pair` waits for the order;
+otherwise the place is simply shared ("=5"). What an order decides is found by replaying what
+depends on it — the next stage's start, the next round's tables — with two of the tied players
+swapped, so the stages' own rules, not a copy of them, say what a place is worth.
+"""
+from __future__ import annotations
+
+import dataclasses
+from dataclasses import dataclass
+
+from generator.errors import Problems, Src, UserError
+from generator.rules.stages import RUNNERS
+from generator.rules.stages.common import EventState, StageResult, levels
+from generator.rules.standings.order import Row
+from generator.rules.structure import Plan, Stage
+
+
+@dataclass(frozen=True)
+class UnbrokenTie:
+    """Players no tie-breaker of a stage separates. When their order decides something (who
+    goes on, the next stage's seeds or groups, the next round's tables, the winner) the rules
+    leave it to the organizer — Micromutants (RBB), appendix A: the sealed bid, used "if it is
+    necessary to tell the two players' places apart" to pass the turn; the Czech club rules:
+    the referee sets the final order. Otherwise the place is simply shared ("=5")."""
+
+    players: tuple[str, ...]  # by id: no order is implied
+    places: tuple[int, ...]  # their places in the stage's order (or in their group), 1 = best
+    stage_index: int
+    stage_kind: str
+    src: Src  # the round file whose results left them tied
+    decides: tuple[str, ...] = ()  # what their order decides; empty: nothing, the place is shared
+    blocks: int | None = None  # the round `pair` cannot write until the organizer decides
+    fix: str = ""
+    group: str | None = None  # all of them in one group: ``places`` are the group's
+
+    @property
+    def message(self) -> str:
+        who = ", ".join(self.players[:-1]) + f" and {self.players[-1]}"
+        where = f" in group {self.group}" if self.group else ""
+        return (f"{who} are tied for {_places(self.places)}{where} after every tie-break of the {self.stage_kind} "
+                f"stage, and their order decides {' and '.join(self.decides)}; the rules leave that to the "
+                f"organizer: {self.fix}")
+
+
+def manual_order_fix(players, event, ruleset_has_manual: bool, ruleset_src: Src) -> str:
+    """How to record the organizer's decision (the `manual` tie-breaker reads 'manual_order:')."""
+    listed = f"'manual_order: [{', '.join(players)}]'"
+    where = (f"add {', '.join(players)} to 'manual_order:' in event.yaml, best first"
+             if event.manual_order else f"write {listed} in event.yaml, best first")
+    if ruleset_has_manual:
+        return where
+    return (f"end the ruleset's tie-breakers for this stage with 'manual' ({ruleset_src}), then {where}")
+
+
+def _places(places: tuple[int, ...]) -> str:
+    ordinals = [_ordinal(p) for p in places]
+    if list(places) == list(range(places[0], places[-1] + 1)) and len(places) > 2:
+        return f"{ordinals[0]}–{ordinals[-1]} place"
+    return ", ".join(ordinals[:-1]) + f" and {ordinals[-1]} place"
+
+
+def _ordinal(n: int) -> str:
+    suffix = "th" if 10 <= n % 100 <= 20 else {1: "st", 2: "nd", 3: "rd"}.get(n % 10, "th")
+    return f"{n}{suffix}"
+
+
+def stage_ties(result: StageResult, plan: Plan, state: EventState, played_on: bool) -> list[UnbrokenTie]:
+    """The stage's unbroken ties, each with what its order decides; the stage's rows marked.
+    ``played_on``: rounds after this stage are already written."""
+    classes = _tie_classes(result, state)
+    if not classes:
+        return []
+    outcome = _outcome(result, plan, state)
+    ties = [_tie(players, _decided_by(players, result.order, outcome) if outcome else (), result, state, played_on)
+            for players in classes]
+    tie_of = {p: t for t in ties for p in t.players}
+    mark_ties(result.rows, {row.player: tie_of.get(row.player) for row in result.rows})
+    for group in result.groups:
+        mark_ties(group.rows, {row.player: tie_of.get(row.player) if row.tied else None for row in group.rows})
+    return ties
+
+
+def _tie_classes(result: StageResult, state: EventState) -> list[tuple[str, ...]]:
+    """Players whose order no rule decides: tied in the stage's table, within a group, or
+    between groups at one place (their order across the groups is ranked too); ties that
+    share a player are one tie."""
+    if result.kind == "knockout":
+        return []  # a bracket's entrants are ordered by the stage before it
+    links = [row.tied for row in result.rows + [r for g in result.groups for r in g.rows] if row.tied]
+    if len(result.groups) > 1:
+        for level in levels(result.groups):
+            links += [row.tied for row in state.rank(level, result.records, result.kind) if row.tied]
+    classes: list[set] = []
+    for link in links:
+        joined = [c for c in classes if c & set(link)]
+        merged = set(link).union(*joined)
+        classes = [c for c in classes if c not in joined] + [merged]
+    position = {p: i for i, p in enumerate(result.order)}
+    return sorted((tuple(sorted(c)) for c in classes), key=lambda c: min(position[p] for p in c))
+
+
+def _outcome(result: StageResult, plan: Plan, state: EventState):
+    """What an order of the stage decides, as a function of the order: the next stage's
+    entrants and set-up, the next round's tables, or the winner. None: nothing yet."""
+    if result.complete:
+        following = plan.stages[result.index + 1] if result.index + 1 < len(plan.stages) else None
+        if following is None:
+            return lambda order: {"the winner of the event": next(iter(state.active(order)), None)}
+        return lambda order: _next_stage_setup(result, order, following, state)
+    if result.kind == "tables" and result.rounds and all(state.round_complete(r, result.stage) for r in result.rounds):
+        number = result.rounds[-1].number + 1
+        return lambda order: {f"the tables of round {number}": _seating(result, order, state, number)}
+    return None
+
+
+def _next_stage_setup(result: StageResult, order: list[str], following: Stage, state: EventState) -> dict:
+    """Who goes on, and how the next stage would start from them (its groups or bracket):
+    the next stage is replayed, without rounds, on a scratch copy of the event's state."""
+    entrants = dataclasses.replace(result, order=order).advancing(state.status)
+    runner = RUNNERS[following.kind]
+    scratch = EventState(state.event, state.ruleset, Problems())
+    scratch.status = dict(state.status)
+    start = StageResult(index=result.index + 1, stage=following, entrants=entrants, rounds=[],
+                        planned_rounds=runner.planned_rounds(following, len(entrants)),
+                        start=result.start + len(result.rounds))
+    runner.replay(start, scratch)
+    setup = {f"who goes on to the {following.kind} stage": frozenset(entrants)}
+    if start.bracket:
+        setup["the seeds and pairings of the knockout"] = (
+            tuple(tuple(m.players) for m in start.bracket[0]), tuple(sorted(start.seed_of.items())))
+    if start.groups:
+        setup[f"the groups of the {following.kind} stage"] = frozenset(frozenset(g.players) for g in start.groups)
+    return setup
+
+
+def _seating(result: StageResult, order: list[str], state: EventState, number: int) -> frozenset:
+    position = {p: i for i, p in enumerate(order)}
+    reordered = dataclasses.replace(result, rows=sorted(result.rows, key=lambda row: position[row.player]))
+    try:
+        draft = RUNNERS[result.kind].next_round(reordered, state, number)
+    except UserError:
+        return frozenset()  # nobody left to seat: the order decides nothing
+    return frozenset(frozenset(p.players) for p in draft.pairings)
+
+
+def _decided_by(players: tuple[str, ...], order: list[str], outcome) -> tuple[str, ...]:
+    """What changes when two of the tied players trade places. Trading neighbours (in the
+    order) generates every order of them, so nothing changing means nothing depends on it."""
+    positions = sorted(order.index(p) for p in players)
+    base = outcome(order)
+    decides: list[str] = []
+    for a, b in zip(positions, positions[1:]):
+        swapped = list(order)
+        swapped[a], swapped[b] = swapped[b], swapped[a]
+        other = outcome(swapped)
+        first_change = next((what for what in base if other[what] != base[what]), None)  # who goes on, before how
+        if first_change and first_change not in decides:
+            decides.append(first_change)
+    return tuple(decides)
+
+
+def _tie(players, decides, result: StageResult, state: EventState, played_on: bool) -> UnbrokenTie:
+    """A tie that decides who goes on or how the next round starts blocks `pair` (or, when
+    later rounds were written regardless, is an error); one for the winner is a note."""
+    ruleset = state.ruleset
+    has_manual = any(t.key == "manual" for t in ruleset.tiebreakers_for(result.kind))
+    group = next((g for g in result.groups if set(players) <= set(g.players)), None) if len(result.groups) > 1 else None
+    order = [row.player for row in group.rows] if group else result.order
+    tie = UnbrokenTie(players=players, places=tuple(sorted(order.index(p) + 1 for p in players)),
+                      group=group.id if group else None, stage_index=result.index, stage_kind=result.kind,
+                      src=result.rounds[-1].src if result.rounds else state.event.src, decides=decides,
+                      fix=manual_order_fix(players, state.event, has_manual, ruleset.src))
+    if not decides or decides == ("the winner of the event",):
+        return tie
+    if played_on and result.complete:
+        state.problems.add(tie.src, tie.message + "; the rounds after it were paired on an order no rule gave")
+        return tie
+    return dataclasses.replace(tie, blocks=result.start + len(result.rounds))
+
+
+def mark_ties(rows: list[Row], tie_of: dict) -> None:
+    """Rows of one tie: flagged shared or undecided; neighbours in the table share a rank."""
+    previous = None
+    for row in rows:
+        tie = tie_of.get(row.player)
+        if tie is None:
+            previous = None
+            continue
+        row.tie = "undecided" if tie.decides else "shared"
+        if previous is not None and previous[0] is tie:
+            row.rank = previous[1]
+        previous = (tie, row.rank)

@@ -1,0 +1,249 @@
+"""`podium serve --lan`: the site, and only the site, to the phones of a room — real HTTP requests
+against a server started here on a free port. Timing is bench/serve_lan.py's business."""
+from __future__ import annotations
+
+import http.client
+import os
+import signal
+import socket
+import subprocess
+import sys
+import threading
+import time
+from concurrent.futures import ThreadPoolExecutor
+from pathlib import Path
+
+import pytest
+import segno
+
+from generator import lanserver
+from generator.lanserver import SiteServer, lan_address, terminal_qr
+from generator.serve import network_address_text
+from play import strength_results
+
+ROOT = Path(__file__).resolve().parent.parent
+SECRET = "the organizer's private notes"
+NOT_FOUND = "<h1>Page not found</h1>"
+
+
+@pytest.fixture
+def site(tmp_path) -> Path:
+    """A small built site, with a secret beside it and traps inside it."""
+    out = tmp_path / "site"
+    for name, text in {"index.html": "<h1>Home</h1>", "404.html": NOT_FOUND, ".podium-build": "stamp",
+                       "events/e1/index.html": "<h1>Event 1</h1>", "static/style.css": "body {}",
+                       "static/.hidden.css": SECRET, "data.json": "{}"}.items():
+        (out / name).parent.mkdir(parents=True, exist_ok=True)
+        (out / name).write_text(text, encoding="utf-8")
+    (tmp_path / "secret.txt").write_text(SECRET, encoding="utf-8")
+    (tmp_path / "private").mkdir()
+    (tmp_path / "private/notes.txt").write_text(SECRET, encoding="utf-8")
+    os.symlink(tmp_path / "secret.txt", out / "leak.txt")  # links that lead out of the site
+    os.symlink(tmp_path / "private", out / "private")
+    os.symlink("index.html", out / "home.html")  # a link that stays inside may be followed
+    return out
+
+
+@pytest.fixture
+def server(site):
+    running = SiteServer(site, "127.0.0.1", 0).start()
+    yield running
+    running.close()
+
+
+def get(server, path: str, method: str = "GET", headers: dict | None = None) -> tuple[int, dict, str]:
+    connection = http.client.HTTPConnection("127.0.0.1", server.port, timeout=10)
+    try:
+        connection.request(method, path, headers=headers or {})
+        response = connection.getresponse()
+        return response.status, dict(response.getheaders()), response.read().decode("utf-8")
+    finally:
+        connection.close()
+
+
+def test_pages_are_served_to_be_asked_again_on_every_reload(server):
+    status, headers, body = get(server, "/")
+    assert (status, body) == (200, "<h1>Home</h1>")
+    assert headers["Content-Type"] == "text/html; charset=utf-8"
+    assert headers["Cache-Control"] == "no-cache"  # a phone's reload asks the server, and sees new results
+    assert get(server, "/events/e1/")[2] == "<h1>Event 1</h1>"
+    assert get(server, "/static/style.css")[1]["Content-Type"] == "text/css; charset=utf-8"
+    assert get(server, "/home.html")[2] == "<h1>Home</h1>"
+
+
+def test_an_unchanged_page_is_not_sent_again(server, site):
+    tag = get(server, "/")[1]["Etag"]
+    assert get(server, "/", headers={"If-None-Match": tag})[0] == 304
+    (site / "index.html").write_text("<h1>Home, round 2</h1>", encoding="utf-8")
+    status, headers, body = get(server, "/", headers={"If-None-Match": tag})
+    assert (status, body) == (200, "<h1>Home, round 2</h1>") and headers["Etag"] != tag
+
+
+@pytest.mark.parametrize("path", [
+    "/.podium-build",                    # Podium's stamp: a dotfile
+    "/static/.hidden.css",               # any dotfile
+    "/../secret.txt",                    # out of the site by ..
+    "/%2e%2e/secret.txt",                # the same, escaped
+    "/static/..%2f..%2fsecret.txt",      # an escaped slash
+    "/events/..%5c..%5csecret.txt",      # a backslash (Windows' separator)
+    "/leak.txt",                         # a link to a file outside
+    "/private/notes.txt",                # a link to a folder outside
+    "/private/",
+    "/static/",                          # a folder without index.html: no listing
+    "/nothing.html",
+    "/%ff.html",                         # an escape that is no UTF-8
+    "/index.html%00.txt",                # a NUL
+])
+def test_nothing_but_the_site_is_served(server, path):
+    status, headers, body = get(server, path)
+    assert (status, body) == (404, NOT_FOUND)  # the site's own 404 page
+    assert SECRET not in body and headers["Cache-Control"] == "no-cache"
+
+
+def test_a_folder_without_its_slash_is_redirected_within_the_site(server):
+    status, headers, _ = get(server, "/events/e1?lang=en")
+    assert (status, headers["Location"]) == (301, "/events/e1/?lang=en")
+    status, headers, _ = get(server, "//events")  # never '//events/': a phone would go to a host 'events'
+    assert (status, headers["Location"]) == (301, "/events/")
+
+
+def test_only_reading_is_allowed(server):
+    assert get(server, "/", method="POST")[0] == 405
+    assert get(server, "/", method="PUT")[0] == 405
+    status, headers, body = get(server, "/", method="HEAD")
+    assert (status, headers["Content-Length"], body) == (200, str(len("<h1>Home</h1>")), "")
+
+
+def test_fifty_phones_at_once_all_get_their_page(server):
+    paths = ["/", "/events/e1/", "/static/style.css", "/data.json", "/nothing"] * 10
+    with ThreadPoolExecutor(50) as pool:
+        answers = list(pool.map(lambda path: get(server, path)[::2], paths))
+    expected = {"/": (200, "<h1>Home</h1>"), "/events/e1/": (200, "<h1>Event 1</h1>"),
+                "/static/style.css": (200, "body {}"), "/data.json": (200, "{}"), "/nothing": (404, NOT_FOUND)}
+    assert answers == [expected[path] for path in paths]
+
+
+def test_a_taken_port_is_refused_at_once():
+    with socket.socket() as other:
+        other.bind(("127.0.0.1", 0))
+        other.listen()
+        with pytest.raises(OSError):
+            SiteServer(Path("."), "127.0.0.1", other.getsockname()[1])
+
+
+# ---------------------------------------------------------------- the address and its QR code
+
+def qr_modules(text: str, dark: str) -> list[list[bool]]:
+    """The modules a printed QR code shows, read back from its half blocks; ``dark`` says which
+    of the drawn (True) and blank (False) halves are the dark modules."""
+    halves = {"█": (True, True), "▀": (True, False), "▄": (False, True), " ": (False, False)}
+    rows = []
+    for line in text.splitlines():
+        pairs = [halves[char] for char in line]
+        rows += [[top == dark for top, _ in pairs], [bottom == dark for _, bottom in pairs]]
+    return rows
+
+
+def expected_modules(url: str) -> list[list[bool]]:
+    rows = [[bool(m) for m in row] for row in segno.make_qr(url, error="m").matrix_iter(border=4)]
+    return rows + [[False] * len(rows[0])]  # an odd count is made even with a light row
+
+
+def test_the_address_is_printed_with_its_qr_code():
+    text = network_address_text("192.168.1.23", 8000, on_terminal=False)
+    first, *code, last = text.splitlines()
+    assert first == "players open http://192.168.1.23:8000/ on the same Wi-Fi, or scan:"
+    assert last == "a reload shows the latest results"
+    # 'http://192.168.1.23:8000/' is 25 characters: a version 2 code, 25 modules + 2 × 4 of quiet zone
+    # = 33 wide and 33 high, so 17 lines of two rows (the last row added, light).
+    assert len(code) == 17 and all(len(line) == 33 for line in code)
+    assert qr_modules("\n".join(code), dark=True) == expected_modules("http://192.168.1.23:8000/")  # ink on paper
+
+
+def test_on_a_terminal_the_qr_code_is_light_on_dark_whatever_the_theme():
+    lines = terminal_qr("http://10.0.0.7:8123/", on_terminal=True).splitlines()
+    assert all(line.startswith("\x1b[97;40m") and line.endswith("\x1b[0m") for line in lines)  # white on black
+    plain = "\n".join(line[len("\x1b[97;40m"):-len("\x1b[0m")] for line in lines)
+    assert qr_modules(plain, dark=False) == expected_modules("http://10.0.0.7:8123/")  # drawn = light
+
+
+def test_a_machine_with_loopback_alone_is_told_so():
+    assert network_address_text(None, 8000, on_terminal=True) == (
+        "this machine has no network address but loopback (http://127.0.0.1:8000/ works on it alone): phones "
+        "cannot reach it; join the venue's Wi-Fi or start a hotspot, then run `podium serve --lan` again")
+
+
+@pytest.mark.parametrize("routed, named, expected", [
+    (["192.168.1.23"], ["127.0.1.1"], "192.168.1.23"),                        # a route: the name is not asked
+    ([], ["127.0.1.1", "169.254.7.7", "10.0.0.5"], "10.0.0.5"),                # no route: the name's addresses
+    ([], ["127.0.1.1", "169.254.7.7"], "169.254.7.7"),                         # link-local, as a last resort
+    ([], ["127.0.1.1"], None),                                                 # loopback alone: none
+    (["0.0.0.0"], [], None),
+])
+def test_the_lan_address_is_found_without_the_internet(monkeypatch, routed, named, expected):
+    monkeypatch.setattr(lanserver, "_routed_addresses", lambda: routed)
+    monkeypatch.setattr(lanserver.socket, "gethostbyname_ex", lambda name: (name, [], named))
+    assert lan_address() == expected
+
+
+def test_the_udp_probe_sends_nothing_and_finds_this_machines_address():
+    address = lan_address()  # whatever this machine has; never a loopback one
+    assert address is None or not address.startswith("127.")
+
+
+# ---------------------------------------------------------------- the command
+
+def free_port() -> int:
+    with socket.socket() as probe:
+        probe.bind(("127.0.0.1", 0))
+        return probe.getsockname()[1]
+
+
+def wait_for(condition, seconds: float = 20):
+    end = time.monotonic() + seconds
+    while time.monotonic() < end:
+        value = condition()
+        if value:
+            return value
+        time.sleep(0.1)
+    raise AssertionError("timed out")
+
+
+def test_serve_lan_rebuilds_when_a_round_file_changes(tree, cli):
+    tree.event("e1", 8)
+    cli("pair", "e1")
+    port = free_port()
+    env = {**os.environ, "PYTHONPATH": str(ROOT), "PYTHONUNBUFFERED": "1"}
+    serving = subprocess.Popen([sys.executable, "-m", "generator", "serve", "--lan", "--port", str(port)],
+                               cwd=tree.root, env=env, stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True)
+    lines: list[str] = []
+    threading.Thread(target=lambda: lines.extend(serving.stdout), daemon=True).start()
+    try:
+        wait_for(lambda: any(line.startswith(("players open", "this machine has no")) for line in lines))
+        assert lines[0] == "rebuilt 12 pages in " + lines[0].split(" in ")[1]
+        assert lines[1] == "serving site on the local network — Ctrl+C to stop\n"
+        assert lines[2].startswith(("players open http://", "this machine has no network address"))
+        server = type("Address", (), {"port": port})
+        status, _, page = get(server, "/events/e1/")
+        assert status == 200 and "in progress" in page and '<td class="num">+7</td>' not in page
+        strength_results(tree, "e1", 1)  # the lower number wins 12 to 5: four winners on 3 points, +7
+        wait_for(lambda: any(line.startswith("updated ") for line in lines))  # the rebuild is over
+        page = get(server, "/events/e1/")[2]
+        assert "in progress" not in page and page.count('<td class="num">+7</td>') == 4
+        assert "livereload" not in page  # players' pages are the published pages
+    finally:
+        serving.send_signal(signal.SIGINT)
+        serving.wait(timeout=20)
+    wait_for(lambda: lines[-1:] == ["stopped\n"])
+
+
+def test_serve_lan_says_a_taken_port_before_building(tree, cli):
+    tree.event("e1", 8)
+    with socket.socket() as other:
+        other.bind(("127.0.0.1", 0))  # taken on one address is taken for all of them
+        other.listen()
+        port = other.getsockname()[1]
+        result = cli("serve", "--lan", "--port", port, expect=1)
+    assert result.output == (f"--port: {port} is already in use by another program (another podium serve?); "
+                             "stop it or choose another port, such as --port 8000\n1 problem found.\n")
+    assert not (tree.root / "site").exists()

@@ -1,0 +1,87 @@
+"""Themes: a folder named by site.yaml's theme_dir overrides Podium's templates and static files
+file by file; logo, favicon and description appear on every page."""
+from __future__ import annotations
+
+import pytest
+from play import only_problem
+
+CLUB_BASE = """\
+{% extends "podium/base.html" %}
+{% block extra_head %}<link rel="stylesheet" href="{{ link('static/club.css') }}">{% endblock %}
+{% block footer_links %}<a href="https://club.example.org/">Our club</a> · {% endblock %}
+"""
+
+
+def html_pages(root):
+    return sorted((root / "site").rglob("*.html"))
+
+
+@pytest.fixture
+def themed(tree):
+    tree.event("e1", 4)
+    tree.write("theme/base.html", CLUB_BASE)
+    tree.write("theme/static/club.css", ":root { --accent: #8b0000; }\n")
+    tree.write("theme/static/style.css", "/* the club's own */\n")
+    (tree.content / "theme/static/logo.svg").write_text('<svg xmlns="http://www.w3.org/2000/svg"/>\n')
+    (tree.content / "theme/static/favicon.png").write_bytes(b"\x89PNG\r\n\x1a\n")
+    tree.write("site.yaml", {"title": "Club", "theme_dir": "theme", "logo": "theme/static/logo.svg",
+                             "favicon": "theme/static/favicon.png", "description": "Results of the Club & friends"})
+    return tree
+
+
+def test_a_theme_template_extends_podiums_and_its_static_files_override_by_name(themed, cli):
+    cli("build")
+    site = themed.root / "site"
+    assert (site / "static/style.css").read_text() == "/* the club's own */\n"  # replaced, by name
+    assert (site / "static/club.css").exists() and (site / "static/filter.js").exists()  # added; kept
+    pages = html_pages(themed.root)
+    assert len(pages) > 3
+    for page in pages:
+        html = page.read_text()
+        assert 'static/club.css">' in html and '<a href="https://club.example.org/">Our club</a> · ' in html, page
+
+
+def test_logo_favicon_and_description_are_on_every_page(themed, cli):
+    cli("build")
+    site = themed.root / "site"
+    assert (site / "static/logo.svg").exists() and (site / "static/favicon.png").exists()
+    for page in html_pages(themed.root):
+        html = page.read_text()
+        assert '<meta name="description" content="Results of the Club &amp; friends">' in html, page
+        assert 'static/favicon.png">' in html and '<img class="logo" src="' in html, page
+
+
+def test_the_event_page_links_the_assets_relative_to_itself(themed, cli):
+    cli("build")
+    html = (themed.root / "site/events/e1/index.html").read_text()
+    assert '<link rel="icon" href="../../static/favicon.png">' in html
+    assert '<img class="logo" src="../../static/logo.svg" alt="" height="32">' in html
+
+
+@pytest.mark.parametrize("settings, message", [
+    ({"theme_dir": "../elsewhere"}, "content/site.yaml:2: 'theme_dir: ../elsewhere' is outside the content folder; "
+                                    "keep the folder inside content/ and name it from there, like 'theme_dir: theme'"),
+    ({"theme_dir": "nowhere"}, "content/site.yaml:2: 'theme_dir: nowhere': there is no such folder in the content "
+                               "folder; create it or correct the path, like 'theme_dir: theme'"),
+    ({"logo": "site.yaml"}, "content/site.yaml:2: 'logo: site.yaml' is not an image browsers show; use a .png, .svg"),
+    ({"favicon": "/etc/passwd"}, "content/site.yaml:2: 'favicon: /etc/passwd' is outside the content folder"),
+])
+def test_theme_settings_that_cannot_work_are_refused_at_their_line(tree, cli, settings, message):
+    tree.event("e1", 4)
+    tree.write("site.yaml", {"title": "Club", **settings})
+    assert only_problem(cli).startswith(message)
+
+
+def test_a_syntax_error_in_a_theme_template_is_reported_at_its_line(themed, cli):
+    themed.write("theme/base.html", CLUB_BASE + "{% if %}\n")
+    result = cli("build", expect=1)
+    assert result.output.startswith("content/theme/base.html:4: template error: Expected an expression")
+    assert "correct the theme's template, or delete it to use Podium's" in result.output
+    assert "Traceback" not in result.output and not (themed.root / "site").exists()
+
+
+def test_an_error_while_rendering_a_theme_template_is_reported_at_its_line(themed, cli):
+    themed.write("theme/base.html", CLUB_BASE + "{% block brand %}{{ no_such_value }}{% endblock %}\n")
+    result = cli("build", expect=1)
+    assert result.output.startswith("content/theme/base.html:4: template error while rendering index.html: ")
+    assert "'no_such_value' is undefined" in result.output
