@@ -19,11 +19,11 @@ from pathlib import Path
 
 import yaml
 
-from generator.errors import Problems
-from generator.pairfile import render_round
-from generator.rules.engine import compute_event, next_round
-from generator.rules.ruleset import BUILTIN_DIR, load_rulesets
-from generator.validate import read_event
+from podium.errors import Problems
+from podium.pairfile import render_round
+from podium.rules.engine import compute_event, next_round
+from podium.rules.ruleset import BUILTIN_DIR, load_rulesets
+from podium.validate import read_event
 
 
 def generate(root: Path, seasons: int, events: int, players: int, rounds: int) -> None:
@@ -92,7 +92,7 @@ def main() -> None:
         start = time.perf_counter()
         generate(root, args.seasons, args.events, args.players, args.rounds)
         print(f"generated the content in {time.perf_counter() - start:.1f} s")
-    podium = [sys.executable, "-m", "generator"]
+    podium = [sys.executable, "-m", "podium"]
     cold = [timed(podium + ["build"], root) for _ in range(3)]
     pages = sum(1 for _ in (root / "site").rglob("*.html"))
     print(f"podium build: {pages} pages, best {min(cold):.2f} s, runs {', '.join(f'{t:.2f}' for t in cold)}")
@@ -115,7 +115,7 @@ def serve_rebuilds(root: Path, runs: int = 5) -> list[tuple[float, str]]:
     another event's last round, each timed from the change to the last file written."""
     import shutil
 
-    from generator.incremental import Rebuilder
+    from podium.incremental import Rebuilder
 
     content = root / "serve" / "content"
     shutil.rmtree(content.parent, ignore_errors=True)
@@ -136,9 +136,9 @@ def serve_rebuilds(root: Path, runs: int = 5) -> list[tuple[float, str]]:
 
 def bare_jinja(root: Path) -> float:
     """Render the same page list with plain Jinja2 and the same templates, timing only rendering."""
-    from generator.archive import load_archive
-    from generator.render import Renderer
-    from generator.site.pages import site_pages
+    from podium.archive import load_archive
+    from podium.render import Renderer
+    from podium.site.pages import site_pages
 
     archive = load_archive(root / "content")
     pages, _ = site_pages(archive)

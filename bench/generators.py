@@ -20,8 +20,8 @@ import sys
 import time
 from pathlib import Path
 
-from generator.archive import load_archive
-from generator.site.pages import site_pages
+from podium.archive import load_archive
+from podium.site.pages import site_pages
 
 LAYOUT = """<!doctype html><html lang="pl"><head><meta charset="utf-8">
 <meta name="viewport" content="width=device-width, initial-scale=1"><title>{title} · National archive</title>
@@ -115,7 +115,7 @@ def main() -> None:
         sys.exit(f"no archive at {args.archive}: run python bench/archive.py first")
     pages = markdown_pages(args.archive)
     shutil.rmtree(args.work, ignore_errors=True)
-    podium, wrote = best_of_three([sys.executable, "-m", "generator", "build", "--out", str(args.work / "podium")],
+    podium, wrote = best_of_three([sys.executable, "-m", "podium", "build", "--out", str(args.work / "podium")],
                                   args.archive, args.work / "podium")
     print(f"podium build: {wrote}, best {podium:.2f} s")
     others = [("hugo", shutil.which("hugo"), lambda root: hugo_site(root, pages), "public"),

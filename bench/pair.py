@@ -3,7 +3,7 @@
     python bench/pair.py [--players 1000] [--rounds 8] [--out /tmp/podium-pair]
 
 Registers the players in a fresh content folder, then for each round runs
-`python -m generator pair big` in a fresh process (imports, reading and checking every file,
+`python -m podium pair big` in a fresh process (imports, reading and checking every file,
 the replay of the earlier rounds, the matching, writing the round) and times it, filling in
 results by player strength between rounds. Prints each round's time and the peak memory.
 """
@@ -54,7 +54,7 @@ def main() -> None:
     rand, skill, timings = random.Random(1), {}, []
     for number in range(1, args.rounds + 1):
         start = time.perf_counter()
-        subprocess.run([sys.executable, "-m", "generator", "pair", "big"], cwd=args.out, check=True, capture_output=True)
+        subprocess.run([sys.executable, "-m", "podium", "pair", "big"], cwd=args.out, check=True, capture_output=True)
         timings.append(time.perf_counter() - start)
         fill_results(folder / "rounds" / f"{number}.yaml", skill, rand)
     peak = resource.getrusage(resource.RUSAGE_CHILDREN).ru_maxrss / 1024

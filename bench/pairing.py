@@ -13,7 +13,7 @@ import random
 import statistics
 import time
 
-from generator.rules.pairing.swiss import pair_swiss
+from podium.rules.pairing.swiss import pair_swiss
 
 
 def field(players: int, seed: int):

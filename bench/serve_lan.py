@@ -33,7 +33,7 @@ ROOT = Path(__file__).resolve().parent.parent
 SITE = Path("/tmp/podium-serve-lan")
 
 SERVERS = {
-    "podium": ("import threading; from generator.lanserver import SiteServer; "
+    "podium": ("import threading; from podium.lanserver import SiteServer; "
                "SiteServer({root!r}, '0.0.0.0', {port}).start(); threading.Event().wait()"),
     "livereload": "from livereload import Server; Server().serve(root={root!r}, port={port}, host='0.0.0.0')",
     # A thread per connection: the standard library's static server (keep-alive, quiet, a long
@@ -67,7 +67,7 @@ end
 def build_site() -> list[str]:
     """The demo site, built once; its pages' URLs."""
     if not (SITE / ".podium-build").is_file():
-        subprocess.run([sys.executable, "-m", "generator", "build", "--content", str(ROOT / "content"),
+        subprocess.run([sys.executable, "-m", "podium", "build", "--content", str(ROOT / "content"),
                         "--out", str(SITE)], cwd=ROOT, check=True, stdout=subprocess.DEVNULL)
     pages = sorted(path.relative_to(SITE).as_posix() for path in SITE.rglob("*.html"))
     return ["/" + (page[:-len("index.html")] if page.endswith("index.html") else page) for page in pages] + [

@@ -1,3 +1,3 @@
-from generator.cli import main
+from podium.cli import main
 
 main()

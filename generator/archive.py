@@ -9,15 +9,15 @@ from pathlib import Path
 from types import MappingProxyType
 from typing import Mapping
 
-from generator import progress
-from generator.errors import Problems, Src, fail
-from generator.model import Site
-from generator.parallel import cores, run_shares, worth_splitting
-from generator.rules.elo import rating_histories
-from generator.rules.engine import EventResult, compute_event
-from generator.rules.ruleset import RuleSet, load_rulesets, ruleset_dirs
-from generator.rules.season import SeasonResult, compute_season
-from generator.validate import load_site, read_event, suggest
+from podium import progress
+from podium.errors import Problems, Src, fail
+from podium.model import Site
+from podium.parallel import cores, run_shares, worth_splitting
+from podium.rules.elo import rating_histories
+from podium.rules.engine import EventResult, compute_event
+from podium.rules.ruleset import RuleSet, load_rulesets, ruleset_dirs
+from podium.rules.season import SeasonResult, compute_season
+from podium.validate import load_site, read_event, suggest
 
 
 @dataclass

@@ -4,7 +4,7 @@
 """
 from __future__ import annotations
 
-from generator.rules.registry import BLOCKS, TIEBREAKERS
+from podium.rules.registry import BLOCKS, TIEBREAKERS
 
 
 def _doc(cls) -> str:

@@ -6,14 +6,14 @@ import gc
 from dataclasses import dataclass
 from pathlib import Path
 
-from generator import progress
-from generator.archive import Archive, load_archive
-from generator.i18n import Language
-from generator.parallel import cores, run_shares, worth_splitting
-from generator.render import TEMPLATES_DIR, Renderer
-from generator.site.feeds import atom_feed, sitemap
-from generator.site.pages import Page, site_pages
-from generator.write import SiteWriter, ready_output, write_file
+from podium import progress
+from podium.archive import Archive, load_archive
+from podium.i18n import Language
+from podium.parallel import cores, run_shares, worth_splitting
+from podium.render import TEMPLATES_DIR, Renderer
+from podium.site.feeds import atom_feed, sitemap
+from podium.site.pages import Page, site_pages
+from podium.write import SiteWriter, ready_output, write_file
 
 STATIC_DIR = TEMPLATES_DIR / "static"
 

@@ -5,8 +5,8 @@ from pathlib import Path
 
 import click
 
-from generator import __version__
-from generator.errors import Src, fail
+from podium import __version__
+from podium.errors import Src, fail
 
 content_option = click.option("--content", type=click.Path(path_type=Path), default=Path("content"),
                               show_default=True, help="The content folder.")
@@ -22,7 +22,7 @@ def main() -> None:
 @content_option
 def check(content: Path) -> None:
     """Validate all content and rulesets; list every problem as path:line: message."""
-    from generator import commands
+    from podium import commands
 
     click.echo(commands.check(content))
 
@@ -32,7 +32,7 @@ def check(content: Path) -> None:
 @content_option
 def pair(event: str, content: Path) -> None:
     """Write the next round file of EVENT (an event id or folder)."""
-    from generator import commands
+    from podium import commands
 
     commands.echo_written(commands.pair(content, event))
 
@@ -43,7 +43,7 @@ def pair(event: str, content: Path) -> None:
 @content_option
 def standings(event: str, as_json: bool, content: Path) -> None:
     """Print the standings of EVENT."""
-    from generator import commands
+    from podium import commands
 
     click.echo(commands.standings(content, event, as_json), nl=not as_json)
 
@@ -57,8 +57,8 @@ OUT_HELP = "The site's folder: new, empty or an earlier build, which is replaced
 @content_option
 def build(out: Path, base_url: str | None, content: Path) -> None:
     """Render the whole site; on any problem the previous site is left untouched."""
-    from generator.build import build_site
-    from generator.site.urls import base_url_problem
+    from podium.build import build_site
+    from podium.site.urls import base_url_problem
 
     if base_url and (problem := base_url_problem(base_url)):
         raise fail(Src("--base-url"), problem)
@@ -71,7 +71,7 @@ def build(out: Path, base_url: str | None, content: Path) -> None:
 @content_option
 def verify(event: str | None, content: Path) -> None:
     """Re-draw every round of EVENT (or of all events) and report pairings that differ."""
-    from generator import commands
+    from podium import commands
 
     differences, rounds = commands.verify(content, event)
     for difference in differences:
@@ -93,7 +93,7 @@ def init(folder: Path, ruleset: str, event_id: str) -> None:
     """Start a new archive in FOLDER: content/ with one commented event, and a Pages workflow."""
     import datetime
 
-    from generator.scaffold import init_archive
+    from podium.scaffold import init_archive
 
     for path in init_archive(folder, known_ruleset(folder / "content", ruleset), event_id, datetime.date.today()):
         click.echo(f"wrote {path}")
@@ -104,7 +104,7 @@ def init(folder: Path, ruleset: str, event_id: str) -> None:
 @main.command()
 def blocks() -> None:
     """Print the reference of every ruleset building block (Markdown)."""
-    from generator.blocksdoc import blocks_markdown
+    from podium.blocksdoc import blocks_markdown
 
     click.echo(blocks_markdown(), nl=False)
 
@@ -131,7 +131,7 @@ class Port(click.IntRange):
 @content_option
 def serve(port: int, out: Path, lan: bool, content: Path) -> None:
     """Build, serve locally, rebuild and reload the browser on every change."""
-    from generator.serve import serve as run
+    from podium.serve import serve as run
 
     run(content, out, port, lan)
 
@@ -147,7 +147,7 @@ def new(event: str, ruleset: str, date_text: str, name: str | None, content: Pat
     saying what to fill in."""
     import datetime
 
-    from generator.scaffold import new_event
+    from podium.scaffold import new_event
 
     try:
         date = datetime.date.fromisoformat(date_text)
@@ -160,8 +160,8 @@ def new(event: str, ruleset: str, date_text: str, name: str | None, content: Pat
 
 
 def known_ruleset(content: Path, ruleset: str):
-    from generator.rules.ruleset import load_rulesets, ruleset_dirs
-    from generator.validate import suggest
+    from podium.rules.ruleset import load_rulesets, ruleset_dirs
+    from podium.validate import suggest
 
     rulesets = load_rulesets(ruleset_dirs(content))
     if ruleset not in rulesets:
@@ -183,7 +183,7 @@ def import_() -> None:
 @content_option
 def import_registrations_command(source: Path, event: str, columns: tuple[str, ...], content: Path) -> None:
     """Append the players of SOURCE (a CSV or XLSX export) to EVENT's registrations.yaml."""
-    from generator.importer import import_registrations
+    from podium.importer import import_registrations
 
     folder = content / "events" / event
     if not (folder / "event.yaml").is_file():
@@ -205,7 +205,7 @@ def import_registrations_command(source: Path, event: str, columns: tuple[str, .
 @content_option
 def schema(out: Path | None, content: Path) -> None:
     """Write JSON Schemas of the content files, for editors that complete and check YAML."""
-    from generator.editor import schema_folder, write_schemas
+    from podium.editor import schema_folder, write_schemas
 
     for path in write_schemas(out or schema_folder(content)):
         click.echo(f"wrote {path}")

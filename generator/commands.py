@@ -5,18 +5,18 @@ from pathlib import Path
 
 import click
 
-from generator import progress
-from generator.archive import find_event, load_archive
-from generator.editor import modeline
-from generator.export import dumps, standings_json
-from generator.i18n import Language
-from generator.pairfile import render_round, write_new_file
-from generator.rules.engine import next_round, table_name
-from generator.rules.standings.order import shared_ranks
+from podium import progress
+from podium.archive import find_event, load_archive
+from podium.editor import modeline
+from podium.export import dumps, standings_json
+from podium.i18n import Language
+from podium.pairfile import render_round, write_new_file
+from podium.rules.engine import next_round, table_name
+from podium.rules.standings.order import shared_ranks
 
 
 def check(content: Path) -> str:
-    from generator.verify import verify_event
+    from podium.verify import verify_event
 
     with progress.shown():
         archive = load_archive(content)
@@ -92,7 +92,7 @@ def _status_cell(row) -> str:
 
 def verify(content: Path, event_name: str | None) -> tuple[list, int]:
     """Differences between published and re-drawn rounds, and how many rounds were checked."""
-    from generator.verify import verify_event
+    from podium.verify import verify_event
 
     archive = load_archive(content)
     results = [find_event(archive, event_name)] if event_name else list(archive.events.values())

@@ -12,11 +12,11 @@ import json
 import os
 from pathlib import Path
 
-from generator import __version__
-from generator.errors import Src, fail
-from generator.rules.ruleset import ruleset_json_schema
-from generator.schema import EVENT, PLAYER, ROUND, SEASON, SITE, json_schema
-from generator.write import replace_file
+from podium import __version__
+from podium.errors import Src, fail
+from podium.rules.ruleset import ruleset_json_schema
+from podium.schema import EVENT, PLAYER, ROUND, SEASON, SITE, json_schema
+from podium.write import replace_file
 
 SCHEMA_FOLDER = "schemas"  # beside content/, like rulesets/
 MARK = "written by `podium schema`"  # a file without it is the organizer's, never overwritten

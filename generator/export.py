@@ -3,8 +3,8 @@ from __future__ import annotations
 
 import json
 
-from generator.rules.engine import EventResult
-from generator.rules.season import SeasonResult
+from podium.rules.engine import EventResult
+from podium.rules.season import SeasonResult
 
 
 def row_json(row, players) -> dict:

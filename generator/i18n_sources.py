@@ -10,8 +10,8 @@ from pathlib import Path
 from babel.messages.extract import extract_python
 from jinja2.ext import babel_extract
 
-from generator.render import TEMPLATES_DIR
-from generator.rules.registry import TIEBREAKERS
+from podium.render import TEMPLATES_DIR
+from podium.rules.registry import TIEBREAKERS
 
 PACKAGE_DIR = Path(__file__).resolve().parent
 

@@ -15,11 +15,11 @@ import io
 from dataclasses import dataclass
 from pathlib import Path
 
-from generator.errors import Problems, Src, UserError, fail
-from generator.load import parse_yaml, read_text
-from generator.rules.scoring import yaml_string
-from generator.slug import is_slug, slugify
-from generator.write import replace_file
+from podium.errors import Problems, Src, UserError, fail
+from podium.load import parse_yaml, read_text
+from podium.rules.scoring import yaml_string
+from podium.slug import is_slug, slugify
+from podium.write import replace_file
 
 TEXT_KEYS = ("name", "id", "club", "country")
 LIST_KEYS = ("armies", "finals_armies", "colours")

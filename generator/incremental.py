@@ -14,12 +14,12 @@ import os
 from dataclasses import dataclass
 from pathlib import Path
 
-from generator.archive import Archive, load_archive
-from generator.build import build_all, site_outputs, without_cycle_collection, write_site
-from generator.render import TEMPLATES_DIR
-from generator.rules.ruleset import ruleset_dirs
-from generator.site.pages import EVENT, RATING, Page
-from generator.write import is_podium_build, ready_output, remove_file, replace_file, site_path
+from podium.archive import Archive, load_archive
+from podium.build import build_all, site_outputs, without_cycle_collection, write_site
+from podium.render import TEMPLATES_DIR
+from podium.rules.ruleset import ruleset_dirs
+from podium.site.pages import EVENT, RATING, Page
+from podium.write import is_podium_build, ready_output, remove_file, replace_file, site_path
 
 EVERYTHING = "*"  # the stamp group of files outside event folders
 

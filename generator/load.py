@@ -18,7 +18,7 @@ from pathlib import Path
 
 import yaml
 
-from generator.errors import Src, fail
+from podium.errors import Src, fail
 
 MAX_DEPTH = 64  # no content file nests deeper than ~6 levels; deeper is a mistake or an attack
 MAX_ALIAS_EXPANSION = 100_000  # values that aliases may add to a document beyond what is written

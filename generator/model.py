@@ -9,7 +9,7 @@ import datetime
 from dataclasses import dataclass, field
 from functools import cached_property
 
-from generator.errors import Src
+from podium.errors import Src
 
 
 @dataclass(frozen=True)

@@ -4,6 +4,7 @@ from __future__ import annotations
 import functools
 import io
 import os
+from importlib import resources
 from pathlib import Path
 
 import jinja2
@@ -11,13 +12,13 @@ import segno
 from markdown_it import MarkdownIt
 from markupsafe import Markup, escape
 
-from generator.errors import Src, fail
-from generator.i18n import Language
-from generator.model import Site
-from generator.site import urls
-from generator.site.pages import Page
+from podium.errors import Src, fail
+from podium.i18n import Language
+from podium.model import Site
+from podium.site import urls
+from podium.site.pages import Page
 
-TEMPLATES_DIR = Path(__file__).resolve().parent.parent / "templates"
+TEMPLATES_DIR = Path(str(resources.files("podium.templates")))  # a folder, installed or in a checkout
 
 # html=False: raw HTML in Markdown is shown as text; markdown-it's link validation already
 # refuses javascript:, vbscript:, file: and data: (except images) URLs.

@@ -4,13 +4,13 @@ from __future__ import annotations
 import datetime
 from pathlib import Path
 
-from generator import __version__
-from generator.editor import modeline, schema_folder, write_schemas
-from generator.errors import Src, fail
-from generator.pairfile import write_new_file
-from generator.rules.ruleset import RuleSet
-from generator.rules.scoring import yaml_string
-from generator.slug import is_slug, slugify
+from podium import __version__
+from podium.editor import modeline, schema_folder, write_schemas
+from podium.errors import Src, fail
+from podium.pairfile import write_new_file
+from podium.rules.ruleset import RuleSet
+from podium.rules.scoring import yaml_string
+from podium.slug import is_slug, slugify
 
 
 def init_archive(folder: Path, ruleset: RuleSet, event_id: str, today: datetime.date) -> list[Path]:

@@ -18,12 +18,12 @@ from pathlib import Path
 
 import click
 
-from generator.errors import Src, UserError, fail
-from generator.incremental import Rebuilder, content_stamps
-from generator.lanserver import ANY, SiteServer, lan_address, terminal_qr
-from generator.render import TEMPLATES_DIR
-from generator.rules.ruleset import ruleset_dirs
-from generator.write import is_podium_build, ready_output
+from podium.errors import Src, UserError, fail
+from podium.incremental import Rebuilder, content_stamps
+from podium.lanserver import ANY, SiteServer, lan_address, terminal_qr
+from podium.render import TEMPLATES_DIR
+from podium.rules.ruleset import ruleset_dirs
+from podium.write import is_podium_build, ready_output
 
 HOST = "127.0.0.1"
 

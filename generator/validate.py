@@ -11,14 +11,14 @@ import os
 import re
 from pathlib import Path
 
-from generator.errors import Problems, Src, UserError, fail
-from generator.load import YMap, YSeq, load_yaml, parse_yaml, read_text, src_of
-from generator.model import Bases, Event, Game, Page, Pairing, Penalty, Player, Roles, Round, Season, Site, Wildcard
-from generator.rules.brackets import is_match_name, match_names_hint
-from generator.schema import (ANY, BASES, EVENT, FRONT_MATTER, GAME, LANGUAGES, PAIRING, PENALTY, PENALTY_KINDS, PLAYER,
+from podium.errors import Problems, Src, UserError, fail
+from podium.load import YMap, YSeq, load_yaml, parse_yaml, read_text, src_of
+from podium.model import Bases, Event, Game, Page, Pairing, Penalty, Player, Roles, Round, Season, Site, Wildcard
+from podium.rules.brackets import is_match_name, match_names_hint
+from podium.schema import (ANY, BASES, EVENT, FRONT_MATTER, GAME, LANGUAGES, PAIRING, PENALTY, PENALTY_KINDS, PLAYER,
                               QUALIFICATIONS, ROUND, SEASON, SITE, STAGE_KINDS, WILDCARD, Mapping)
-from generator.site.urls import base_url_problem
-from generator.slug import MAX_SLUG, is_slug, slugify
+from podium.site.urls import base_url_problem
+from podium.slug import MAX_SLUG, is_slug, slugify
 
 _TYPE_NAMES = {str: "text", int: "a whole number", bool: "true or false", list: "a list",
                dict: "a mapping (key: value)", datetime.date: "a date (YYYY-MM-DD)"}

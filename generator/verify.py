@@ -18,8 +18,8 @@ import hashlib
 import json
 from dataclasses import dataclass
 
-from generator.errors import Problems, UserError
-from generator.rules.engine import EventResult, compute_event, next_round
+from podium.errors import Problems, UserError
+from podium.rules.engine import EventResult, compute_event, next_round
 
 
 @dataclass(frozen=True)

@@ -18,7 +18,7 @@ import tempfile
 from pathlib import Path, PurePosixPath
 from typing import IO
 
-from generator.errors import Src, display_path, fail
+from podium.errors import Src, display_path, fail
 
 try:
     from fcntl import LOCK_EX, LOCK_NB, flock

@@ -16,8 +16,8 @@ from pathlib import Path
 
 import yaml
 
-from generator import commands
-from generator.archive import find_event, load_archive
+from podium import commands
+from podium.archive import find_event, load_archive
 
 FIRST = ["Łukasz", "Zofia", "Michał", "Agnieszka", "Paweł", "Małgorzata", "Krzysztof", "Joanna", "Tomasz", "Katarzyna",
          "Grzegorz", "Ewa", "Piotr", "Magdalena", "Jędrzej", "Barbara", "Wojciech", "Aleksandra", "Rafał", "Dorota",
@@ -149,7 +149,7 @@ class Results:
 
 
 def slug(name: str) -> str:
-    from generator.slug import slugify
+    from podium.slug import slugify
 
     return slugify(name)
 
@@ -313,9 +313,9 @@ def tantrix_games(players, count, form, rand, stage: str) -> list[dict]:
         games.append({"score": [winner_score, loser_score] if edge > 0 else [loser_score, winner_score],
                       "time": clocks, "tiles": [rand.randint(20, 34), rand.randint(20, 34)]})
     totals = [0.0, 0.0]
-    from generator.model import Game
-    from generator.errors import Src
-    from generator.rules.tantrix import TantrixScoring
+    from podium.model import Game
+    from podium.errors import Src
+    from podium.rules.tantrix import TantrixScoring
     for game in games:
         seconds = tuple(int(t.split(":")[0]) * 60 + int(t.split(":")[1]) for t in game["time"])
         tp = TantrixScoring().game_points(Game(src=Src("demo"), score=tuple(game["score"]), time=seconds), tuple(players))
@@ -327,7 +327,7 @@ def tantrix_games(players, count, form, rand, stage: str) -> list[dict]:
 
 def best_of_games(pairing: dict, players, form) -> list[dict]:
     """Micromutants: games until one player has a majority; home players as the round file says."""
-    from generator.rules.micromutants import home_plan
+    from podium.rules.micromutants import home_plan
 
     count = 5 if pairing.get("match") in ("final", "third-place") else 3
     homes = home_plan(count)
@@ -344,7 +344,7 @@ def best_of_games(pairing: dict, players, form) -> list[dict]:
 
 def best_uninvited(content: Path) -> str:
     """The best-placed player of the biggest qualifier who did not earn an invitation."""
-    from generator.archive import load_archive
+    from podium.archive import load_archive
 
     archive = load_archive(content)
     invited = {i.player for i in archive.seasons["nshex-2023"].invitations}

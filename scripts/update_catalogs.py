@@ -9,8 +9,8 @@ from __future__ import annotations
 from babel.messages.catalog import Catalog
 from babel.messages.pofile import read_po, write_po
 
-from generator.i18n import LOCALE_DIR
-from generator.i18n_sources import all_msgids
+from podium.i18n import LOCALE_DIR
+from podium.i18n_sources import all_msgids
 
 LANGUAGES = ("pl", "it", "cs")
 

@@ -8,7 +8,7 @@ import pytest
 import yaml
 from click.testing import CliRunner
 
-from generator.cli import main
+from podium.cli import main
 
 ARMIES = ["Bestie", "Borgo", "Dancer", "Death Breath", "Hegemonia", "Iron Gang", "Mephisto", "Missisipi", "Moloch",
           "Neodżungla", "Nowy Jork", "Piraci", "Posterunek", "Sandrunners", "Sharrash", "Smart", "Stalowa Policja",

@@ -9,7 +9,7 @@ from pathlib import Path
 
 import pytest
 
-from generator.build import build_site
+from podium.build import build_site
 
 ROOT = Path(__file__).resolve().parent.parent
 CHROMIUM = shutil.which("chromium") or "/usr/bin/chromium"

@@ -1,7 +1,7 @@
 """Organizers make mistakes; the tool names file, line, what is wrong and how to fix it."""
 from __future__ import annotations
 
-from generator import __version__
+from podium import __version__
 from conftest import nshex_player
 from play import strength_results
 
@@ -103,8 +103,8 @@ def test_pair_is_reproducible_and_never_overwrites(tree, cli):
 def test_write_new_file_refuses_existing(tmp_path):
     import pytest
 
-    from generator.errors import UserError
-    from generator.pairfile import write_new_file
+    from podium.errors import UserError
+    from podium.pairfile import write_new_file
 
     target = tmp_path / "rounds" / "1.yaml"
     write_new_file(target, "a\n")

@@ -8,11 +8,11 @@ import textwrap
 import pytest
 from play import only_problem, strength_results
 
-from generator.errors import Problems, Src
-from generator.model import Bases, Game, Pairing
-from generator.rules.micromutants import MicromutantsScoring
-from generator.rules.ruleset import BUILTIN_DIR, load_rulesets
-from generator.rules.structure import Stage
+from podium.errors import Problems, Src
+from podium.model import Bases, Game, Pairing
+from podium.rules.micromutants import MicromutantsScoring
+from podium.rules.ruleset import BUILTIN_DIR, load_rulesets
+from podium.rules.structure import Stage
 
 
 def first_round(tree, cli, event_id: str = "e1") -> dict:

@@ -3,9 +3,9 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from generator import commands
-from generator.archive import load_archive
-from generator.rules.ruleset import BUILTIN_DIR
+from podium import commands
+from podium.archive import load_archive
+from podium.rules.ruleset import BUILTIN_DIR
 
 DEMO = Path(__file__).resolve().parent.parent / "content"
 

@@ -7,10 +7,10 @@ import xml.etree.ElementTree as ET
 
 import pytest
 
-from generator.archive import load_archive
-from generator.i18n import Language
-from generator.site.feeds import atom_feed
-from generator.site.urls import base_url_problem
+from podium.archive import load_archive
+from podium.i18n import Language
+from podium.site.feeds import atom_feed
+from podium.site.urls import base_url_problem
 
 A = "{http://www.w3.org/2005/Atom}"
 HOSTILE = "</title><script>alert(1)</script> & \"quoted\" 'single' ]]> \x07bell"

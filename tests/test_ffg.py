@@ -6,10 +6,10 @@ import random
 
 import pytest
 
-from generator.errors import Problems, Src
-from generator.rules.pairing.knockout import GameNumberBracket
-from generator.rules.pairing.swiss import pair_swiss
-from generator.rules.ruleset import BUILTIN_DIR, load_rulesets
+from podium.errors import Problems, Src
+from podium.rules.pairing.knockout import GameNumberBracket
+from podium.rules.pairing.swiss import pair_swiss
+from podium.rules.ruleset import BUILTIN_DIR, load_rulesets
 
 
 @pytest.fixture(scope="module")
@@ -56,9 +56,9 @@ def test_sos_and_esos_worked_by_hand_with_a_bye_and_a_drop(tree, cli):
 
 
 def test_equal_sos_ties_are_exact_not_float_noise(ffg):
-    from generator.rules.outcome import Outcome
-    from generator.rules.standings.metrics import Context, StrengthOfSchedule
-    from generator.rules.standings.records import Record
+    from podium.rules.outcome import Outcome
+    from podium.rules.standings.metrics import Context, StrengthOfSchedule
+    from podium.rules.standings.records import Record
 
     records = {p: Record(p) for p in "xyzuv"}
     for player, points, rounds in (("z", 1, 3), ("u", 2, 3), ("v", 0, 3)):
@@ -87,7 +87,7 @@ def test_structure_rows_at_their_boundaries(ffg, table, players, rounds, cut):
 
 def test_auto_is_basic_and_custom_is_honoured(ffg):
     assert ffg.structure.plan(20, "auto", Src("e", 1), Problems()).cut == 4
-    from generator.load import parse_yaml
+    from podium.load import parse_yaml
 
     custom = parse_yaml("{swiss_rounds: 5, cut: 8}", "e.yaml")
     plan = ffg.structure.plan(20, custom, Src("e", 1), Problems())

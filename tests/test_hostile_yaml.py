@@ -7,8 +7,8 @@ import time
 
 import pytest
 
-from generator.errors import UserError
-from generator.load import MAX_DEPTH, parse_yaml
+from podium.errors import UserError
+from podium.load import MAX_DEPTH, parse_yaml
 
 
 def problem(text: str) -> str:
@@ -50,7 +50,7 @@ def test_nesting_deeper_than_the_limit_is_refused_with_its_line():
 
 def test_nesting_that_would_crash_libyaml_is_refused_without_composing():
     """libyaml's composer recurses in C: 50,000 levels kill the process (a segfault, no traceback)."""
-    code = ("from generator.load import parse_yaml\nfrom generator.errors import UserError\n"
+    code = ("from podium.load import parse_yaml\nfrom podium.errors import UserError\n"
             "try:\n    parse_yaml('a: ' + '[' * 100000 + ']' * 100000, 'f.yaml')\n"
             "except UserError as e:\n    print(e)\n")
     run = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=60)

@@ -6,8 +6,8 @@ import re
 
 import pytest
 
-from generator.i18n import Language, catalog
-from generator.i18n_sources import all_msgids
+from podium.i18n import Language, catalog
+from podium.i18n_sources import all_msgids
 
 PLACEHOLDER = re.compile(r"%\((\w+)\)s")
 

@@ -10,9 +10,9 @@ from pathlib import Path
 
 import pytest
 
-from generator.build import build_site
-from generator.errors import UserError
-from generator.incremental import Rebuilder
+from podium.build import build_site
+from podium.errors import UserError
+from podium.incremental import Rebuilder
 
 ROOT = Path(__file__).resolve().parent.parent
 

@@ -13,8 +13,8 @@ import json
 import pytest
 
 from conftest import nshex_player
-from generator.rules.brackets import is_match_name, round_name
-from generator.rules.pairing.knockout import GameNumberBracket, StandardBracket, crossover_slots
+from podium.rules.brackets import is_match_name, round_name
+from podium.rules.pairing.knockout import GameNumberBracket, StandardBracket, crossover_slots
 
 # ---------------------------------------------------------------- helpers
 

@@ -14,11 +14,11 @@ import random
 
 import pytest
 
-from generator.errors import Problems, Src, UserError
-from generator.load import parse_yaml
-from generator.model import Event, Game, Pairing, Player, Round
-from generator.rules.engine import compute_event, next_round
-from generator.rules.ruleset import BUILTIN_DIR, load_rulesets
+from podium.errors import Problems, Src, UserError
+from podium.load import parse_yaml
+from podium.model import Event, Game, Pairing, Player, Round
+from podium.rules.engine import compute_event, next_round
+from podium.rules.ruleset import BUILTIN_DIR, load_rulesets
 
 COUNT = int(os.environ.get("PODIUM_TOURNAMENTS", "10000"))
 SRC = Src("generated.yaml", 1)

@@ -5,15 +5,15 @@ import json
 
 import pytest
 
-from generator.errors import Problems, Src
-from generator.model import Bases, Game, Pairing
-from generator.rules.carcassonne import place_points
-from generator.rules.micromutants import MicromutantsScoring, home_plan
-from generator.rules.schedules import pair_rotation, table_sizes
-from generator.rules.standings.metrics import Context, RoundPoints
-from generator.rules.standings.order import rank_players
-from generator.rules.standings.records import Record
-from generator.rules.outcome import Outcome
+from podium.errors import Problems, Src
+from podium.model import Bases, Game, Pairing
+from podium.rules.carcassonne import place_points
+from podium.rules.micromutants import MicromutantsScoring, home_plan
+from podium.rules.schedules import pair_rotation, table_sizes
+from podium.rules.standings.metrics import Context, RoundPoints
+from podium.rules.standings.order import rank_players
+from podium.rules.standings.records import Record
+from podium.rules.outcome import Outcome
 
 SRC = Src("rounds/1.yaml", 2)
 
@@ -150,7 +150,7 @@ def test_six_player_classic_bracket_with_two_drawn_byes(tree, cli):
 def test_a_decided_series_needs_no_decider_and_too_many_games_are_refused():
     scoring = MicromutantsScoring()
     two_nil = Pairing(players=("a", "b"), src=SRC, games=(Game(src=SRC, winner="a"), Game(src=SRC, winner="a")))
-    from generator.rules.structure import Stage
+    from podium.rules.structure import Stage
     stage = Stage("knockout", games=3)
     assert scoring.match_winner(two_nil, None, stage) == "a" and scoring.decided(two_nil, stage)
     one_all = Pairing(players=("a", "b"), src=SRC, games=(Game(src=SRC, winner="a"), Game(src=SRC, winner="b")))

@@ -10,11 +10,11 @@ from collections import Counter
 
 import pytest
 
-from generator.errors import Problems, Src
-from generator.model import Game, Pairing
-from generator.rules.micromutants import MicromutantsScoring
-from generator.rules.schedules import pair_rotation, rotation_length
-from generator.rules.structure import Stage
+from podium.errors import Problems, Src
+from podium.model import Game, Pairing
+from podium.rules.micromutants import MicromutantsScoring
+from podium.rules.schedules import pair_rotation, rotation_length
+from podium.rules.structure import Stage
 
 MM = MicromutantsScoring()
 BEST_OF_5 = Stage("knockout", games=3, final_games=5)

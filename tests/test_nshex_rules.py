@@ -3,11 +3,11 @@ from __future__ import annotations
 
 import pytest
 
-from generator.errors import Problems, Src
-from generator.model import Pairing, Player
-from generator.rules.classification import BracketThenSwiss
-from generator.rules.pairing.knockout import Match, StandardBracket, standard_order
-from generator.rules.ruleset import BUILTIN_DIR, load_rulesets
+from podium.errors import Problems, Src
+from podium.model import Pairing, Player
+from podium.rules.classification import BracketThenSwiss
+from podium.rules.pairing.knockout import Match, StandardBracket, standard_order
+from podium.rules.ruleset import BUILTIN_DIR, load_rulesets
 
 SRC = Src("round.yaml", 3)
 

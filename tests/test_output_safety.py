@@ -8,9 +8,9 @@ from pathlib import Path
 
 import pytest
 
-from generator import write
-from generator.build import build_site
-from generator.write import STAMP, SiteWriter, ready_output
+from podium import write
+from podium.build import build_site
+from podium.write import STAMP, SiteWriter, ready_output
 
 REPLACED = "and a build replaces its output folder whole"
 OWN = "name a folder of its own, such as --out site"

@@ -7,9 +7,9 @@ import stat
 import pytest
 import yaml
 
-from generator.archive import find_event, load_archive
-from generator.rules.engine import next_round
-from generator.rules.scoring import yaml_string
+from podium.archive import find_event, load_archive
+from podium.rules.engine import next_round
+from podium.rules.scoring import yaml_string
 
 # Slugs a YAML reader takes for something other than text: booleans, numbers (octal, hex, binary,
 # exponent), a date, null.

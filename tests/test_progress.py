@@ -6,9 +6,9 @@ import re
 
 import pytest
 
-from generator import commands, progress
-from generator.build import build_site
-from generator.parallel import run_shares
+from podium import commands, progress
+from podium.build import build_site
+from podium.parallel import run_shares
 
 
 class Terminal(io.StringIO):

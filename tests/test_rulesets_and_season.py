@@ -3,11 +3,11 @@ from __future__ import annotations
 
 import datetime
 
-from generator.errors import Problems, Src
-from generator.model import Event, Pairing, Player, Round
-from generator.rules.ruleset import BUILTIN_DIR, load_rulesets
-from generator.rules.season import qualifier_invitations
-from generator.rules.standings.order import Row
+from podium.errors import Problems, Src
+from podium.model import Event, Pairing, Player, Round
+from podium.rules.ruleset import BUILTIN_DIR, load_rulesets
+from podium.rules.season import qualifier_invitations
+from podium.rules.standings.order import Row
 
 
 def test_extends_overrides_one_parameter_and_keeps_the_rest(tmp_path):

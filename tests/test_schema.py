@@ -9,11 +9,11 @@ from pathlib import Path
 import jsonschema
 import pytest
 
-from generator.editor import schemas
-from generator.errors import Problems, Src
-from generator.load import load_yaml
-from generator.schema import SITE
-from generator.validate import Fields
+from podium.editor import schemas
+from podium.errors import Problems, Src
+from podium.load import load_yaml
+from podium.schema import SITE
+from podium.validate import Fields
 
 ROOT = Path(__file__).resolve().parent.parent
 

@@ -6,8 +6,8 @@ import socket
 
 import pytest
 
-from generator.incremental import Rebuilder
-from generator.serve import rebuild
+from podium.incremental import Rebuilder
+from podium.serve import rebuild
 
 
 def test_rebuild_failure_keeps_previous_site(tree, capsys):

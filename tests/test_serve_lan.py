@@ -16,9 +16,9 @@ from pathlib import Path
 import pytest
 import segno
 
-from generator import lanserver
-from generator.lanserver import SiteServer, lan_address, terminal_qr
-from generator.serve import network_address_text
+from podium import lanserver
+from podium.lanserver import SiteServer, lan_address, terminal_qr
+from podium.serve import network_address_text
 from play import strength_results
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -214,7 +214,7 @@ def test_serve_lan_rebuilds_when_a_round_file_changes(tree, cli):
     cli("pair", "e1")
     port = free_port()
     env = {**os.environ, "PYTHONPATH": str(ROOT), "PYTHONUNBUFFERED": "1"}
-    serving = subprocess.Popen([sys.executable, "-m", "generator", "serve", "--lan", "--port", str(port)],
+    serving = subprocess.Popen([sys.executable, "-m", "podium", "serve", "--lan", "--port", str(port)],
                                cwd=tree.root, env=env, stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True)
     lines: list[str] = []
     threading.Thread(target=lambda: lines.extend(serving.stdout), daemon=True).start()

@@ -7,7 +7,7 @@ import random
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from generator.rules.pairing.swiss import PairingImpossible, pair_swiss
+from podium.rules.pairing.swiss import PairingImpossible, pair_swiss
 
 
 def play_event(players: int, rounds: int, seed: int, drop_chance: float = 0.0):

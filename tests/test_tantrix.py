@@ -7,10 +7,10 @@ from math import sqrt
 
 import pytest
 
-from generator.errors import Src
-from generator.model import Game, Pairing
-from generator.rules.structure import Stage
-from generator.rules.tantrix import TantrixScoring, colour_plan, time_penalty, winner_tp
+from podium.errors import Src
+from podium.model import Game, Pairing
+from podium.rules.structure import Stage
+from podium.rules.tantrix import TantrixScoring, colour_plan, time_penalty, winner_tp
 
 # The seed's table (§9), winner's TP by margin 0–36; the loser's column is 20 minus it. Its
 # margin-7 row prints the loser as 1.5 — a typo for 4.5 (RULESETS.md §3), so only the winner's
@@ -204,7 +204,7 @@ def test_knockout_seeded_by_rating_decided_by_tiles(tree, cli):
 
 
 def test_elo_update_by_hand():
-    from generator.rules.elo import expected, update
+    from podium.rules.elo import expected, update
 
     # equal ratings: expected ½; a 20–0 game (score 1) moves K/2 = 16 points each way.
     assert expected(1500, 1500) == 0.5
@@ -217,7 +217,7 @@ def test_elo_update_by_hand():
 def test_ratings_carry_across_events_and_skip_defaults(tree, cli):
     import datetime
 
-    from generator.archive import load_archive
+    from podium.archive import load_archive
 
     tree.event("e1", tantrix_players(2, ratings=[1600, 1400]), ruleset="tantrix", date=datetime.date(2023, 3, 1),
                structure=[{"kind": "round-robin", "games": 2}])

@@ -71,7 +71,7 @@ def test_two_pair_commands_at_once_write_one_round(tree):
     import sys
 
     tree.event("e1", 40)
-    command = [sys.executable, "-m", "generator", "pair", "e1"]
+    command = [sys.executable, "-m", "podium", "pair", "e1"]
     racers = [subprocess.Popen(command, cwd=tree.root, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
               for _ in range(2)]
     outcomes = sorted((p.wait(), p.stderr.read()) for p in racers)

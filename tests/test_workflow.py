@@ -3,7 +3,7 @@ from __future__ import annotations
 
 import yaml
 
-from generator import __version__
+from podium import __version__
 
 
 def written_workflow(tmp_path, monkeypatch, cli) -> dict:

@@ -3,9 +3,9 @@ from __future__ import annotations
 
 from collections import Counter
 
-from generator.errors import Problems
-from generator.model import Event, Player
-from generator.rules.blocks import Block, Param
+from podium.errors import Problems
+from podium.model import Event, Player
+from podium.rules.blocks import Block, Param
 
 
 class NeuroshimaArmies(Block):

@@ -9,7 +9,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any, ClassVar
 
-from generator.errors import Problems, Src
+from podium.errors import Problems, Src
 
 
 @dataclass(frozen=True)

@@ -1,8 +1,8 @@
 """Bye policies: who sits out when the count is odd, and what the bye is worth."""
 from __future__ import annotations
 
-from generator.rules.blocks import Block, Param
-from generator.rules.outcome import Outcome
+from podium.rules.blocks import Block, Param
+from podium.rules.outcome import Outcome
 
 
 class LowestRankedBye(Block):

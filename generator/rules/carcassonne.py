@@ -2,11 +2,11 @@
 "Příprava hry" sections): tournament points (TB) by place from the victory points (VP)."""
 from __future__ import annotations
 
-from generator.errors import Problems
-from generator.model import Pairing
-from generator.rules.blocks import Param
-from generator.rules.scoring import Scoring
-from generator.rules.outcome import Outcome, tidy
+from podium.errors import Problems
+from podium.model import Pairing
+from podium.rules.blocks import Param
+from podium.rules.scoring import Scoring
+from podium.rules.outcome import Outcome, tidy
 
 
 def place_points(vp: list[float], standard: int) -> list[float]:

@@ -1,7 +1,7 @@
 """Final classification blocks: the order after every stage is played."""
 from __future__ import annotations
 
-from generator.rules.blocks import Block
+from podium.rules.blocks import Block
 
 
 class BracketThenSwiss(Block):

@@ -9,14 +9,14 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-from generator.errors import Problems, fail
-from generator.model import Event, Round
-from generator.rules.ruleset import RuleSet
-from generator.rules.stages import RUNNERS
-from generator.rules.stages.common import DraftPairing, DraftRound, EventState, StageResult  # noqa: F401 (re-exported)
-from generator.rules.standings.order import Row
-from generator.rules.ties import UnbrokenTie, mark_ties, stage_ties
-from generator.rules.structure import Plan
+from podium.errors import Problems, fail
+from podium.model import Event, Round
+from podium.rules.ruleset import RuleSet
+from podium.rules.stages import RUNNERS
+from podium.rules.stages.common import DraftPairing, DraftRound, EventState, StageResult  # noqa: F401 (re-exported)
+from podium.rules.standings.order import Row
+from podium.rules.ties import UnbrokenTie, mark_ties, stage_ties
+from podium.rules.structure import Plan
 
 
 @dataclass

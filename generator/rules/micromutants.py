@@ -4,11 +4,11 @@ free-for-all tables of four.
 """
 from __future__ import annotations
 
-from generator.errors import Problems
-from generator.model import Bases, Pairing
-from generator.rules.blocks import Param
-from generator.rules.scoring import Scoring, yaml_string
-from generator.rules.outcome import Outcome
+from podium.errors import Problems
+from podium.model import Bases, Pairing
+from podium.rules.blocks import Param
+from podium.rules.scoring import Scoring, yaml_string
+from podium.rules.outcome import Outcome
 
 # RBB, free-for-all: the clan of player A–D in turns 1–4 (a Latin square: each clan once per turn).
 CLAN_ROTATION = (

@@ -5,21 +5,21 @@ page of building blocks is generated from these same tables, so it cannot drift.
 """
 from __future__ import annotations
 
-from generator.rules.armies import NeuroshimaArmies
-from generator.rules.byes import LowestRankedBye
-from generator.rules.classification import BracketThenSwiss
-from generator.rules.carcassonne import TableScoring
-from generator.rules.micromutants import MicromutantsScoring
-from generator.rules.pairing.knockout import DrawnBracket, GameNumberBracket, StandardBracket
-from generator.rules.pairing.swiss import SwissMatching
-from generator.rules.roles import FfgLevels, NeuroshimaRoles
-from generator.rules.scoring import NeuroshimaScoring, WinLossScoring
-from generator.rules.standings.metrics import (ExtendedStrengthOfSchedule, GamesWon, HeadToHead, HqDifference,
+from podium.rules.armies import NeuroshimaArmies
+from podium.rules.byes import LowestRankedBye
+from podium.rules.classification import BracketThenSwiss
+from podium.rules.carcassonne import TableScoring
+from podium.rules.micromutants import MicromutantsScoring
+from podium.rules.pairing.knockout import DrawnBracket, GameNumberBracket, StandardBracket
+from podium.rules.pairing.swiss import SwissMatching
+from podium.rules.roles import FfgLevels, NeuroshimaRoles
+from podium.rules.scoring import NeuroshimaScoring, WinLossScoring
+from podium.rules.standings.metrics import (ExtendedStrengthOfSchedule, GamesWon, HeadToHead, HqDifference,
                                                ManualOrder, MarginSum, MutualPoints, RandomLot, RoundPoints,
                                                SecondPlaces, Secondary, StrengthOfSchedule, Tertiary, TilesUsed,
                                                VictoryPoints, Wins)
-from generator.rules.structure import PlayerCountTable, StageListStructure
-from generator.rules.tantrix import TantrixScoring
+from podium.rules.structure import PlayerCountTable, StageListStructure
+from podium.rules.tantrix import TantrixScoring
 
 
 def _table(*classes):

@@ -1,10 +1,10 @@
 """Event roles (NS HEX 2023 §2): who runs the event, and who of them may also play."""
 from __future__ import annotations
 
-from generator.errors import Problems
-from generator.model import Event
-from generator.rules.blocks import Block, Param
-from generator.slug import slugify
+from podium.errors import Problems
+from podium.model import Event
+from podium.rules.blocks import Block, Param
+from podium.slug import slugify
 
 
 class NeuroshimaRoles(Block):

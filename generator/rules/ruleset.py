@@ -8,16 +8,17 @@ parent's — so ``scoring: {win: 2}`` changes one number and keeps the rest.
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from importlib import resources
 from pathlib import Path
 
-from generator.errors import Problems, Src, UserError
-from generator.load import YMap, YSeq, load_yaml
-from generator.rules.blocks import Block
-from generator.rules.registry import BLOCKS, TIEBREAKERS
-from generator.slug import is_slug
-from generator.validate import suggest
+from podium.errors import Problems, Src, UserError
+from podium.load import YMap, YSeq, load_yaml
+from podium.rules.blocks import Block
+from podium.rules.registry import BLOCKS, TIEBREAKERS
+from podium.slug import is_slug
+from podium.validate import suggest
 
-BUILTIN_DIR = Path(__file__).resolve().parent.parent.parent / "rulesets"
+BUILTIN_DIR = Path(str(resources.files("podium.rulesets")))
 INFO_KEYS = {"id": str, "name": str, "game": str, "source": str, "description": str, "extends": str,
              "levels": list, "clocks": dict, "qualifier": dict, "penalties": dict, "tiebreakers": (list, dict)}
 REQUIRED_BLOCKS = ("scoring", "structure")

@@ -4,10 +4,10 @@ from __future__ import annotations
 import json
 import re
 
-from generator.errors import Problems
-from generator.model import Pairing
-from generator.rules.blocks import Block, Param
-from generator.rules.outcome import Outcome
+from podium.errors import Problems
+from podium.model import Pairing
+from podium.rules.blocks import Block, Param
+from podium.rules.outcome import Outcome
 
 # Every key a result may have, on a table and in a game under 'games:' (CONTRACT.md, rounds/<n>.yaml).
 RESULT_KEYS = ("score", "winner", "draw", "forfeit", "modified", "games", "finish", "bases", "eliminated")

@@ -3,8 +3,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-from generator.errors import Problems
-from generator.model import Season
+from podium.errors import Problems
+from podium.model import Season
 
 MAX_WILDCARDS = 3  # NS HEX 2023 §10
 NOT_INVITABLE = ("disqualified", "excluded")

@@ -3,10 +3,10 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from generator.errors import Problems, Src
-from generator.load import YMap, YSeq
-from generator.rules.blocks import Block, Param
-from generator.rules.brackets import knockout_rounds
+from podium.errors import Problems, Src
+from podium.load import YMap, YSeq
+from podium.rules.blocks import Block, Param
+from podium.rules.brackets import knockout_rounds
 
 
 @dataclass(frozen=True)

@@ -7,11 +7,11 @@ from collections import Counter
 from decimal import ROUND_HALF_UP, Decimal
 from math import sqrt
 
-from generator.errors import Problems
-from generator.model import Game, Pairing
-from generator.rules.blocks import Param
-from generator.rules.scoring import Scoring
-from generator.rules.outcome import Outcome, tidy
+from podium.errors import Problems
+from podium.model import Game, Pairing
+from podium.rules.blocks import Param
+from podium.rules.scoring import Scoring
+from podium.rules.outcome import Outcome, tidy
 
 MAX_TP = 20
 CLOCK_LIMIT = 15 * 60  # seconds each player has per game (§2)

@@ -13,11 +13,11 @@ from __future__ import annotations
 import dataclasses
 from dataclasses import dataclass
 
-from generator.errors import Problems, Src, UserError
-from generator.rules.stages import RUNNERS
-from generator.rules.stages.common import EventState, StageResult, levels
-from generator.rules.standings.order import Row
-from generator.rules.structure import Plan, Stage
+from podium.errors import Problems, Src, UserError
+from podium.rules.stages import RUNNERS
+from podium.rules.stages.common import EventState, StageResult, levels
+from podium.rules.standings.order import Row
+from podium.rules.structure import Plan, Stage
 
 
 @dataclass(frozen=True)

@@ -4,9 +4,9 @@ from __future__ import annotations
 import re
 from xml.sax.saxutils import escape, quoteattr
 
-from generator.i18n import Language
-from generator.site import urls
-from generator.site.labels import N_
+from podium.i18n import Language
+from podium.site import urls
+from podium.site.labels import N_
 
 # Characters XML 1.0 has no way to write, not even escaped (§2.2 Char): a title or a name holding
 # one (YAML's "\x07" makes it) would leave the whole document unreadable.

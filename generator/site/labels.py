@@ -5,7 +5,7 @@ Each is an English msgid, translated by the templates through the site's gettext
 """
 from __future__ import annotations
 
-from generator.rules.brackets import round_size
+from podium.rules.brackets import round_size
 
 
 def N_(text: str) -> str:

@@ -8,15 +8,15 @@ from dataclasses import dataclass
 from functools import cached_property, partial
 from typing import Callable
 
-from generator.archive import Archive
-from generator.export import dumps, leaderboard_json, match_points, standings_json
-from generator.rules.micromutants import clans_of_turn
-from generator.rules.tantrix import colour_plan
-from generator.rules.engine import EventResult
-from generator.rules.standings.order import shared_ranks
-from generator.site import labels, urls
-from generator.site.charts import rating_chart
-from generator.site.labels import N_
+from podium.archive import Archive
+from podium.export import dumps, leaderboard_json, match_points, standings_json
+from podium.rules.micromutants import clans_of_turn
+from podium.rules.tantrix import colour_plan
+from podium.rules.engine import EventResult
+from podium.rules.standings.order import shared_ranks
+from podium.site import labels, urls
+from podium.site.charts import rating_chart
+from podium.site.labels import N_
 
 
 @dataclass(eq=False)

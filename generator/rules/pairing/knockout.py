@@ -5,8 +5,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from generator.rules.blocks import Block, Param
-from generator.rules.brackets import THIRD_PLACE, next_power_of_two, round_name
+from podium.rules.blocks import Block, Param
+from podium.rules.brackets import THIRD_PLACE, next_power_of_two, round_name
 
 
 OPENING_SEEDINGS = ("", "rating", "random")  # a knockout that opens the event has no stage to rank by

@@ -23,7 +23,7 @@ from dataclasses import dataclass, field
 
 import rustworkx as rx
 
-from generator.rules.blocks import Block
+from podium.rules.blocks import Block
 
 BYE = None
 

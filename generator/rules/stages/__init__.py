@@ -1,5 +1,5 @@
 """One module per kind of stage; each has ``planned_rounds``, ``replay`` and ``next_round``."""
-from generator.rules.stages import groups, knockout, swiss, tables
+from podium.rules.stages import groups, knockout, swiss, tables
 
 RUNNERS = {
     "swiss": swiss,

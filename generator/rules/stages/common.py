@@ -4,13 +4,13 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-from generator.errors import Problems
-from generator.model import Event, Pairing, Round
-from generator.rules.ruleset import RuleSet
-from generator.rules.standings.metrics import Context
-from generator.rules.standings.order import Row, rank_players
-from generator.rules.standings.records import Record
-from generator.rules.structure import Stage
+from podium.errors import Problems
+from podium.model import Event, Pairing, Round
+from podium.rules.ruleset import RuleSet
+from podium.rules.standings.metrics import Context
+from podium.rules.standings.order import Row, rank_players
+from podium.rules.standings.records import Record
+from podium.rules.structure import Stage
 
 
 @dataclass

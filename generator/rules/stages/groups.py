@@ -6,11 +6,11 @@ from __future__ import annotations
 import dataclasses
 from math import ceil
 
-from generator.errors import fail
-from generator.rules.draw import lot, rng
-from generator.rules.micromutants import CLAN_ROTATION, clans_of_turn
-from generator.rules.schedules import GROUP_NAMES, berger_rounds, groups_of_four, pair_rotation, snake_groups
-from generator.rules.stages.common import (DraftPairing, DraftRound, EventState, Group, StageResult, fresh_records,
+from podium.errors import fail
+from podium.rules.draw import lot, rng
+from podium.rules.micromutants import CLAN_ROTATION, clans_of_turn
+from podium.rules.schedules import GROUP_NAMES, berger_rounds, groups_of_four, pair_rotation, snake_groups
+from podium.rules.stages.common import (DraftPairing, DraftRound, EventState, Group, StageResult, fresh_records,
                                            interleave)
 
 TABLE_OF = 4  # free-for-all: players at a table, and turns played (one clan each, CLAN_ROTATION)

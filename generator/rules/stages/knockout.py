@@ -9,13 +9,13 @@ silent, and the same applies). The round file records it as 'forfeit: <his id>'.
 """
 from __future__ import annotations
 
-from generator.errors import fail
-from generator.model import Pairing, Round
-from generator.rules.brackets import FINAL, THIRD_PLACE, knockout_rounds
-from generator.rules.classification import BracketThenSwiss
-from generator.rules.draw import lot, rng
-from generator.rules.pairing.knockout import Match, crossover_slots
-from generator.rules.stages.common import DraftPairing, DraftRound, EventState, StageResult, fresh_records
+from podium.errors import fail
+from podium.model import Pairing, Round
+from podium.rules.brackets import FINAL, THIRD_PLACE, knockout_rounds
+from podium.rules.classification import BracketThenSwiss
+from podium.rules.draw import lot, rng
+from podium.rules.pairing.knockout import Match, crossover_slots
+from podium.rules.stages.common import DraftPairing, DraftRound, EventState, StageResult, fresh_records
 
 
 def planned_rounds(stage, entrants: int) -> int:

@@ -1,11 +1,11 @@
 """A Swiss stage: replayed round by round; the next round drawn by maximum-weight matching."""
 from __future__ import annotations
 
-from generator.errors import fail
-from generator.model import Round
-from generator.rules.draw import inputs_digest, rng
-from generator.rules.pairing.swiss import PairingImpossible, float_flags
-from generator.rules.stages.common import DraftPairing, DraftRound, EventState, StageResult, fresh_records
+from podium.errors import fail
+from podium.model import Round
+from podium.rules.draw import inputs_digest, rng
+from podium.rules.pairing.swiss import PairingImpossible, float_flags
+from podium.rules.stages.common import DraftPairing, DraftRound, EventState, StageResult, fresh_records
 
 
 def planned_rounds(stage, entrants: int) -> int:

@@ -2,10 +2,10 @@
 players in standings order, so that equal scores sit together, at tables of 2–5."""
 from __future__ import annotations
 
-from generator.errors import fail
-from generator.rules.draw import inputs_digest, rng
-from generator.rules.schedules import table_sizes
-from generator.rules.stages.common import DraftPairing, DraftRound, EventState, StageResult, fresh_records
+from podium.errors import fail
+from podium.rules.draw import inputs_digest, rng
+from podium.rules.schedules import table_sizes
+from podium.rules.stages.common import DraftPairing, DraftRound, EventState, StageResult, fresh_records
 
 
 def planned_rounds(stage, entrants: int) -> int:

@@ -9,8 +9,8 @@ from fractions import Fraction
 from itertools import groupby
 from typing import ClassVar
 
-from generator.rules.blocks import Block
-from generator.rules.draw import lot
+from podium.rules.blocks import Block
+from podium.rules.draw import lot
 
 
 class Context:

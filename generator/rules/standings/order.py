@@ -3,7 +3,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-from generator.rules.standings.metrics import Context, Points, Tiebreaker
+from podium.rules.standings.metrics import Context, Points, Tiebreaker
 
 INACTIVE_LAST = ("disqualified", "excluded")
 

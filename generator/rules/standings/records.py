@@ -3,7 +3,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-from generator.rules.outcome import Outcome, tidy
+from podium.rules.outcome import Outcome, tidy
 
 
 @dataclass

@@ -1,0 +1,2 @@
+"""The built-in rulesets: a package, so that importlib.resources finds them inside an installed
+wheel as in a checkout (pyproject.toml maps this folder to podium.rulesets)."""

@@ -1,0 +1,60 @@
+"""The package as an organizer installs it: a wheel in a fresh virtual environment, outside the
+checkout, runs the quick start (init → new → pair → check → build) and `python -m podium`."""
+from __future__ import annotations
+
+import os
+import subprocess
+import sys
+import venv
+import zipfile
+from pathlib import Path
+
+import pytest
+
+ROOT = Path(__file__).resolve().parent.parent
+
+
+@pytest.fixture(scope="module")
+def wheel(tmp_path_factory) -> Path:
+    out = tmp_path_factory.mktemp("wheel")
+    subprocess.run([sys.executable, "-m", "pip", "wheel", "-q", "--no-deps", str(ROOT), "-w", str(out)],
+                   check=True, capture_output=True, text=True)
+    (found,) = out.glob("podium-*.whl")
+    return found
+
+
+def test_the_wheel_holds_podium_alone_with_its_templates_rulesets_and_catalogues(wheel):
+    names = zipfile.ZipFile(wheel).namelist()
+    assert {name.split("/")[0] for name in names} == {"podium", wheel.name.split("-py3")[0] + ".dist-info"}
+    for expected in ("podium/templates/base.html", "podium/templates/static/style.css",
+                     "podium/rulesets/tantrix.yaml", "podium/locale/pl.po", "podium/__main__.py"):
+        assert expected in names
+    assert not [name for name in names if name.startswith("generator")]
+
+
+def test_a_fresh_environment_with_only_the_wheel_runs_the_quick_start(wheel, tmp_path):
+    env_dir = tmp_path / "venv"
+    venv.create(env_dir, with_pip=True)
+    python = env_dir / "bin" / "python"
+    clean = {k: v for k, v in os.environ.items() if k not in ("PYTHONPATH", "VIRTUAL_ENV")}
+    subprocess.run([python, "-m", "pip", "install", "-q", str(wheel)], check=True, capture_output=True, env=clean)
+    work = tmp_path / "elsewhere"  # not the checkout: nothing may be read from it
+    work.mkdir()
+
+    def podium(*args, cwd=work):
+        run = subprocess.run([python, "-m", "podium", *args], cwd=cwd, capture_output=True, text=True, env=clean)
+        assert run.returncode == 0, f"podium {' '.join(args)}:\n{run.stdout}\n{run.stderr}"
+        return run.stdout
+
+    podium("init", "club", "--ruleset", "ffg-conquest")
+    club = work / "club"
+    podium("new", "spring-cup", "--ruleset", "tantrix", "--date", "2026-05-16", cwd=club)
+    (club / "content/events/my-first-event/registrations.yaml").write_text(
+        "".join(f"- name: Player {n}\n" for n in range(1, 7)))
+    assert "rounds/1.yaml" in podium("pair", "my-first-event", cwd=club)
+    assert "ok: 2 events" in podium("check", cwd=club)
+    assert podium("build", cwd=club).startswith("built ")
+    assert (club / "site/static/style.css").exists() and (club / "site/events/my-first-event/index.html").exists()
+    location = subprocess.run([python, "-c", "import podium; print(podium.__file__)"], capture_output=True, text=True,
+                              env=clean, cwd=work).stdout
+    assert str(env_dir) in location and str(ROOT) not in location
