@@ -12,9 +12,20 @@ def N_(text: str) -> str:
     return text
 
 
+def Nn_(singular: str, plural: str) -> tuple[str, str]:
+    """Marks a sentence with a count for the catalogs (both forms; each language has its own)."""
+    return singular, plural
+
+
 def msg(text: str, **values) -> dict:
     """A sentence with numbers or names in it, translated as one whole in the template."""
     return {"text": text, "args": values}
+
+
+def count_msg(texts: tuple[str, str], count_key: str, **values) -> dict:
+    """A sentence whose form follows the number ``values[count_key]`` (1 round, 2 rounds)."""
+    singular, plural = texts
+    return {"text": singular, "plural": plural, "count": values[count_key], "args": values}
 
 
 FLAGS = {

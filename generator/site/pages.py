@@ -16,7 +16,7 @@ from podium.rules.engine import EventResult
 from podium.rules.standings.order import shared_ranks
 from podium.site import labels, urls
 from podium.site.charts import rating_chart
-from podium.site.labels import N_
+from podium.site.labels import N_, Nn_
 
 
 @dataclass(eq=False)
@@ -216,7 +216,7 @@ def _stage_section(stage, result: EventResult, model: _Model) -> dict:
 
 def _stage_text(stage) -> dict:
     if stage.kind == "swiss":
-        return labels.msg(N_("%(rounds)s Swiss rounds"), rounds=stage.rounds)
+        return labels.count_msg(Nn_("%(rounds)s Swiss round", "%(rounds)s Swiss rounds"), "rounds", rounds=stage.rounds)
     if stage.kind == "knockout":
         text = N_("single elimination drawn at random") if stage.seeding == "random" else \
             N_("single elimination seeded by rating") if stage.seeding == "rating" else N_("top %(size)s single elimination")
@@ -235,9 +235,11 @@ def _structure(plan, scoring) -> list[dict]:
     """The structure in words: the familiar phrases for a Swiss with or without a cut, else stage by stage."""
     kinds = [stage.kind for stage in plan.stages]
     if kinds == ["swiss"]:
-        return [labels.msg(N_("%(rounds)s Swiss rounds, no finals"), rounds=plan.swiss_rounds) | _stage_games(plan.swiss, scoring)]
+        return [labels.count_msg(Nn_("%(rounds)s Swiss round, no finals", "%(rounds)s Swiss rounds, no finals"), "rounds",
+                                 rounds=plan.swiss_rounds) | _stage_games(plan.swiss, scoring)]
     if kinds == ["swiss", "knockout"]:
-        return [labels.msg(N_("%(rounds)s Swiss rounds, then a top %(cut)s"), rounds=plan.swiss_rounds, cut=plan.cut)
+        return [labels.count_msg(Nn_("%(rounds)s Swiss round, then a top %(cut)s", "%(rounds)s Swiss rounds, then a top %(cut)s"),
+                                 "rounds", rounds=plan.swiss_rounds, cut=plan.cut)
                 | _stage_games(plan.knockout, scoring)]
     return [_stage_text(stage) | _stage_games(stage, scoring) for stage in plan.stages]
 
