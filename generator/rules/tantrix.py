@@ -90,19 +90,18 @@ class TantrixScoring(Scoring):
     # ------------------------------------------------------------ a match
 
     def totals(self, pairing: Pairing, games: int) -> dict:
-        """Sums over the match's first ``games`` games: TP, games won (½ a draw), margins, tiles."""
+        """Sums over the match's first ``games`` games: TP, and from the board (§10a, §10d) games
+        won (½ a draw), signed margins and tiles."""
         players = pairing.players
         sums = {p: Counter() for p in players}
         for game in pairing.games[:games]:
             if not game.has_result:
                 continue
             tps = self.game_points(game, players)
-            margin = abs(game.score[0] - game.score[1]) if game.score and not game.forfeit else 0
             for i, player in enumerate(players):
                 sums[player]["tp"] += tps[i]
-                sums[player]["games_won"] += 1 if tps[i] > tps[1 - i] else 0.5 if tps[i] == tps[1 - i] else 0
-                sums[player]["margin_sum"] += margin if tps[i] > tps[1 - i] else -margin if tps[i] < tps[1 - i] else 0
-                sums[player]["tiles"] += game.tiles[i] if game.tiles else 0
+                for key, value in board_result(game, players, i).items():
+                    sums[player][key] += value
         return {p: {k: tidy(v) for k, v in c.items()} for p, c in sums.items()}
 
     def match_points(self, pairing: Pairing, stage) -> list | None:
@@ -199,6 +198,24 @@ class TantrixScoring(Scoring):
                              "match; one is played only while TP, games won and tiles are level (§10a) — remove it")
                 return
             decided_by = f"game {number}" if _decider_winner(game, pairing.players) else None
+
+
+def board_result(game: Game, players: tuple, index: int) -> dict:
+    """What one game gives the player at ``index`` for the tie-breaks, read from the board and not
+    from the TP: games won, a draw counting ½, and the margin, + when won and − when lost (§10a,
+    §10d: "the player who won more rounds", "the number of wins, 0.5 for a draw, then the sum of
+    margins"); tiles he used (not the opponent's). A time penalty moves TP (§9b) but does not
+    change who won the game on the board. A default (§7b) is a game won by the player present,
+    with no margin (the seed gives none); a double disconnection (§3c) a draw."""
+    theirs = players[1 - index]
+    tiles = game.tiles[index] if game.tiles else 0
+    if game.forfeit:
+        return {"games_won": 1 if game.forfeit == theirs else 0, "tiles": tiles}
+    if game.disconnected or not game.score:
+        return {"games_won": 0.5, "tiles": tiles}
+    margin = game.score[index] - game.score[1 - index]
+    won = 1 if margin > 0 else 0.5 if margin == 0 else 0
+    return {"games_won": won, "margin_sum": margin, "tiles": tiles}
 
 
 def _is_knockout(stage) -> bool:
