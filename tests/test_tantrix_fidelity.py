@@ -7,6 +7,10 @@ import json
 
 from podium.errors import Src
 from podium.model import Game, Pairing
+from podium.rules.outcome import Outcome
+from podium.rules.standings.metrics import Context, GamesWon, MutualPoints, RandomLot
+from podium.rules.standings.order import rank_players
+from podium.rules.standings.records import Record
 from podium.rules.structure import Stage
 from podium.rules.tantrix import TantrixScoring
 
@@ -68,3 +72,32 @@ def test_the_standings_show_the_board_games_won():
     outcomes = SCORING.outcomes(Pairing(players=("a", "b"), src=SRC, games=PENALISED), 1, ROUND_ROBIN)
     assert [(o.player, o.points, o.stats["games_won"], o.stats["margin_sum"]) for o in outcomes] == [
         ("a", 20, 2, 5), ("b", 20, 0, -5)]
+
+
+# ------------------------------------------------------------------ 5. results between the tied, again
+
+def mini_match(records, a, b, tp_a, tp_b, won_a=1, won_b=1):
+    """One mini-match of two games (40 TP between the two) into both players' records."""
+    records[a].add(Outcome(a, b, "win" if tp_a > tp_b else "loss", tp_a, 0, 1, stats={"games_won": won_a}))
+    records[b].add(Outcome(b, a, "win" if tp_b > tp_a else "loss", tp_b, 0, 1, stats={"games_won": won_b}))
+
+
+def test_results_between_the_tied_are_applied_again_to_those_still_tied():
+    """§10b. Four players; a, b and c finish on 70 TP each:
+         a v b 22–18, a v c 24–16, b v c 19–21; against d: a 24–16, b 33–7, c 33–7.
+       totals: a 22 + 24 + 24 = 70, b 18 + 19 + 33 = 70, c 16 + 21 + 33 = 70, d 30.
+       Between a, b and c: a 22 + 24 = 46, b 18 + 19 = 37, c 16 + 21 = 37 → a first, b and c still level.
+       Between b and c alone: c 21, b 19 → c 2nd, b 3rd.
+       (Had b and c gone on to games won, b's 4 against c's 3 would have put b 2nd.)"""
+    records = {p: Record(p) for p in "abcd"}
+    mini_match(records, "a", "b", 22, 18)
+    mini_match(records, "a", "c", 24, 16)
+    mini_match(records, "b", "c", 19, 21)
+    mini_match(records, "a", "d", 24, 16, won_a=1, won_b=1)
+    mini_match(records, "b", "d", 33, 7, won_a=2, won_b=0)
+    mini_match(records, "c", "d", 33, 7, won_a=1, won_b=1)
+    assert [records[p].points for p in "abcd"] == [70, 70, 70, 30]
+    assert [records[p].stat("games_won") for p in "bc"] == [4, 3]
+    rows = rank_players(list("abcd"), [MutualPoints(), GamesWon(), RandomLot()], Context(records, 1), {})
+    assert [(r.rank, r.player, r.separated_by) for r in rows] == [
+        (1, "a", None), (2, "c", "mutual_points"), (3, "b", "mutual_points"), (4, "d", "points")]

@@ -177,17 +177,24 @@ class TilesUsed(StatTotal):
 
 
 class MutualPoints(Tiebreaker):
-    """Tantrix §10b: among players still tied, the points each scored in the games between them."""
+    """Tantrix §10b: among players still tied, the points each scored in the games between them; when that separates some of them, again among those still tied, counting only the games between these."""
 
     name = key = "mutual_points"
     abbr, title = "Mut", "Results between the tied players"
     shown = False
 
     def split(self, group, ctx):
+        """§10b weighs "the points of the games the tied players played between them"; the seed
+        does not say what happens when that separates only some, so the rule is read as written:
+        the players still tied are again "the tied players", and the games between them alone
+        decide — re-applied until it separates nobody more."""
         tied = set(group)
         points = {p: ctx.records[p].points_against(tied - {p}) for p in group}
         ordered = sorted(group, key=points.__getitem__, reverse=True)
-        return [list(g) for _, g in groupby(ordered, key=points.__getitem__)]
+        buckets = [list(g) for _, g in groupby(ordered, key=points.__getitem__)]
+        if len(buckets) == 1:
+            return buckets
+        return [sub for bucket in buckets for sub in (self.split(bucket, ctx) if len(bucket) > 1 else [bucket])]
 
 
 class Secondary(StatTotal):
