@@ -101,3 +101,67 @@ def test_results_between_the_tied_are_applied_again_to_those_still_tied():
     rows = rank_players(list("abcd"), [MutualPoints(), GamesWon(), RandomLot()], Context(records, 1), {})
     assert [(r.rank, r.player, r.separated_by) for r in rows] == [
         (1, "a", None), (2, "c", "mutual_points"), (3, "b", "mutual_points"), (4, "d", "points")]
+
+
+# ------------------------------------------------------------------ 2. a withdrawal from a round robin
+
+FIVE = [{"name": f"Gracz {i}", "id": f"t{i}", "rating": 2000 - 100 * i} for i in range(1, 6)]
+
+
+def lower_id_wins_every_game(tree, event_id, number):
+    """Fill round ``number``: the lower id wins both games 30–20 (margin 10: 16.2 / 3.8 TP a game,
+    32.4 / 7.6 a mini-match), within the clock, 20 tiles each."""
+    data = tree.read_round(event_id, number)
+    for pairing in data["pairings"]:
+        a, b = pairing["players"]
+        score = [30, 20] if a < b else [20, 30]
+        pairing["games"] = [{"score": score, "time": ["12:00", "12:00"], "tiles": [20, 20]}] * 2
+    tree.save_round(event_id, number, data)
+    return data
+
+
+def test_a_player_who_withdraws_from_a_round_robin_is_totally_excluded(tree, cli):
+    """§7d, §7l. Five rated players in one group (Berger order t1…t5):
+         round 1: t5 v t2, t3 v t4   round 2: t5 v t1, t3 v t2   round 3: t1 v t4, t3 v t5
+         round 4: t3 v t1, t4 v t2   round 5: t1 v t2, t4 v t5
+       t3 beats t4 in round 1, loses to t2 in round 2, then withdraws ('drops: [t3]' in round 2)
+       with t5 and t1 still to play: his games of rounds 3 and 4 are not paired, and all his
+       results go — t2's 32.4 against him and t4's 7.6 with them.
+         t1: beat t5, t4, t2           3 × 32.4        = 97.2
+         t2: beat t5, t4, lost to t1   2 × 32.4 + 7.6  = 72.4
+         t4: lost to t1, t2, beat t5   32.4 + 2 × 7.6  = 47.6
+         t5: lost all three            3 × 7.6         = 22.8
+         t3: excluded, nothing counts  0, last."""
+    tree.event("rr", FIVE, ruleset="tantrix", structure=[{"kind": "round-robin", "games": 2}])
+    for number in range(1, 6):
+        cli("pair", "rr")
+        data = lower_id_wins_every_game(tree, "rr", number)
+        if number == 2:
+            data["drops"] = ["t3"]
+            tree.save_round("rr", 2, data)
+        if number >= 3:
+            assert all("t3" not in p["players"] for p in data["pairings"])
+    assert [p["players"] for p in tree.read_round("rr", 3)["pairings"]] == [["t1", "t4"]]
+    assert "complete" in cli("pair", "rr", expect=1).output
+    report = json.loads(cli("standings", "rr", "--json").output)
+    assert report["complete"]
+    assert [(r["rank"], r["player"], r["points"], r["status"]) for r in report["standings"]] == [
+        (1, "t1", 97.2, "active"), (2, "t2", 72.4, "active"), (3, "t4", 47.6, "active"), (4, "t5", 22.8, "active"),
+        (5, "t3", 0, "excluded")]
+    assert report["standings"][0]["tiebreaks"]["games_won"] == 6  # three mini-matches of two games, t3's gone
+
+
+def test_a_player_who_withdraws_after_his_last_game_keeps_his_results(tree, cli):
+    """§7l asks for every game to be played; one who withdraws after round 5 has played them all
+    (t3's last game was in round 4; withdrawing after round 4 leaves nothing unplayed either):
+    he keeps his results and is listed as withdrawn. Every game as above, t3 now included:
+    t3 beat t4, t5 and lost to t2, t1: 2 × 32.4 + 2 × 7.6 = 80."""
+    tree.event("rr", FIVE, ruleset="tantrix", structure=[{"kind": "round-robin", "games": 2}])
+    for number in range(1, 6):
+        cli("pair", "rr")
+        data = lower_id_wins_every_game(tree, "rr", number)
+        if number == 4:
+            data["drops"] = ["t3"]
+            tree.save_round("rr", 4, data)
+    rows = json.loads(cli("standings", "rr", "--json").output)["standings"]
+    assert [(r["player"], r["points"], r["status"]) for r in rows][2] == ("t3", 80, "dropped")
