@@ -12,7 +12,7 @@ from podium.rules.standings.metrics import Context, GamesWon, MutualPoints, Rand
 from podium.rules.standings.order import rank_players
 from podium.rules.standings.records import Record
 from podium.rules.structure import Stage
-from podium.rules.tantrix import TantrixScoring
+from podium.rules.tantrix import TantrixScoring, colour_plan
 
 SRC = Src("rounds/1.yaml", 3)
 SCORING = TantrixScoring()
@@ -165,3 +165,55 @@ def test_a_player_who_withdraws_after_his_last_game_keeps_his_results(tree, cli)
             tree.save_round("rr", 4, data)
     rows = json.loads(cli("standings", "rr", "--json").output)["standings"]
     assert [(r["player"], r["points"], r["status"]) for r in rows][2] == ("t3", 80, "dropped")
+
+
+# ------------------------------------------------------------------ 3. colours (§5)
+
+COLOURED = [{"name": "Gracz 1", "id": "t1", "rating": 1900, "colours": ["red", "yellow"]},
+            {"name": "Gracz 2", "id": "t2", "rating": 1800, "colours": ["red", "yellow"]},
+            {"name": "Gracz 3", "id": "t3", "rating": 1700, "colours": ["red", "blue"]},
+            {"name": "Gracz 4", "id": "t4", "rating": 1600}]
+
+
+def colour_lines(tree, number):
+    text = tree.round_path("cc", number).read_text(encoding="utf-8")
+    return [line.strip() for line in text.splitlines() if "# colours: " in line]
+
+
+def test_pair_writes_each_games_colours_and_the_site_shows_them(tree, cli):
+    """§5, mini-matches of 3 games, the pairing's first player being "first on the list":
+       round 1  t1 v t4: only t1 reserved → t1 red in every game, t4 picks one of the other three
+                t3 v t2: both 1st choices red → each his 2nd: t3 blue, t2 yellow, every game
+       round 2  t3 v t1: red clash → 2nd choices blue / yellow; t4 v t2: t2 red, t4 picks
+       round 3  t1 v t2: 1st and 2nd choices the same → t1's red in the first half (3 // 2 = game 1),
+                t2's red in the second half and the odd extra game (games 2–3); the other picks."""
+    tree.event("cc", COLOURED, ruleset="tantrix", structure=[{"kind": "round-robin", "games": 3}])
+    cli("pair", "cc")
+    assert colour_lines(tree, 1) == [
+        "# colours: games 1–3: Gracz 1 red, Gracz 4 picks another colour",
+        "# colours: games 1–3: Gracz 3 blue, Gracz 2 yellow"]
+    expected = {2: ["# colours: games 1–3: Gracz 3 blue, Gracz 1 yellow",
+                    "# colours: games 1–3: Gracz 4 picks another colour, Gracz 2 red"]}
+    for number in (1, 2):
+        data = tree.read_round("cc", number)  # (saving drops the file's comments: read them first)
+        for pairing in data["pairings"]:
+            pairing["games"] = [{"score": [30, 20], "time": ["12:00", "12:00"], "tiles": [20, 20]}] * 3
+        tree.save_round("cc", number, data)
+        cli("pair", "cc")
+        if number + 1 in expected:
+            assert colour_lines(tree, number + 1) == expected[number + 1]
+    assert colour_lines(tree, 3) == [
+        "# colours: game 1: Gracz 1 red, Gracz 2 picks another colour; "
+        "games 2–3: Gracz 1 picks another colour, Gracz 2 red",
+        "# colours: games 1–3: Gracz 4 picks another colour, Gracz 3 red"]
+    cli("check")
+    cli("build", "--out", tree.root / "site")
+    page = next((tree.root / "site" / "events" / "cc").rglob("3/index.html")).read_text(encoding="utf-8")
+    assert "Colours: game 1 red / own choice · game 2 own choice / red · game 3 own choice / red" in page
+
+
+def test_a_single_game_gives_the_odd_game_to_the_second_player():
+    """§5: the first-listed has the first half, the opponent "the second half and the extra round
+    when the number of rounds is odd" — one game is no first half and one extra round."""
+    assert colour_plan(("red",), ("red",), 1) == [(None, "red", 1)]
+    assert colour_plan((), (), 1) == [(None, None, 1)]

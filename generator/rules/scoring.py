@@ -77,6 +77,10 @@ class Scoring(Block):
     def tiles_to_remove(self, size: int):
         return None
 
+    def table_notes(self, players: tuple, stage, match: str | None, event) -> list[tuple]:
+        """Lines `pair` writes on a table sheet from the registrations (Tantrix §5: colours)."""
+        return []
+
     def absences(self, pairing: Pairing):
         return {}
 

@@ -158,6 +158,16 @@ class TantrixScoring(Scoring):
         """§7d: games each player did not turn up for."""
         return Counter(g.forfeit for g in pairing.games if g.forfeit)
 
+    def table_notes(self, players: tuple, stage, match: str | None, event) -> list[tuple]:
+        """§5: the colours of each game, when either player stated a preference at registration."""
+        if len(players) != 2:
+            return []
+        preferences = [event.player(p).colours for p in players]
+        if not any(preferences):
+            return []
+        plan = colour_plan(preferences[0], preferences[1], self.match_games(stage, match, 0))
+        return [("colours", colour_note(plan, tuple(event.player(p).name for p in players)))]
+
     def rated_games(self, pairing: Pairing):
         """(player a, player b, a's share of the TP) for each game played (§7h: defaults never count)."""
         for game in pairing.games:
@@ -261,8 +271,14 @@ def colour_plan(first: tuple, second: tuple, games: int) -> list[tuple]:
     ``first`` and ``second`` are the two players' (1st, 2nd) preferences, in the order of the
     pairing ("the player first on the list"). Returns, per game, (colour of first, colour of
     second, index of the player who picks first when both pick freely).
+
+    The halves follow the seed's words: the first-listed player has the first half of the
+    match, the opponent the second half "and the extra round if the number of rounds is odd" —
+    so in a single game (no first half) the opponent has it. When the 1st choices clash and
+    only one player gave a 2nd choice, the seed's "each uses his 2nd" cannot apply and the
+    halves decide (the seed is silent on that case).
     """
-    half = games // 2 if games > 1 else 1
+    half = games // 2
     a1, a2 = (tuple(first) + (None, None))[:2]
     b1, b2 = (tuple(second) + (None, None))[:2]
     if a1 and b1:
@@ -274,3 +290,23 @@ def colour_plan(first: tuple, second: tuple, games: int) -> list[tuple]:
     if a1 or b1:
         return [(a1, b1, 0 if a1 else 1)] * games
     return [(None, None, 0)] * half + [(None, None, 1)] * (games - half)
+
+
+def colour_note(plan: list[tuple], names: tuple[str, str]) -> str:
+    """The table sheet's line for ``colour_plan``: runs of games alike, each player's colour or
+    his free pick (the organizer's round file, so in English)."""
+    runs: list[list] = []
+    for number, colours in enumerate(plan, start=1):
+        if runs and runs[-1][2] == colours:
+            runs[-1][1] = number
+        else:
+            runs.append([number, number, colours])
+    parts = []
+    for start, end, (colour_a, colour_b, first) in runs:
+        games = f"game {start}" if start == end else f"games {start}–{end}"
+        if colour_a is None and colour_b is None:
+            parts.append(f"{games}: {names[first]} picks a colour first")
+        else:
+            chosen = (f"{name} {colour or 'picks another colour'}" for name, colour in zip(names, (colour_a, colour_b)))
+            parts.append(f"{games}: {', '.join(chosen)}")
+    return "; ".join(parts)
