@@ -217,3 +217,74 @@ def test_a_single_game_gives_the_odd_game_to_the_second_player():
     when the number of rounds is odd" — one game is no first half and one extra round."""
     assert colour_plan(("red",), ("red",), 1) == [(None, "red", 1)]
     assert colour_plan((), (), 1) == [(None, None, 1)]
+
+
+# ------------------------------------------------------------------ 4. the play-off for a qualifying place (§10c)
+
+WIN_10 = {"score": [30, 20], "time": ["12:00", "12:00"], "tiles": [20, 20]}  # 16.2 / 3.8
+GAMES_FOR = {  # each pairing's two games, for the player listed first (the Berger order)
+    ("t1", "t4"): [WIN_10, WIN_10], ("t3", "t1"): [{"score": [20, 30]}] * 2, ("t1", "t2"): [WIN_10, WIN_10],
+    # t3 v t2: one game each by 4 (14.7 / 5.3): 20–20 TP, a game each
+    ("t3", "t2"): [{"score": [24, 20]}, {"score": [20, 24]}],
+    # t4 v t2: t2 wins both by 10: 7.6 / 32.4
+    ("t4", "t2"): [{"score": [20, 30]}] * 2,
+    # t4 v t3: t3 wins by 11 (16.4 / 3.6), then a 25–25 draw with t4 at 20:10 on his clock: 6 TP
+    # to t3 (16 / 4) — t3 32.4, t4 7.6, but on the board t3 won 1 game and drew 1
+    ("t4", "t3"): [{"score": [20, 31]}, {"score": [25, 25], "time": ["20:10", "12:00"]}],
+}
+
+
+def group_then_final(tree, playoffs=None):
+    tree.event("po", FIVE[:4], ruleset="tantrix", structure=[
+        {"kind": "round-robin", "games": 2, "advance": 2}, {"kind": "knockout", "games": 2, "third_place": False}],
+        **({"playoffs": playoffs} if playoffs else {}))
+
+
+def play_the_group(tree, cli):
+    """§10c. Four players, two go on to a final. t1 beats everyone (3 × 32.4 = 97.2).
+         t2: 7.6 (t1) + 20 (t3) + 32.4 (t4) = 60, games won on the board 0 + 1 + 2   = 3
+         t3: 7.6 (t1) + 20 (t2) + 32.4 (t4) = 60, games won on the board 0 + 1 + 1.5 = 2.5
+         t4: 3 × 7.6 = 22.8
+       t2 and t3 are level on TP and on the results between them (20–20): a tie for the 2nd,
+       qualifying, place."""
+    for number in (1, 2, 3):
+        cli("pair", "po")
+        data = tree.read_round("po", number)
+        for pairing in data["pairings"]:
+            pairing["games"] = GAMES_FOR[tuple(pairing["players"])]
+        tree.save_round("po", number, data)
+
+
+def test_the_recorded_play_off_decides_the_qualifying_place(tree, cli):
+    group_then_final(tree)
+    play_the_group(tree, cli)
+    rows = json.loads(cli("standings", "po", "--json").output)["stages"][0]["standings"]
+    assert [(r["player"], r["points"], r["tiebreaks"]["games_won"]) for r in rows] == [
+        ("t1", 97.2, 6), ("t2", 60, 3), ("t3", 60, 2.5), ("t4", 22.8, 0.5)]
+    assert rows[2]["separated_by"] == "games_won"  # no play-off recorded: §10d's wins decided
+
+    group_then_final(tree, playoffs=[{"players": ["t2", "t3"], "winner": "t3"}])  # t3 won the 5-minute game
+    rows = json.loads(cli("standings", "po", "--json").output)["stages"][0]["standings"]
+    assert [(r["player"], r.get("separated_by")) for r in rows] == [
+        ("t1", None), ("t3", "points"), ("t2", "playoff"), ("t4", "points")]
+    cli("pair", "po")
+    assert tree.read_round("po", 4)["pairings"][0]["players"] == ["t1", "t3"]  # t3 goes on to the final
+
+
+def test_a_play_off_that_does_not_fit_is_refused_with_its_line(tree, cli):
+    tree.event("po", FIVE[:4], ruleset="tantrix")
+    tree.write("events/po/event.yaml", """\
+name: Play-offs
+ruleset: tantrix
+seed: 1
+playoffs:
+  - {players: [t2, t3], winner: t4}
+  - {players: [t2, t2], winner: t2}
+  - {players: [t1, t2], winner: t1}
+  - {players: [t2, t1], winner: t2}
+""")
+    out = cli("check", expect=1).output
+    where = "content/events/po/event.yaml"
+    assert f"{where}:5: 'winner: t4' did not play this play-off; write t2 or t3" in out
+    assert f"{where}:6: a play-off is one game between two tied players: 'players: [id, id]'" in out
+    assert f"{where}:8: a play-off between t2 and t1 is recorded already (line 7); keep the one that was played" in out

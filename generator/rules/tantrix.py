@@ -11,6 +11,7 @@ from podium.errors import Problems
 from podium.model import Game, Pairing
 from podium.rules.blocks import Param
 from podium.rules.scoring import Scoring
+from podium.rules.standings.metrics import Tiebreaker
 from podium.rules.outcome import Outcome, tidy
 
 MAX_TP = 20
@@ -228,6 +229,25 @@ def board_result(game: Game, players: tuple, index: int) -> dict:
     margin = game.score[index] - game.score[1 - index]
     won = 1 if margin > 0 else 0.5 if margin == 0 else 0
     return {"games_won": won, "margin_sum": margin, "tiles": tiles}
+
+
+class PlayOff(Tiebreaker):
+    """Tantrix §10c: two players still tied after the results between them, playing for a qualifying place, 1st place or a prize, play a 5-minute game; its winner, recorded under 'playoffs:' in event.yaml, is higher."""
+
+    name = key = "playoff"
+    abbr, title = "P-off", "Play-off game"
+    shown = False
+
+    def split(self, group, ctx):
+        """Only a tie of exactly two players is played off (§10c: "two players fighting for …");
+        with no play-off recorded for them they stay tied for the next tie-breaker (§10d)."""
+        if len(group) != 2:
+            return [group]
+        played = next((p for p in ctx.playoffs if set(p.players) == set(group)), None)
+        if played is None:
+            return [group]
+        loser = next(p for p in group if p != played.winner)
+        return [[played.winner], [loser]]
 
 
 def _is_knockout(stage) -> bool:

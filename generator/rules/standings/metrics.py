@@ -14,11 +14,12 @@ from podium.rules.draw import lot
 
 
 class Context:
-    """What tie-breakers may read: the records of the stage, the event's seed and the
-    organizer's recorded order for ties no rule breaks."""
+    """What tie-breakers may read: the records of the stage, the event's seed, the
+    organizer's recorded order for ties no rule breaks and the play-offs held for ties."""
 
-    def __init__(self, records: dict, seed: int, manual_order: tuple = ()):
+    def __init__(self, records: dict, seed: int, manual_order: tuple = (), playoffs: tuple = ()):
         self.records, self.seed, self.manual_order = records, seed, manual_order
+        self.playoffs = playoffs  # play-off games held for ties (Tantrix §10c)
         self.memo: dict = {}  # (tie-breaker, player) → exact value: ESoS reads every opponent's SoS
 
     def remember(self, key, compute):
