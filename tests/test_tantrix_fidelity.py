@@ -12,7 +12,7 @@ from podium.rules.standings.metrics import Context, GamesWon, MutualPoints, Rand
 from podium.rules.standings.order import rank_players
 from podium.rules.standings.records import Record
 from podium.rules.structure import Stage
-from podium.rules.tantrix import TantrixScoring, colour_plan
+from podium.rules.tantrix import TantrixScoring, colour_plan, team_default
 
 SRC = Src("rounds/1.yaml", 3)
 SCORING = TantrixScoring()
@@ -288,3 +288,18 @@ playoffs:
     assert f"{where}:5: 'winner: t4' did not play this play-off; write t2 or t3" in out
     assert f"{where}:6: a play-off is one game between two tied players: 'players: [id, id]'" in out
     assert f"{where}:8: a play-off between t2 and t1 is recorded already (line 7); keep the one that was played" in out
+
+
+# ------------------------------------------------------------------ 6. team events: a default (§7c)
+
+def test_a_team_default_is_15_or_the_teams_higher_average():
+    """§7c: a default win in a team game is worth 15 TP, or the average of all the team's
+    players' results, to 0.1, when that is more than 15; the absent player gets 20 minus it.
+      results 16.2, 17.0, 13.3       → 46.5 / 3 = 15.5 > 15 → 15.5 / 4.5
+      results 16.2, 17.0, 13.3, 18.4 → 64.9 / 4 = 16.225 → 16.2 / 3.8
+      results 10, 13.3, 16.2         → 39.5 / 3 = 13.17 < 15 → 15 / 5
+      no game played yet             → 15 / 5"""
+    assert team_default([16.2, 17.0, 13.3]) == (15.5, 4.5)
+    assert team_default([16.2, 17.0, 13.3, 18.4]) == (16.2, 3.8)
+    assert team_default([10, 13.3, 16.2]) == (15, 5)
+    assert team_default([]) == (15, 5)

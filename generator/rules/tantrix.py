@@ -42,6 +42,25 @@ def time_penalty(seconds: int) -> int:
     return 1 + (seconds - CLOCK_LIMIT) // 60
 
 
+TEAM_DEFAULT_TP = 15  # §7c: the least a default win in a team event is worth
+
+
+def team_default(team_results: list[float]) -> tuple[float, float]:
+    """Tantrix §7c, team events: (TP of the player whose opponent did not turn up, TP of the
+    absent player). The win is worth 15, or the average of the results of all the players of
+    the winner's team, to 0.1, when that is higher; the absent player gets 20 minus it.
+
+    ``team_results`` are the TP of the games the winner's team played (its players' results;
+    the seed does not say whether other defaults count — they are left out here, as Elo leaves
+    them out, §7h). The engine has no Tantrix team events yet (teams of players meeting in
+    individual games, a team table): this is the rule such an event would score its defaults
+    with, and what is left to build is said in the report of issue 15.
+    """
+    average = round_tenth(sum(team_results) / len(team_results)) if team_results else 0.0
+    won = tidy(max(float(TEAM_DEFAULT_TP), average))
+    return won, tidy(round_tenth(MAX_TP - won))
+
+
 class TantrixScoring(Scoring):
     """Tantrix §9: tournament points (TP) per game from the margin, time penalties moved to the
     opponent, 0–20 per game. A match is several games; its points are the sum of the games' TP.
