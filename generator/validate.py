@@ -6,12 +6,11 @@ What a result means under a ruleset (legal score, army reuse…) is checked by t
 from __future__ import annotations
 
 import datetime
-import difflib
 import os
 import re
 from pathlib import Path
 
-from podium.errors import Problems, Src, UserError, fail
+from podium.errors import Problems, Src, UserError, fail, suggest
 from podium.load import YMap, YSeq, load_yaml, parse_yaml, read_text, src_of
 from podium.model import Bases, Event, Game, Page, Pairing, Penalty, Player, Playoff, Roles, Round, Season, Site, Wildcard
 from podium.rules.brackets import is_match_name, match_names_hint
@@ -22,11 +21,6 @@ from podium.slug import MAX_SLUG, is_slug, slugify
 
 _TYPE_NAMES = {str: "text", int: "a whole number", bool: "true or false", list: "a list",
                dict: "a mapping (key: value)", datetime.date: "a date (YYYY-MM-DD)"}
-
-
-def suggest(word: str, valid) -> str:
-    close = difflib.get_close_matches(str(word), list(valid), n=1)
-    return f" (did you mean '{close[0]}'?)" if close else ""
 
 
 class Fields:

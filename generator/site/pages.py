@@ -428,6 +428,7 @@ def _played(result: EventResult, player_id: str, model: _Model) -> dict:
     return {"event": model.card(result), "rank": row.rank, "points": row.points,
             "status": labels.STATUS.get(row.status, ""), "complete": result.complete,
             "games": [{"round": o.round, "opponents": [model.person(p) for p in o.faced],
+                       "partners": [model.person(p) for p in o.partners],
                        "result": labels.RESULTS.get(o.result, o.result), "army": o.army, "margin": o.margin,
                        "match": None} for o in result.outcomes(player_id)]
             + _finals_games(result, player_id, model)}
@@ -440,7 +441,7 @@ def _finals_games(result: EventResult, player_id: str, model: _Model) -> list[di
             if player_id in m.players and m.pairing is not None and None not in m.players:
                 seat = m.players.index(player_id)
                 armies = m.pairing.armies or (None, None)
-                games.append({"round": m.round_no, "opponents": [model.person(m.players[1 - seat])],
+                games.append({"round": m.round_no, "opponents": [model.person(m.players[1 - seat])], "partners": [],
                               "result": labels.RESULTS["win" if m.winner == player_id else "loss"] if m.winner else "",
                               "army": armies[seat], "margin": None, "match": labels.match_name(m.label)})
     return games
