@@ -50,6 +50,7 @@ SEPARATED = {
     "margin_sum": N_("sum of margins"),
     "tiles": N_("tiles used"),
     "mutual_points": N_("results between the tied players"),
+    "playoff": N_("play-off game"),
     "secondary": N_("secondary points"),
     "wins": N_("wins"),
     "tertiary": N_("tertiary points"),

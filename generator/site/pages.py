@@ -369,7 +369,7 @@ def _colours(pairing, stage, result: EventResult, model: _Model) -> list[dict]:
     prefs = [result.event.player(p).colours for p in pairing.players]
     if not any(prefs):
         return []
-    plan = colour_plan(prefs[0], prefs[1], stage.stage.games)
+    plan = colour_plan(prefs[0], prefs[1], result.ruleset.scoring.games_in(pairing, stage.stage))
     return [{"game": i + 1, "colours": [c or None for c in (a, b)], "first": players[first].name}
             for i, (a, b, first) in enumerate(plan)]
 
