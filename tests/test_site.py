@@ -153,3 +153,19 @@ def test_a_2v2_players_page_names_the_partner_apart_from_the_opponents(tmp_path)
     games = html[html.index("<tbody>", html.index("estremo")):]
     first = re.sub(r"<[^>]+>", " ", games[games.index("<tr>"):games.index("</tr>")])
     assert " ".join(first.split()) == "1 Beatrice Ferrè , Giulia Romanò w parze z Gianluca Mancò wygrana 0"
+
+
+def test_round_pages_link_the_rounds_before_and_after(tmp_path):
+    from podium.build import build_site
+
+    build_site(Path(__file__).resolve().parent.parent / "content", tmp_path / "site")
+    rounds = tmp_path / "site/events/2023-04-krakow/rounds"
+
+    def neighbours(number: int) -> list[tuple[str, str]]:
+        html = (rounds / str(number) / "index.html").read_text()
+        return re.findall(r'<a rel="(prev|next)" href="[./]*events/2023-04-krakow/rounds/(\d+)/">', html)
+
+    last = len(list(rounds.iterdir()))
+    assert neighbours(1) == [("next", "2")]
+    assert neighbours(3) == [("prev", "2"), ("next", "4")]
+    assert neighbours(last) == [("prev", str(last - 1))]

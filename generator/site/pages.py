@@ -300,7 +300,15 @@ def _round(result: EventResult, rnd, model: _Model) -> dict:
                       for t in tables for s in t["seats"]), key=lambda x: x["person"]["name"].casefold())
     return {"event": result.event, "event_url": urls.event(result.event.id), "round": rnd,
             "title": _round_title(result, rnd), "tables": tables, "by_name": by_name,
-            "seed": result.event.seed, "clock": result.ruleset.clocks.get(rnd.stage)}
+            "seed": result.event.seed, "clock": result.ruleset.clocks.get(rnd.stage),
+            "previous": _neighbour(result, rnd.number - 1), "next": _neighbour(result, rnd.number + 1)}
+
+
+def _neighbour(result: EventResult, number: int) -> dict | None:
+    """The round before or after, for the links between round pages (None at either end)."""
+    if not 1 <= number <= len(result.event.rounds):
+        return None
+    return {"url": urls.round_page(result.event.id, number), "title": _round_title(result, result.event.rounds[number - 1])}
 
 
 def _table(pairing, rnd, flags: dict, stage, result: EventResult, model: _Model) -> dict:
