@@ -169,3 +169,18 @@ def test_round_pages_link_the_rounds_before_and_after(tmp_path):
     assert neighbours(1) == [("next", "2")]
     assert neighbours(3) == [("prev", "2"), ("next", "4")]
     assert neighbours(last) == [("prev", str(last - 1))]
+
+
+def test_the_404_page_of_a_project_site_links_from_the_sites_own_path(tmp_path):
+    """GitHub Pages serves 404.html for https://user.github.io/repo/no/such/page: relative links
+    would point into /repo/no/such/; they start at /repo/ instead."""
+    from podium.build import build_site
+
+    build_site(Path(__file__).resolve().parent.parent / "content", tmp_path / "site",
+               base_url="https://user.github.io/repo")
+    html = (tmp_path / "site/404.html").read_text()
+    assert '<link rel="stylesheet" href="/repo/static/style.css">' in html
+    assert '<a class="brand" href="/repo/">' in html
+    assert "../" not in html
+    event = (tmp_path / "site/events/2023-04-krakow/index.html").read_text()
+    assert 'href="../../static/style.css"' in event  # every other page stays relative: it works anywhere

@@ -84,7 +84,7 @@ def site_pages(archive: Archive) -> tuple[list[Page], list[File]]:
                           partial(_player, player_id, model), shows))
     for page in archive.site.pages:
         pages.append(Page(urls.page(page.slug), "page.html", page.title, partial(dict, body=page.body)))
-    pages.append(Page("404.html", "404.html", "Page not found"))
+    pages.append(Page(urls.NOT_FOUND, "404.html", "Page not found"))
     return pages, files
 
 
