@@ -14,6 +14,7 @@ from podium.rules.micromutants import clans_of_turn
 from podium.rules.tantrix import colour_plan
 from podium.rules.engine import EventResult
 from podium.rules.standings.order import shared_ranks
+from podium.i18n import Language
 from podium.site import labels, urls
 from podium.site.charts import rating_chart
 from podium.site.labels import N_, Nn_
@@ -98,6 +99,7 @@ class _Model:
     def __init__(self, archive: Archive):
         self.archive = archive
         self.players = archive.players
+        self.language = Language(archive.site.language)
         self.played: dict[str, list[EventResult]] = {}  # player → events, newest first
         for result in _by_date(archive.events.values()):
             for player in result.event.players:
@@ -297,7 +299,7 @@ def _round(result: EventResult, rnd, model: _Model) -> dict:
     tables = [_table(pairing, rnd, flags, stage, result, model) for pairing in rnd.pairings]
     by_name = sorted(({"person": s["person"], "table": t["table"], "bye": t["bye"],
                        "opponents": [o["person"]["name"] for o in t["seats"] if o is not s]}
-                      for t in tables for s in t["seats"]), key=lambda x: x["person"]["name"].casefold())
+                      for t in tables for s in t["seats"]), key=lambda x: model.language.name_key(x["person"]["name"]))
     return {"event": result.event, "event_url": urls.event(result.event.id), "round": rnd,
             "title": _round_title(result, rnd), "tables": tables, "by_name": by_name,
             "seed": result.event.seed, "clock": result.ruleset.clocks.get(rnd.stage),
