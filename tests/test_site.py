@@ -184,3 +184,17 @@ def test_the_404_page_of_a_project_site_links_from_the_sites_own_path(tmp_path):
     assert "../" not in html
     event = (tmp_path / "site/events/2023-04-krakow/index.html").read_text()
     assert 'href="../../static/style.css"' in event  # every other page stays relative: it works anywhere
+
+
+def test_public_pages_name_no_file_yaml_key_or_command(tmp_path):
+    """Players read the site; files, keys and commands are the organizer's (issue 18). The
+    organizer's own Markdown pages (the guide teaches the commands) are theirs to word."""
+    from podium.build import build_site
+
+    build_site(Path(__file__).resolve().parent.parent / "content", tmp_path / "site")
+    leaks = re.compile(r"\.yaml\b|manual_order|playoffs:|podium (?:verify|pair|check|build)")
+    for page in sorted((tmp_path / "site").rglob("*.html")):
+        if page.parent.parent.name == "pages":
+            continue
+        found = leaks.search(re.sub(r"<[^>]+>", " ", page.read_text()))
+        assert not found, f"{page.relative_to(tmp_path)}: {found.group()}"

@@ -255,6 +255,8 @@ class PlayOff(Tiebreaker):
 
     name = key = "playoff"
     abbr, title = "P-off", "Play-off game"
+    public = ("Tantrix §10c: two players still tied after the results between them, playing for a qualifying "
+              "place, 1st place or a prize, play a 5-minute game; its winner is higher.")
     shown = False
 
     def split(self, group, ctx):
