@@ -198,3 +198,13 @@ def test_public_pages_name_no_file_yaml_key_or_command(tmp_path):
             continue
         found = leaks.search(re.sub(r"<[^>]+>", " ", page.read_text()))
         assert not found, f"{page.relative_to(tmp_path)}: {found.group()}"
+
+
+def test_a_season_page_says_how_its_points_are_earned(tmp_path):
+    from podium.build import build_site
+
+    build_site(Path(__file__).resolve().parent.parent / "content", tmp_path / "site")
+    html = (tmp_path / "site/seasons/carcassonne-2023/index.html").read_text()
+    text = " ".join(re.sub(r"<[^>]+>", " ", html).split())
+    assert ("Jak zdobywa się punkty sezonu Każdy zakończony turniej sezonu daje punkty za miejsce w klasyfikacji "
+            "końcowej: miejsce 1: 10 punktów miejsce 2: 7 punktów miejsce 3: 5 punktów miejsce 4: 3 punkty") in text

@@ -155,6 +155,7 @@ def _season(season, model: _Model) -> dict:
                          "event": model.card(model.archive.events[i.event]) if i.event else None}
                         for i in season.invitations],
         "events": [model.card(r) for r in _by_date(season.events)],
+        "points_by_place": [{"place": place, "points": points} for place, points in sorted(season.season.points.items())],
         "other_seasons": [{"name": s.season.name, "url": urls.season(s.season.id)} for s in others],
         "json": f"seasons/{season.season.id}/leaderboard.json",
     }
