@@ -1,0 +1,67 @@
+"""NS HEX 2023 rules fidelity, round 2 (issue 15): cases worked by hand against the Polish
+original (seed 000, section numbers as there), and the independence of random draws."""
+from __future__ import annotations
+
+import dataclasses
+
+import pytest
+
+from podium.errors import Problems, Src
+from podium.model import Event, Player
+from podium.rules.draw import ROUND_ONE_BYE, TIEBREAK, lot
+from podium.rules.engine import compute_event, next_round
+from podium.rules.ruleset import BUILTIN_DIR, load_rulesets
+from podium.rules.standings.metrics import Context, RandomLot
+from play import only_problem
+
+SRC = Src("event.yaml", 1)
+RULESETS = load_rulesets([BUILTIN_DIR])
+NSHEX = RULESETS["neuroshima-hex-pl-2023"]
+BARE = dataclasses.replace(NSHEX, blocks={k: v for k, v in NSHEX.blocks.items() if k not in ("armies", "roles")})
+FIVE = tuple(Player(id=f"p{i}", name=f"P{i}", src=SRC) for i in range(1, 6))
+
+
+# ---------------------------------------------------------------- independent draws
+
+def round_one_bye(seed: int, **fields) -> str:
+    event = Event(id="e", name="E", folder=".", src=SRC, ruleset=NSHEX.id, seed=seed, players=FIVE, **fields)
+    draft = next_round(compute_event(event, BARE, Problems()))
+    (bye,) = [p.players[0] for p in draft.pairings if p.bye]
+    return bye
+
+
+def last_on_random_tiebreak(seed: int) -> str:
+    """Who the random tie-break (NS HEX §5.6 II: "kolejność ustalana jest losowo") puts last
+    among the five when they are level on TP and HQ difference."""
+    return RandomLot().split([p.id for p in FIVE], Context({}, seed))[-1][0]
+
+
+def test_round_one_bye_is_drawn_apart_from_the_tiebreak_lots():
+    # NS HEX §5.4: "Bye w pierwszej rundzie otrzymuje losowy zawodnik" (round 1: a random player).
+    # Five players, 200 seeds. Were the bye and the tie-break one draw, the bye player would be
+    # last on every random tie-break: 200 of 200. Independent draws: last 1 time in 5, about
+    # 40 of 200 (binomial, standard deviation √(200·⅕·⅘) ≈ 5.7; 20–60 is beyond 3.5 of them).
+    last = sum(round_one_bye(seed) == last_on_random_tiebreak(seed) for seed in range(1, 201))
+    assert 20 <= last <= 60, last
+    # … and every player gets the round-1 bye for some seed (a random player).
+    assert {round_one_bye(seed) for seed in range(1, 41)} == {p.id for p in FIVE}
+
+
+def test_draws_are_reproducible_and_per_purpose():
+    assert [round_one_bye(7) for _ in range(3)] == [round_one_bye(7)] * 3
+    assert lot(7, "p1", ROUND_ONE_BYE) == lot(7, "p1", ROUND_ONE_BYE) != lot(7, "p1", TIEBREAK)
+    assert lot(7, "p1") == lot(7, "p1", TIEBREAK)  # the tie-break lot is the one published standings used
+
+
+def test_an_event_drawn_with_shared_lots_is_redrawn_as_it_was():
+    # 'draws: 1' (Podium 0.2 and earlier): the round-1 bye went to the player the tie-break
+    # lots ranked last — every time.
+    assert all(round_one_bye(seed, draws=1) == last_on_random_tiebreak(seed) for seed in range(1, 51))
+
+
+def test_unknown_draws_version_is_an_error(tree, cli):
+    tree.event("e", 8, draws=3)
+    line = [n for n, text in enumerate(tree.round_path("e", 1).parents[1].joinpath("event.yaml").read_text().splitlines(), 1)
+            if text.startswith("draws:")][0]
+    assert only_problem(cli) == (f"content/events/e/event.yaml:{line}: 'draws: 3' is not a version of Podium's draws; "
+                                 "write 'draws: 1' for an event drawn with Podium 0.2 or earlier, or leave it out")
