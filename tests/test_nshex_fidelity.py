@@ -7,7 +7,7 @@ import dataclasses
 import pytest
 
 from podium.errors import Problems, Src
-from podium.model import Event, Player
+from podium.model import Event, Pairing, Player, Round
 from podium.rules.draw import ROUND_ONE_BYE, TIEBREAK, lot
 from podium.rules.engine import compute_event, next_round
 from podium.rules.ruleset import BUILTIN_DIR, load_rulesets
@@ -65,3 +65,61 @@ def test_unknown_draws_version_is_an_error(tree, cli):
             if text.startswith("draws:")][0]
     assert only_problem(cli) == (f"content/events/e/event.yaml:{line}: 'draws: 3' is not a version of Podium's draws; "
                                  "write 'draws: 1' for an event drawn with Podium 0.2 or earlier, or leave it out")
+
+
+# ---------------------------------------------------------------- armies (§6.3, §6.5)
+
+ARMIES_X = ("Moloch", "Borgo", "Vegas", "Smart", "Piraci")
+ARMIES_Y = ("Moloch", "Hegemonia", "Dancer", "Sharrash", "Bestie")
+
+
+def armies_event(**x_fields) -> Event:
+    players = (Player("x", "Xena", Src("registrations.yaml", 1), armies=ARMIES_X, **x_fields),
+               Player("y", "Yann", Src("registrations.yaml", 4), armies=ARMIES_Y))
+    return Event(id="e", name="E", folder=".", src=SRC, ruleset=NSHEX.id, players=players)
+
+
+def one_table_round(number: int, armies, line: int, stage="swiss", match=None):
+    pairing = Pairing(players=("x", "y"), src=Src(f"rounds/{number}.yaml", line), score=(12, 5), armies=armies,
+                      match=match, key_srcs={"armies": Src(f"rounds/{number}.yaml", line + 1)})
+    return Round(number=number, stage=stage, pairings=(pairing,), src=Src(f"rounds/{number}.yaml", 1))
+
+
+def test_mirror_armies_are_refused_per_section_6_5():
+    # §6.5: "Jeśli na pozycjach „1” obu graczy występują te same armie wówczas gracze rozgrywają
+    # mecz korzystając z armii wypisanymi w pozycjach „2”. Jeśli w pozycjach „2” również znajdują
+    # się te same armie wówczas w sposób losowy ustala się który z graczy rozegra mecz armią
+    # wypisaną na swojej pozycji „2”, a który z pozycji „1”." — the procedure always ends with two
+    # different armies, so Moloch v Moloch cannot be a result (Swiss or finals).
+    problems = Problems()
+    NSHEX.armies.check_swiss(armies_event(), [one_table_round(1, ("Moloch", "Moloch"), line=4)], 4, problems)
+    NSHEX.armies.check_finals(armies_event(), [one_table_round(5, ("Moloch", "Moloch"), 8, "knockout", "final")],
+                              4, problems)
+    assert [str(p) for p in problems.items] == [
+        "rounds/1.yaml:5: Xena v Yann: both field Moloch, but §6.5 never pits an army against itself (equal armies "
+        "on '1' → the '2's are played; equal again → a draw decides who plays his '2'); correct the armies",
+        "rounds/5.yaml:9: Xena v Yann: both field Moloch, but §6.5 never pits an army against itself (equal armies "
+        "on '1' → the '2's are played; equal again → a draw decides who plays his '2'); correct the armies"]
+    problems = Problems()
+    NSHEX.armies.check_swiss(armies_event(), [one_table_round(1, ("Moloch", "Hegemonia"), line=4)], 4, problems)
+    assert not problems
+
+
+def test_top16_finalist_uses_all_armies_without_listing_them():
+    # §6.3: "jeśli w turnieju rozgrywane są finały Top 16 wówczas gracz nadal może wykorzystać
+    # wszystkie swoje armie" — no choice to make: Xena, with no 'finals_armies', fields four
+    # different armies in the round of 16, quarterfinal, semifinal and final: nothing to report.
+    rounds = [one_table_round(5 + i, (army, ARMIES_Y[1 + i]), line=4, stage="knockout")
+              for i, army in enumerate(ARMIES_X[:4])]
+    problems = Problems()
+    NSHEX.armies.check_finals(armies_event(), rounds, 16, problems)
+    assert not problems
+    # The same four in a top 8 (4 armies chosen, §6.3) are fine too; a fifth would not be.
+    NSHEX.armies.check_finals(armies_event(), rounds, 8, problems)
+    assert not problems
+    # Listing a choice in a top 16 is a mistake the rule leaves no room for: it says so.
+    problems = Problems()
+    NSHEX.armies.check_finals(armies_event(finals_armies=ARMIES_X[:4]), rounds, 16, problems)
+    assert [str(p) for p in problems.items] == [
+        "registrations.yaml:1: Xena lists 4 finals armies, but a top 16 keeps all his armies for the finals "
+        "(§6.3: \"nadal może wykorzystać wszystkie swoje armie\"); remove 'finals_armies:'"]
