@@ -123,3 +123,28 @@ def test_top16_finalist_uses_all_armies_without_listing_them():
     assert [str(p) for p in problems.items] == [
         "registrations.yaml:1: Xena lists 4 finals armies, but a top 16 keeps all his armies for the finals "
         "(§6.3: \"nadal może wykorzystać wszystkie swoje armie\"); remove 'finals_armies:'"]
+
+
+# ---------------------------------------------------------------- invitations (§11.1)
+
+def finished_qualifier(event_id: str, statuses: dict):
+    from types import SimpleNamespace
+    from podium.rules.standings.order import Row
+    rows = [Row(rank=rank, player=player, points=0, tiebreaks={}, status=status)
+            for rank, (player, status) in enumerate(statuses.items(), start=1)]
+    return SimpleNamespace(qualifier=True, complete=True, final_rows=rows, event=SimpleNamespace(id=event_id))
+
+
+def test_a_withdrawn_player_passes_the_invitation_to_the_next_in_the_classification():
+    # §11.1 passes the invitation down only when the winner already holds one; on a player who
+    # withdrew (§2.5: "Gracz w każdym momencie może zrezygnować") it is silent. Chosen: he is
+    # passed over like an invited winner — the next player of the final classification without
+    # an invitation takes it.
+    #   Kraków: 1 ala (withdrew after the Swiss, kept 1st), 2 bob, 3 cyd → bob, passed down.
+    #   Gdańsk: 1 bob (already invited), 2 dan (disqualified), 3 cyd → cyd, passed down.
+    from podium.rules.season import qualifier_invitations
+    invitations = qualifier_invitations([
+        finished_qualifier("krakow", {"ala": "dropped", "bob": "active", "cyd": "active"}),
+        finished_qualifier("gdansk", {"bob": "active", "dan": "disqualified", "cyd": "active"})])
+    assert [(i.event, i.player, i.via, i.place) for i in invitations] == [
+        ("krakow", "bob", "passed-down", 2), ("gdansk", "cyd", "passed-down", 3)]
