@@ -10,14 +10,14 @@ from types import MappingProxyType
 from typing import Mapping
 
 from podium import progress
-from podium.errors import Problems, Src, fail
+from podium.errors import Problems, Src, fail, suggest
 from podium.model import Site
 from podium.parallel import cores, run_shares, worth_splitting
 from podium.rules.elo import rating_histories
 from podium.rules.engine import EventResult, compute_event
 from podium.rules.ruleset import RuleSet, load_rulesets, ruleset_dirs
 from podium.rules.season import SeasonResult, compute_season
-from podium.validate import load_site, read_event, suggest
+from podium.validate import load_site, read_event
 
 
 @dataclass

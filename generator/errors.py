@@ -5,6 +5,7 @@ A UserError carries every problem found, each as ``path:line: message``, so one 
 """
 from __future__ import annotations
 
+import difflib
 import os
 import re
 from dataclasses import dataclass
@@ -97,3 +98,9 @@ class Problems:
     def raise_if_any(self) -> None:
         if self.items:
             raise UserError(sorted(set(self.items), key=lambda p: (p.src.path, p.src.line, p.message)))
+
+
+def suggest(word: str, valid) -> str:
+    """" (did you mean 'swiss'?)" for a word close to one of ``valid``, else nothing."""
+    close = difflib.get_close_matches(str(word), list(valid), n=1)
+    return f" (did you mean '{close[0]}'?)" if close else ""

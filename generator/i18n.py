@@ -6,10 +6,12 @@ scripts/update_catalogs.py adds new msgids; a test keeps every catalog complete.
 from __future__ import annotations
 
 import datetime
+import gettext
 from functools import lru_cache
 from pathlib import Path
 
 from babel.dates import format_date
+from babel.messages.plurals import get_plural
 from babel.messages.pofile import read_po
 from babel.numbers import format_decimal
 
@@ -17,13 +19,21 @@ LOCALE_DIR = Path(__file__).resolve().parent / "locale"
 
 
 @lru_cache(maxsize=None)
-def catalog(language: str) -> dict[str, str]:
+def catalog(language: str) -> dict:
+    """msgid → its translation; a (singular, plural) msgid → the language's plural forms, in the
+    order of its gettext plural rule (Polish: 1 gracz, 2 gracze, 5 graczy)."""
     path = LOCALE_DIR / f"{language}.po"
     if language == "en" or not path.exists():
         return {}
     with path.open("rb") as handle:
         po = read_po(handle, locale=language)
-    return {m.id: m.string for m in po if m.id and m.string}
+    return {m.id: m.string for m in po if m.id and (all(m.string) if isinstance(m.string, tuple) else m.string)}
+
+
+@lru_cache(maxsize=None)
+def plural_rule(language: str):
+    """count → the index of its plural form, from CLDR's rule as Babel gives it for gettext."""
+    return gettext.c2py(get_plural(language).plural_expr)
 
 
 class Language:
@@ -34,8 +44,14 @@ class Language:
     def gettext(self, text: str) -> str:
         return self.messages.get(text, text)
 
-    def ngettext(self, singular: str, plural: str, count: int) -> str:
-        return self.gettext(singular if count == 1 else plural)
+    def ngettext(self, singular: str, plural: str, count) -> str:
+        """The form of the sentence for ``count``; a count with a fraction takes the last form
+        (2,5 punktu is the genitive of Polish's 'other' category, not of 'few')."""
+        forms = self.messages.get((singular, plural))
+        if forms is None:
+            return singular if count == 1 else plural
+        whole = isinstance(count, int) or (isinstance(count, float) and count.is_integer())
+        return forms[plural_rule(self.code)(int(count))] if whole else forms[-1]
 
     def date(self, value) -> str:
         return _long_date(value, self.code) if isinstance(value, datetime.date) else ""

@@ -16,25 +16,33 @@ from podium.rules.registry import TIEBREAKERS
 PACKAGE_DIR = Path(__file__).resolve().parent
 
 
-def template_msgids() -> set[str]:
+def template_msgids() -> set:
+    """``_("…")`` and ``_n("… singular", "… plural", n)`` in the templates (a plural is one
+    (singular, plural) msgid)."""
     found = set()
     for path in sorted(TEMPLATES_DIR.glob("*.html")):
         with path.open("rb") as handle:
-            for _line, _func, message, _comments in babel_extract(handle, ("_", "gettext", "ngettext"), [], {}):
-                for text in message if isinstance(message, tuple) else (message,):
-                    if isinstance(text, str) and text:
-                        found.add(text)
+            for _line, func, message, _comments in babel_extract(handle, ("_", "_n"), [], {}):
+                found |= _msgids(func, message)
     return found
 
 
-def marked_msgids() -> set[str]:
+def marked_msgids() -> set:
+    """``N_("…")`` and ``Nn_("… singular", "… plural")`` in the package."""
     found = set()
     for path in sorted(PACKAGE_DIR.rglob("*.py")):
         with path.open("rb") as handle:
-            for _line, _func, message, _comments in extract_python(handle, {"N_": None}, [], {}):
-                if isinstance(message, str) and message:
-                    found.add(message)
+            for _line, func, message, _comments in extract_python(handle, {"N_": None, "Nn_": (1, 2)}, [], {}):
+                found |= _msgids(func, message)
     return found
+
+
+def _msgids(func: str, message) -> set:
+    if func in ("_n", "Nn_"):
+        singular, plural = message[:2]
+        return {(singular, plural)} if isinstance(singular, str) and isinstance(plural, str) else set()
+    texts = message if isinstance(message, tuple) else (message,)
+    return {text for text in texts if isinstance(text, str) and text}
 
 
 def tiebreaker_msgids() -> set[str]:

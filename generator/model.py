@@ -116,6 +116,15 @@ class Round:
 
 
 @dataclass(frozen=True)
+class Playoff:
+    """A game the organizer held between two tied players to break their tie (Tantrix §10c)."""
+
+    players: tuple[str, str]
+    winner: str
+    src: Src
+
+
+@dataclass(frozen=True)
 class Roles:
     organizer: str | None = None
     head_judge: str | None = None
@@ -142,6 +151,7 @@ class Event:
     rounds: tuple[Round, ...] = ()
     manual_order: tuple[str, ...] = ()  # the organizer's order for ties no rule breaks (a sealed bid)
     draws: int = 2  # the version of Podium's draws the event was made with (rules/draw.py DRAW_VERSIONS)
+    playoffs: tuple[Playoff, ...] = ()  # play-off games held for ties (Tantrix §10c)
 
     def player(self, player_id: str) -> Player:
         return self._players_by_id[player_id]

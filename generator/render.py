@@ -76,7 +76,19 @@ def make_environment(language: Language, theme_dir: str = "") -> jinja2.Environm
         sentence = language.gettext(text)  # every placeholder is %(name)s, so escaped text fits each
         return Markup(sentence % {key: escape(value) for key, value in values.items()} if values else sentence)
 
-    env.globals["_"] = translate
+    def translate_count(singular: str, plural: str, n, /, **values) -> Markup:
+        """``_n("%(count)s player", "%(count)s players", 5, count=5)``: the plural form the
+        language's rule gives for ``count``, its values escaped."""
+        sentence = language.ngettext(singular, plural, n)
+        return Markup(sentence % {key: escape(value) for key, value in values.items()})
+
+    def message(m: dict) -> Markup:
+        """A sentence the site model built (labels.msg, labels.count_msg), translated whole."""
+        if "plural" in m:
+            return translate_count(m["text"], m["plural"], m["count"], **m["args"])
+        return translate(m["text"], **m["args"])
+
+    env.globals.update(_=translate, _n=translate_count, message=message)
 
     def signed(value) -> str:
         return "" if value is None else (f"+{language.number(value)}" if value > 0 else language.number(value))

@@ -110,8 +110,11 @@ def registrations_yaml(ruleset: RuleSet) -> str:
     if ruleset.armies:
         example += [f"  armies: [{', '.join(ruleset.armies.legal[:5])}]   # five different armies",
                     "- name: Jan Kowalski", "  beginner: true                  # plays the four basic armies"]
-    if ruleset.scoring.name == "tantrix":
-        example += ["  rating: 1650                   # Elo, for seeding", "  colours: [red, yellow]         # 1st and 2nd choice"]
+    # What the example shows follows from the ruleset's blocks, never from its name.
+    if getattr(ruleset.bracket, "seeding", "") == "rating":
+        example.append("  rating: 1650                   # Elo, for seeding")
+    if ruleset.scoring.colour_preferences:
+        example.append("  colours: [red, yellow]         # 1st and 2nd choice")
     lines += ["# " + line for line in example + ["- name: Piotr Zieliński"]]
     return "\n".join(lines) + "\n"
 

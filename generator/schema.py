@@ -87,6 +87,11 @@ SEASON = Mapping("a season", {
     "description": Key(str, "Markdown shown on the season's page."),
 })
 
+PLAYOFF = Mapping("a play-off", {
+    "players": Key(list, "The two tied players' ids.", required=True, items=ID),
+    "winner": Key(str, "The id of the player who won the play-off game.", required=True),
+})
+
 EVENT = Mapping("event.yaml", {
     "name": Key(str, "The event's name.", required=True),
     "date": Key(datetime.date, "The day the event starts (YYYY-MM-DD)."),
@@ -105,6 +110,8 @@ EVENT = Mapping("event.yaml", {
                         items=ID),
     "draws": Key(int, "Which version of Podium's draws made the event: 1 for an event drawn with Podium 0.2 or "
                       "earlier (re-drawn as it was), 2 (the default) otherwise.", choices=(1, 2)),
+    "playoffs": Key(list, "Play-off games held to break a tie (Tantrix §10c: a 5-minute game for a "
+                          "qualifying place): who played, who won.", items=PLAYOFF),
 })
 
 BASES = Mapping("'bases'", {

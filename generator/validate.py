@@ -6,28 +6,22 @@ What a result means under a ruleset (legal score, army reuse…) is checked by t
 from __future__ import annotations
 
 import datetime
-import difflib
 import os
 import re
 from pathlib import Path
 
-from podium.errors import Problems, Src, UserError, fail
+from podium.errors import Problems, Src, UserError, fail, suggest
 from podium.load import YMap, YSeq, load_yaml, parse_yaml, read_text, src_of
-from podium.model import Bases, Event, Game, Page, Pairing, Penalty, Player, Roles, Round, Season, Site, Wildcard
+from podium.model import Bases, Event, Game, Page, Pairing, Penalty, Player, Playoff, Roles, Round, Season, Site, Wildcard
 from podium.rules.brackets import is_match_name, match_names_hint
 from podium.rules.draw import CURRENT as CURRENT_DRAWS, DRAW_VERSIONS
-from podium.schema import (ANY, BASES, EVENT, FRONT_MATTER, GAME, LANGUAGES, PAIRING, PENALTY, PENALTY_KINDS, PLAYER,
+from podium.schema import (ANY, BASES, EVENT, FRONT_MATTER, GAME, LANGUAGES, PAIRING, PENALTY, PENALTY_KINDS, PLAYER, PLAYOFF,
                               QUALIFICATIONS, ROUND, SEASON, SITE, STAGE_KINDS, WILDCARD, Mapping)
 from podium.site.urls import base_url_problem
 from podium.slug import MAX_SLUG, is_slug, slugify
 
 _TYPE_NAMES = {str: "text", int: "a whole number", bool: "true or false", list: "a list",
                dict: "a mapping (key: value)", datetime.date: "a date (YYYY-MM-DD)"}
-
-
-def suggest(word: str, valid) -> str:
-    close = difflib.get_close_matches(str(word), list(valid), n=1)
-    return f" (did you mean '{close[0]}'?)" if close else ""
 
 
 class Fields:
@@ -416,6 +410,7 @@ def read_event(folder: Path, problems: Problems, registry: dict) -> Event | None
         players=players or (), rounds=_rounds(folder, problems, {p.id for p in players}) if players is not None else (),
         manual_order=tuple(pid for pid, _ in _id_list(f, "manual_order", {p.id for p in players or ()})),
         draws=_draws(f),
+        playoffs=_playoffs(f, problems, {p.id for p in players or ()}),
     )
     f.get("structure")  # read by the rules engine (its shape depends on the ruleset)
     f.finish()
@@ -429,6 +424,29 @@ def _draws(f: Fields) -> int:
                        "event drawn with Podium 0.2 or earlier, or leave it out")
         return CURRENT_DRAWS
     return draws
+
+
+def _playoffs(f: Fields, problems: Problems, ids: set[str]) -> tuple[Playoff, ...]:
+    """Play-off games for ties (Tantrix §10c): two registered players, a winner among them, one
+    game per pair (a second would contradict the first or repeat it)."""
+    found: dict[frozenset, Playoff] = {}
+    for index, item in enumerate(f.get("playoffs", default=[])):
+        p = Fields(item, f.data["playoffs"].at(index), problems, "a play-off", PLAYOFF)
+        players, winner = p.get("players", required=True), p.get("winner", required=True)
+        p.finish()
+        if players is None or winner is None or not _known_players(players, problems, ids):
+            continue
+        if len(players) != 2 or players[0] == players[1]:
+            problems.add(p.at("players"), "a play-off is one game between two tied players: 'players: [id, id]'")
+        elif winner not in players:
+            problems.add(p.at("winner"), f"'winner: {winner}' did not play this play-off; write {players[0]} or "
+                         f"{players[1]}")
+        elif frozenset(players) in found:
+            problems.add(p.src, f"a play-off between {players[0]} and {players[1]} is recorded already (line "
+                         f"{found[frozenset(players)].src.line}); keep the one that was played")
+        else:
+            found[frozenset(players)] = Playoff(players=(players[0], players[1]), winner=winner, src=p.src)
+    return tuple(found.values())
 
 
 def _seed(f: Fields) -> int:

@@ -22,11 +22,12 @@ def update(language: str, msgids: set[str]) -> int:
         with path.open("rb") as handle:
             old = {m.id: m.string for m in read_po(handle, locale=language) if m.id}
     catalog = Catalog(locale=language, project="Podium", fuzzy=False)
-    for msgid in sorted(msgids):
-        catalog.add(msgid, old.get(msgid, ""))
+    for msgid in sorted(msgids, key=lambda m: m if isinstance(m, tuple) else (m,)):
+        empty = ("",) * catalog.num_plurals if isinstance(msgid, tuple) else ""
+        catalog.add(msgid, old.get(msgid, empty))
     with path.open("wb") as handle:
         write_po(handle, catalog, width=0, omit_header=False, sort_output=True)
-    return sum(1 for msgid in msgids if not old.get(msgid))
+    return sum(1 for msgid in msgids if not old.get(msgid) or not all(old[msgid]))
 
 
 def main() -> None:

@@ -99,3 +99,27 @@ def test_print_stylesheet_hides_navigation(base_url, phone):
     assert phone.locator(".table-card").first.is_visible()
     assert phone.locator(".slip").count() == phone.locator(".table-card").count() - phone.locator(".table-card", has_text="Bye").count()
     assert phone.locator(".slip").first.is_visible()
+
+
+@pytest.mark.parametrize("page, typed, found", [
+    ("event", "lukasz", "Łukasz"),  # typed without the Ł
+    ("event", "ŁUKASZ", "Łukasz"),
+    ("table round", "stastny", "Šťastný"),  # typed without the Š and ť
+])
+def test_find_me_ignores_case_and_diacritics(base_url, phone, page, typed, found):
+    phone.goto(base_url + PAGES[page])
+    phone.fill("#filter", typed)
+    visible = phone.locator("[data-names]:visible")
+    assert visible.count() >= 1
+    assert all(found in visible.nth(i).inner_text() for i in range(visible.count()))
+    assert not phone.locator("#filter-none").is_visible()
+
+
+def test_find_me_says_when_no_player_matches(base_url, phone):
+    phone.goto(base_url + PAGES["event"])
+    phone.fill("#filter", "zzzz")
+    assert phone.locator("[data-names]:visible").count() == 0
+    assert phone.locator("#filter-none").inner_text() == "Żaden gracz nie pasuje"
+    phone.fill("#filter", "")
+    assert not phone.locator("#filter-none").is_visible()
+    assert phone.locator("[data-names]:visible").count() == phone.locator("[data-names]").count()

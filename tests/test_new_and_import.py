@@ -100,3 +100,15 @@ def test_an_xlsx_workbook_is_read_like_a_csv(club, cli):
     book.save(club.root / "form.xlsx")
     cli("import", "registrations", "form.xlsx", "spring-cup")
     assert '- name: "Šárka Šťastná"\n  id: "sarka-stastna"\n  rating: 1701\n  armies: ["Moloch", "Borgo"]\n' in registrations(club)
+
+
+def test_the_registration_example_follows_the_rulesets_blocks_not_its_name(tmp_path, monkeypatch, cli):
+    """A club's own ruleset seeding its opening knockout by rating asks for ratings, whatever its game."""
+    monkeypatch.chdir(tmp_path)
+    (tmp_path / "club/rulesets").mkdir(parents=True)
+    (tmp_path / "club/rulesets/club-cup.yaml").write_text(
+        "id: club-cup\nname: Club cup\nextends: ffg-conquest\nbracket: {kind: standard, seeding: rating}\n")
+    cli("init", "club", "--ruleset", "club-cup")
+    example = (tmp_path / "club/content/events/my-first-event/registrations.yaml").read_text()
+    assert "#   rating: 1650                   # Elo, for seeding\n" in example
+    assert "colours:" not in example

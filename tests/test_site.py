@@ -141,3 +141,15 @@ def test_round_page_marks_each_tables_winner(site_tree, cli):
     html = (site_tree.root / "site/events/e1/rounds/1/index.html").read_text(encoding="utf-8")
     tables = html.count('class="table-card')
     assert html.count('class="seat won"') == tables  # strength_results: every game has a winner, no byes
+
+
+def test_a_2v2_players_page_names_the_partner_apart_from_the_opponents(tmp_path):
+    """Micromutants extreme, round 1 of the demo: Niccolò Bianchi and Gianluca Mancò against
+    Beatrice Ferrè and Giulia Romanò."""
+    from podium.build import build_site
+
+    build_site(Path(__file__).resolve().parent.parent / "content", tmp_path / "site")
+    html = (tmp_path / "site/players/niccolo-bianchi/index.html").read_text()
+    games = html[html.index("<tbody>", html.index("estremo")):]
+    first = re.sub(r"<[^>]+>", " ", games[games.index("<tr>"):games.index("</tr>")])
+    assert " ".join(first.split()) == "1 Beatrice Ferrè , Giulia Romanò w parze z Gianluca Mancò wygrana 0"

@@ -210,7 +210,12 @@ def next_round(result: EventResult) -> DraftRound:
         raise fail(tie.src, f"round {number} cannot be paired: {tie.message}; then run pair again")
     if current.complete:
         raise fail(event.src, "the next stage cannot start: the standings before it have problems (run podium check)")
-    return RUNNERS[current.kind].next_round(current, _state_of(result), number)
+    draft = RUNNERS[current.kind].next_round(current, _state_of(result), number)
+    for pairing in draft.pairings:
+        if not (pairing.bye or pairing.walkover):
+            pairing.notes = pairing.notes + result.ruleset.scoring.table_notes(
+                pairing.players, current.stage, pairing.match, event)
+    return draft
 
 
 def table_name(pairing) -> str:

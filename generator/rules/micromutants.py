@@ -87,6 +87,7 @@ class MicromutantsScoring(Scoring):
             for player in team:
                 outcomes.append(Outcome(player, other[0], "win" if won else "loss", self.team_win if won else 0, 0,
                                         round_no, opponents=tuple(other),
+                                        partners=tuple(mate for mate in team if mate != player),
                                         stats={"secondary": secondary if won else 0, "wins": int(won)}))
         return outcomes
 

@@ -14,6 +14,7 @@ class Outcome:
     round: int
     army: str | None = None
     opponents: tuple[str, ...] = ()  # everyone faced (2-vs-2 and multiplayer tables); defaults to (opponent,)
+    partners: tuple[str, ...] = ()  # 2-vs-2: who played on the player's side, never among the opponents
     stats: dict = field(default_factory=dict, compare=False, hash=False)  # tie-breaker inputs: wins, tiles, vp…
 
     @property

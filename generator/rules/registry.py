@@ -19,7 +19,7 @@ from podium.rules.standings.metrics import (ExtendedStrengthOfSchedule, GamesWon
                                                SecondPlaces, Secondary, StrengthOfSchedule, Tertiary, TilesUsed,
                                                VictoryPoints, Wins)
 from podium.rules.structure import PlayerCountTable, StageListStructure
-from podium.rules.tantrix import TantrixScoring
+from podium.rules.tantrix import PlayOff, TantrixScoring
 
 
 def _table(*classes):
@@ -40,4 +40,4 @@ BLOCKS = {
 
 TIEBREAKERS = {cls.key: cls for cls in (
     HqDifference, HeadToHead, StrengthOfSchedule, ExtendedStrengthOfSchedule, GamesWon, MarginSum, TilesUsed,
-    MutualPoints, Secondary, Wins, Tertiary, SecondPlaces, VictoryPoints, RoundPoints, ManualOrder, RandomLot)}
+    MutualPoints, PlayOff, Secondary, Wins, Tertiary, SecondPlaces, VictoryPoints, RoundPoints, ManualOrder, RandomLot)}

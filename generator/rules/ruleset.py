@@ -11,12 +11,11 @@ from dataclasses import dataclass, field
 from importlib import resources
 from pathlib import Path
 
-from podium.errors import Problems, Src, UserError
+from podium.errors import Problems, Src, UserError, suggest
 from podium.load import YMap, YSeq, load_yaml
 from podium.rules.blocks import Block
 from podium.rules.registry import BLOCKS, TIEBREAKERS
 from podium.slug import is_slug
-from podium.validate import suggest
 
 BUILTIN_DIR = Path(str(resources.files("podium.rulesets")))
 INFO_KEYS = {"id": str, "name": str, "game": str, "source": str, "description": str, "extends": str,

@@ -33,6 +33,7 @@ class Scoring(Block):
     bye_fields: list = []
     sums_games = False  # a match of several games is won on the sum of their points, not by a majority
     colour_preferences = False  # players state colour preferences, resolved per game (Tantrix §5)
+    withdrawal_excludes = False  # a withdrawal from a round robin removes all one's results (Tantrix §7l)
     # The result keys this block reads, and how its result is written: any other key entered is
     # refused, since nothing would read it (a block with several kinds of result: ``result_keys``).
     reads: frozenset = frozenset()
@@ -75,6 +76,10 @@ class Scoring(Block):
 
     def tiles_to_remove(self, size: int):
         return None
+
+    def table_notes(self, players: tuple, stage, match: str | None, event) -> list[tuple]:
+        """Lines `pair` writes on a table sheet from the registrations (Tantrix §5: colours)."""
+        return []
 
     def absences(self, pairing: Pairing):
         return {}

@@ -6,7 +6,7 @@ from xml.sax.saxutils import escape, quoteattr
 
 from podium.i18n import Language
 from podium.site import urls
-from podium.site.labels import N_
+from podium.site.labels import Nn_
 
 # Characters XML 1.0 has no way to write, not even escaped (§2.2 Char): a title or a name holding
 # one (YAML's "\x07" makes it) would leave the whole document unreadable.
@@ -70,8 +70,9 @@ def _stamp(date) -> str:
 def _summary(result, archive, language: Language) -> str:
     players = len(result.event.players)
     if not result.complete:
-        return language.gettext(N_("%(players)s players, %(rounds)s rounds played so far")) % {
+        return language.ngettext(*Nn_("%(players)s player, %(rounds)s rounds played so far",
+                                      "%(players)s players, %(rounds)s rounds played so far"), players) % {
             "players": players, "rounds": len(result.event.rounds)}
     podium = [archive.players[row.player].name for row in result.final_rows[:3]]
-    return language.gettext(N_("%(players)s players. %(podium)s")) % {
+    return language.ngettext(*Nn_("%(players)s player. %(podium)s", "%(players)s players. %(podium)s"), players) % {
         "players": players, "podium": ", ".join(f"{i}. {name}" for i, name in enumerate(podium, start=1))}

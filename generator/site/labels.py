@@ -12,9 +12,20 @@ def N_(text: str) -> str:
     return text
 
 
+def Nn_(singular: str, plural: str) -> tuple[str, str]:
+    """Marks a sentence with a count for the catalogs (both forms; each language has its own)."""
+    return singular, plural
+
+
 def msg(text: str, **values) -> dict:
     """A sentence with numbers or names in it, translated as one whole in the template."""
     return {"text": text, "args": values}
+
+
+def count_msg(texts: tuple[str, str], count_key: str, **values) -> dict:
+    """A sentence whose form follows the number ``values[count_key]`` (1 round, 2 rounds)."""
+    singular, plural = texts
+    return {"text": singular, "plural": plural, "count": values[count_key], "args": values}
 
 
 FLAGS = {
@@ -39,6 +50,7 @@ SEPARATED = {
     "margin_sum": N_("sum of margins"),
     "tiles": N_("tiles used"),
     "mutual_points": N_("results between the tied players"),
+    "playoff": N_("play-off game"),
     "secondary": N_("secondary points"),
     "wins": N_("wins"),
     "tertiary": N_("tertiary points"),

@@ -16,7 +16,7 @@ from podium.rules.engine import EventResult
 from podium.rules.standings.order import shared_ranks
 from podium.site import labels, urls
 from podium.site.charts import rating_chart
-from podium.site.labels import N_
+from podium.site.labels import N_, Nn_
 
 
 @dataclass(eq=False)
@@ -216,7 +216,7 @@ def _stage_section(stage, result: EventResult, model: _Model) -> dict:
 
 def _stage_text(stage) -> dict:
     if stage.kind == "swiss":
-        return labels.msg(N_("%(rounds)s Swiss rounds"), rounds=stage.rounds)
+        return labels.count_msg(Nn_("%(rounds)s Swiss round", "%(rounds)s Swiss rounds"), "rounds", rounds=stage.rounds)
     if stage.kind == "knockout":
         text = N_("single elimination drawn at random") if stage.seeding == "random" else \
             N_("single elimination seeded by rating") if stage.seeding == "rating" else N_("top %(size)s single elimination")
@@ -235,9 +235,11 @@ def _structure(plan, scoring) -> list[dict]:
     """The structure in words: the familiar phrases for a Swiss with or without a cut, else stage by stage."""
     kinds = [stage.kind for stage in plan.stages]
     if kinds == ["swiss"]:
-        return [labels.msg(N_("%(rounds)s Swiss rounds, no finals"), rounds=plan.swiss_rounds) | _stage_games(plan.swiss, scoring)]
+        return [labels.count_msg(Nn_("%(rounds)s Swiss round, no finals", "%(rounds)s Swiss rounds, no finals"), "rounds",
+                                 rounds=plan.swiss_rounds) | _stage_games(plan.swiss, scoring)]
     if kinds == ["swiss", "knockout"]:
-        return [labels.msg(N_("%(rounds)s Swiss rounds, then a top %(cut)s"), rounds=plan.swiss_rounds, cut=plan.cut)
+        return [labels.count_msg(Nn_("%(rounds)s Swiss round, then a top %(cut)s", "%(rounds)s Swiss rounds, then a top %(cut)s"),
+                                 "rounds", rounds=plan.swiss_rounds, cut=plan.cut)
                 | _stage_games(plan.knockout, scoring)]
     return [_stage_text(stage) | _stage_games(stage, scoring) for stage in plan.stages]
 
@@ -367,7 +369,7 @@ def _colours(pairing, stage, result: EventResult, model: _Model) -> list[dict]:
     prefs = [result.event.player(p).colours for p in pairing.players]
     if not any(prefs):
         return []
-    plan = colour_plan(prefs[0], prefs[1], stage.stage.games)
+    plan = colour_plan(prefs[0], prefs[1], result.ruleset.scoring.games_in(pairing, stage.stage))
     return [{"game": i + 1, "colours": [c or None for c in (a, b)], "first": players[first].name}
             for i, (a, b, first) in enumerate(plan)]
 
@@ -428,6 +430,7 @@ def _played(result: EventResult, player_id: str, model: _Model) -> dict:
     return {"event": model.card(result), "rank": row.rank, "points": row.points,
             "status": labels.STATUS.get(row.status, ""), "complete": result.complete,
             "games": [{"round": o.round, "opponents": [model.person(p) for p in o.faced],
+                       "partners": [model.person(p) for p in o.partners],
                        "result": labels.RESULTS.get(o.result, o.result), "army": o.army, "margin": o.margin,
                        "match": None} for o in result.outcomes(player_id)]
             + _finals_games(result, player_id, model)}
@@ -440,7 +443,7 @@ def _finals_games(result: EventResult, player_id: str, model: _Model) -> list[di
             if player_id in m.players and m.pairing is not None and None not in m.players:
                 seat = m.players.index(player_id)
                 armies = m.pairing.armies or (None, None)
-                games.append({"round": m.round_no, "opponents": [model.person(m.players[1 - seat])],
+                games.append({"round": m.round_no, "opponents": [model.person(m.players[1 - seat])], "partners": [],
                               "result": labels.RESULTS["win" if m.winner == player_id else "loss"] if m.winner else "",
                               "army": armies[seat], "margin": None, "match": labels.match_name(m.label)})
     return games

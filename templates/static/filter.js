@@ -1,11 +1,26 @@
-// Filters the round's tables by player name; without JavaScript every table stays visible.
+// "Find me": shows only the tables or rows whose players' names contain what is typed, ignoring
+// case and diacritics (lukasz finds Łukasz, stastny finds Šťastný); says so when nothing matches.
+// Without JavaScript every table and row stays visible.
 (function () {
   var input = document.getElementById("filter");
   if (!input) return;
+  var none = document.getElementById("filter-none");
+  // Letters Unicode does not decompose into a base letter and a mark.
+  var plain = { "ł": "l", "đ": "d", "ø": "o", "ß": "ss", "æ": "ae", "œ": "oe", "ı": "i" };
+  function fold(text) {
+    return text.toLowerCase().normalize("NFD").replace(/[\u0300-\u036f]/g, "")
+      .replace(/[łđøßæœı]/g, function (c) { return plain[c]; });
+  }
+  var items = Array.prototype.map.call(document.querySelectorAll("[data-names]"), function (el) {
+    return { el: el, names: fold(el.getAttribute("data-names")) };
+  });
   input.addEventListener("input", function () {
-    var q = input.value.trim().toLowerCase();
-    document.querySelectorAll("[data-names]").forEach(function (el) {
-      el.hidden = q !== "" && el.getAttribute("data-names").indexOf(q) === -1;
+    var q = fold(input.value.trim());
+    var shown = 0;
+    items.forEach(function (item) {
+      item.el.hidden = q !== "" && item.names.indexOf(q) === -1;
+      if (!item.el.hidden) shown++;
     });
+    if (none) none.hidden = q === "" || shown > 0;
   });
 })();

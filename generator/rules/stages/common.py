@@ -164,7 +164,7 @@ class EventState:
             self.status_round[player_id] = round_no
 
     def rank(self, players: list[str], records: dict, kind: str) -> list[Row]:
-        ctx = Context(records, self.event.seed, self.event.manual_order)
+        ctx = Context(records, self.event.seed, self.event.manual_order, self.event.playoffs)
         return rank_players(players, self.ruleset.tiebreakers_for(kind), ctx, self.status)
 
 

@@ -123,17 +123,18 @@ def _describe(pairing) -> str:
 
 def _exclude_absentees(result: StageResult, state: EventState) -> None:
     """Tantrix §7d: absent from more games of a group than one mini-match has → totally
-    excluded; his results are removed from the table (also from his opponents' records)."""
-    absent: dict[str, int] = {}
-    for rnd in result.rounds:
-        for pairing in rnd.pairings:
-            for player, count in state.ruleset.scoring.absences(pairing).items():
-                absent[player] = absent.get(player, 0) + count
-    excluded = {p for p, count in absent.items() if count > result.stage.games}
+    excluded; his results are removed from the table (also from his opponents' records).
+    §7l: in a round robin every game must be played, so one who withdraws ('drops:') while
+    games of his group are still to come is totally excluded too."""
+    absent = _absent_too_often(result, state)
+    withdrawn = _withdrawn(result, state)
+    for player in absent:
+        state.set_status(player, "excluded", result.rounds[-1].number)
+    for player in withdrawn:
+        state.status[player] = "excluded"  # he withdrew (status_round keeps when); §7d's word for what follows
+    excluded = absent | withdrawn
     if not excluded:
         return
-    for player in excluded:
-        state.set_status(player, "excluded", result.rounds[-1].number)
     for record in result.records.values():
         kept = [o for o in record.outcomes if o.player not in excluded and not set(o.faced) & excluded]
         record.outcomes, record.points, record.margin, record.stats = [], 0, 0, {}
@@ -141,11 +142,35 @@ def _exclude_absentees(result: StageResult, state: EventState) -> None:
             record.add(outcome)
 
 
+def _absent_too_often(result: StageResult, state: EventState) -> set[str]:
+    """§7d: players absent from more games than one mini-match has."""
+    absent: dict[str, int] = {}
+    for rnd in result.rounds:
+        for pairing in rnd.pairings:
+            for player, count in state.ruleset.scoring.absences(pairing).items():
+                absent[player] = absent.get(player, 0) + count
+    return {p for p, count in absent.items() if count > result.stage.games}
+
+
+def _withdrawn(result: StageResult, state: EventState) -> set[str]:
+    """Players of a round robin whose ruleset excludes a withdrawal (Tantrix §7l) who listed
+    under 'drops:' with games of their group still to come. One who withdraws after his last
+    game has played them all: he keeps his results and only goes no further. The seed does not
+    treat a withdrawal with one mini-match left apart (§7d counts absences, §7l asks for every
+    game): any game left unplayed excludes."""
+    if result.kind != "round-robin" or not state.ruleset.scoring.withdrawal_excludes:
+        return set()
+    return {player for index, rnd in enumerate(result.rounds) for player in rnd.drops
+            if any(player in draft.players for later in result.schedule[index + 1:] for draft in later)}
+
+
 def next_round(result: StageResult, state: EventState, number: int) -> DraftRound:
     index = len(result.rounds)
     if index >= len(result.schedule):
         raise fail(state.event.src, f"the {result.kind} stage has no round {index + 1}")
     playing = ("active", "excluded")  # Tantrix §7d: the excluded player's opponents still get their defaults
-    pairings = [p for p in result.schedule[index] if all(state.status[x] in playing for x in p.players)]
+    gone = {p for rnd in result.rounds for p in rnd.drops}  # … but one who withdrew plays no more (§7l)
+    pairings = [p for p in result.schedule[index]
+                if all(state.status[x] in playing and x not in gone for x in p.players)]
     return DraftRound(number=number, stage=result.kind, pairings=pairings,
                       seed_parts=(state.event.seed, "groups", result.index))

@@ -14,11 +14,12 @@ from podium.rules.draw import lot
 
 
 class Context:
-    """What tie-breakers may read: the records of the stage, the event's seed and the
-    organizer's recorded order for ties no rule breaks."""
+    """What tie-breakers may read: the records of the stage, the event's seed, the
+    organizer's recorded order for ties no rule breaks and the play-offs held for ties."""
 
-    def __init__(self, records: dict, seed: int, manual_order: tuple = ()):
+    def __init__(self, records: dict, seed: int, manual_order: tuple = (), playoffs: tuple = ()):
         self.records, self.seed, self.manual_order = records, seed, manual_order
+        self.playoffs = playoffs  # play-off games held for ties (Tantrix §10c)
         self.memo: dict = {}  # (tie-breaker, player) → exact value: ESoS reads every opponent's SoS
 
     def remember(self, key, compute):
@@ -177,17 +178,24 @@ class TilesUsed(StatTotal):
 
 
 class MutualPoints(Tiebreaker):
-    """Tantrix §10b: among players still tied, the points each scored in the games between them."""
+    """Tantrix §10b: among players still tied, the points each scored in the games between them; when that separates some of them, again among those still tied, counting only the games between these."""
 
     name = key = "mutual_points"
     abbr, title = "Mut", "Results between the tied players"
     shown = False
 
     def split(self, group, ctx):
+        """§10b weighs "the points of the games the tied players played between them"; the seed
+        does not say what happens when that separates only some, so the rule is read as written:
+        the players still tied are again "the tied players", and the games between them alone
+        decide — re-applied until it separates nobody more."""
         tied = set(group)
         points = {p: ctx.records[p].points_against(tied - {p}) for p in group}
         ordered = sorted(group, key=points.__getitem__, reverse=True)
-        return [list(g) for _, g in groupby(ordered, key=points.__getitem__)]
+        buckets = [list(g) for _, g in groupby(ordered, key=points.__getitem__)]
+        if len(buckets) == 1:
+            return buckets
+        return [sub for bucket in buckets for sub in (self.split(bucket, ctx) if len(bucket) > 1 else [bucket])]
 
 
 class Secondary(StatTotal):

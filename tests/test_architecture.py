@@ -1,0 +1,26 @@
+"""The pipeline's direction (DESIGN.md): files → declared models → rules engine → pages → HTML.
+A later layer may import an earlier one, never the other way round."""
+from __future__ import annotations
+
+import ast
+from pathlib import Path
+
+PACKAGE = Path(__file__).resolve().parent.parent / "generator"
+
+
+def imports_of(path: Path) -> set[str]:
+    tree = ast.parse(path.read_text(encoding="utf-8"))
+    found = set()
+    for node in ast.walk(tree):
+        if isinstance(node, ast.ImportFrom) and node.module:
+            found.add(node.module)
+        elif isinstance(node, ast.Import):
+            found.update(alias.name for alias in node.names)
+    return found
+
+
+def test_the_rules_engine_reads_no_content_files_and_knows_no_site():
+    for path in sorted((PACKAGE / "rules").rglob("*.py")):
+        wrong = {m for m in imports_of(path) if m.startswith(("podium.validate", "podium.site", "podium.render",
+                                                               "podium.build", "podium.cli", "podium.commands"))}
+        assert not wrong, f"{path.relative_to(PACKAGE.parent)} imports {sorted(wrong)}"

@@ -1,0 +1,305 @@
+"""Tantrix online tournament rules, round 2 of fidelity (issue 15). Every expected number is
+worked by hand in the comments, from the seed (002_3acad9b51e57a7c3.txt, the Polish
+translation of the 2003 rules); section numbers (§) point into it."""
+from __future__ import annotations
+
+import json
+
+from podium.errors import Src
+from podium.model import Game, Pairing
+from podium.rules.outcome import Outcome
+from podium.rules.standings.metrics import Context, GamesWon, MutualPoints, RandomLot
+from podium.rules.standings.order import rank_players
+from podium.rules.standings.records import Record
+from podium.rules.structure import Stage
+from podium.rules.tantrix import TantrixScoring, colour_plan, team_default
+
+SRC = Src("rounds/1.yaml", 3)
+SCORING = TantrixScoring()
+KNOCKOUT = Stage("knockout", size=2, games=2)
+ROUND_ROBIN = Stage("round-robin", games=2)
+
+
+def clock(text: str) -> int:
+    minutes, seconds = text.split(":")
+    return int(minutes) * 60 + int(seconds)
+
+
+def game(score, time=("10:00", "10:00"), tiles=(20, 20)):
+    return Game(src=SRC, score=score, time=tuple(clock(t) for t in time), tiles=tiles)
+
+
+# ------------------------------------------------------------------ 1. the board, not the TP
+
+# a wins both games on the board, but over time in both:
+#   game 1: 21–20, margin 1 → 13.3 / 6.7; a's clock 18:10 → 1 + 3 started minutes = 4 TP to b:
+#           a 9.3, b 10.7 (b ahead on TP, a the winner on the board)
+#   game 2: 24–20, margin 4 → 14.7 / 5.3; a's clock 18:10 again → 4 TP to b: a 10.7, b 9.3
+#   match:  a 9.3 + 10.7 = 20.0, b 10.7 + 9.3 = 20.0 — level on TP.
+# On the board a won 2 games to 0, margins +1 and +4 = +5 (b −5). By TP each "won" one game.
+# Tiles: b used more (30 + 30 against 20 + 20), so a tie-break on TP-won games (1–1) would go on
+# to the tiles and give the match to b.
+PENALISED = (game((21, 20), ("18:10", "12:00"), (20, 30)), game((24, 20), ("18:10", "12:00"), (20, 30)))
+
+
+def test_games_won_and_margins_come_from_the_board_not_the_tp():
+    """§10a, §10d: games won (½ a draw) and the sum of margins are the game's own result; a time
+    penalty moves TP (§9b) but does not turn a game won on the board into a lost one."""
+    totals = SCORING.totals(Pairing(players=("a", "b"), src=SRC, games=PENALISED), 2)
+    assert (totals["a"]["tp"], totals["b"]["tp"]) == (20, 20)
+    assert (totals["a"]["games_won"], totals["b"]["games_won"]) == (2, 0)
+    assert (totals["a"]["margin_sum"], totals["b"]["margin_sum"]) == (5, -5)
+
+
+def test_a_knockout_level_on_tp_goes_to_the_board_winner_of_more_games():
+    """§10a: equal TP → more games won (on the board: a 2, b 0) — the tiles (b 60 v 40) never count."""
+    match = Pairing(players=("a", "b"), src=SRC, games=PENALISED)
+    assert SCORING.match_winner(match, None, KNOCKOUT) == "a"
+
+
+def test_a_draw_on_the_board_is_half_a_game_won_whatever_the_clocks():
+    """§10d: a draw counts ½. 25–25 is 10–10 TP; b's clock 15:40 moves 1 TP to a (11–9), but on
+    the board it is still a draw: ½ game each, margin 0."""
+    drawn = Pairing(players=("a", "b"), src=SRC, games=(game((25, 25), ("12:00", "15:40")),))
+    totals = SCORING.totals(drawn, 1)
+    assert (totals["a"]["tp"], totals["b"]["tp"]) == (11, 9)
+    assert (totals["a"]["games_won"], totals["b"]["games_won"]) == (0.5, 0.5)
+    assert (totals["a"]["margin_sum"], totals["b"]["margin_sum"]) == (0, 0)
+
+
+def test_the_standings_show_the_board_games_won():
+    """Through the round robin's outcomes: the games_won and margin_sum columns are the board's."""
+    outcomes = SCORING.outcomes(Pairing(players=("a", "b"), src=SRC, games=PENALISED), 1, ROUND_ROBIN)
+    assert [(o.player, o.points, o.stats["games_won"], o.stats["margin_sum"]) for o in outcomes] == [
+        ("a", 20, 2, 5), ("b", 20, 0, -5)]
+
+
+# ------------------------------------------------------------------ 5. results between the tied, again
+
+def mini_match(records, a, b, tp_a, tp_b, won_a=1, won_b=1):
+    """One mini-match of two games (40 TP between the two) into both players' records."""
+    records[a].add(Outcome(a, b, "win" if tp_a > tp_b else "loss", tp_a, 0, 1, stats={"games_won": won_a}))
+    records[b].add(Outcome(b, a, "win" if tp_b > tp_a else "loss", tp_b, 0, 1, stats={"games_won": won_b}))
+
+
+def test_results_between_the_tied_are_applied_again_to_those_still_tied():
+    """§10b. Four players; a, b and c finish on 70 TP each:
+         a v b 22–18, a v c 24–16, b v c 19–21; against d: a 24–16, b 33–7, c 33–7.
+       totals: a 22 + 24 + 24 = 70, b 18 + 19 + 33 = 70, c 16 + 21 + 33 = 70, d 30.
+       Between a, b and c: a 22 + 24 = 46, b 18 + 19 = 37, c 16 + 21 = 37 → a first, b and c still level.
+       Between b and c alone: c 21, b 19 → c 2nd, b 3rd.
+       (Had b and c gone on to games won, b's 4 against c's 3 would have put b 2nd.)"""
+    records = {p: Record(p) for p in "abcd"}
+    mini_match(records, "a", "b", 22, 18)
+    mini_match(records, "a", "c", 24, 16)
+    mini_match(records, "b", "c", 19, 21)
+    mini_match(records, "a", "d", 24, 16, won_a=1, won_b=1)
+    mini_match(records, "b", "d", 33, 7, won_a=2, won_b=0)
+    mini_match(records, "c", "d", 33, 7, won_a=1, won_b=1)
+    assert [records[p].points for p in "abcd"] == [70, 70, 70, 30]
+    assert [records[p].stat("games_won") for p in "bc"] == [4, 3]
+    rows = rank_players(list("abcd"), [MutualPoints(), GamesWon(), RandomLot()], Context(records, 1), {})
+    assert [(r.rank, r.player, r.separated_by) for r in rows] == [
+        (1, "a", None), (2, "c", "mutual_points"), (3, "b", "mutual_points"), (4, "d", "points")]
+
+
+# ------------------------------------------------------------------ 2. a withdrawal from a round robin
+
+FIVE = [{"name": f"Gracz {i}", "id": f"t{i}", "rating": 2000 - 100 * i} for i in range(1, 6)]
+
+
+def lower_id_wins_every_game(tree, event_id, number):
+    """Fill round ``number``: the lower id wins both games 30–20 (margin 10: 16.2 / 3.8 TP a game,
+    32.4 / 7.6 a mini-match), within the clock, 20 tiles each."""
+    data = tree.read_round(event_id, number)
+    for pairing in data["pairings"]:
+        a, b = pairing["players"]
+        score = [30, 20] if a < b else [20, 30]
+        pairing["games"] = [{"score": score, "time": ["12:00", "12:00"], "tiles": [20, 20]}] * 2
+    tree.save_round(event_id, number, data)
+    return data
+
+
+def test_a_player_who_withdraws_from_a_round_robin_is_totally_excluded(tree, cli):
+    """§7d, §7l. Five rated players in one group (Berger order t1…t5):
+         round 1: t5 v t2, t3 v t4   round 2: t5 v t1, t3 v t2   round 3: t1 v t4, t3 v t5
+         round 4: t3 v t1, t4 v t2   round 5: t1 v t2, t4 v t5
+       t3 beats t4 in round 1, loses to t2 in round 2, then withdraws ('drops: [t3]' in round 2)
+       with t5 and t1 still to play: his games of rounds 3 and 4 are not paired, and all his
+       results go — t2's 32.4 against him and t4's 7.6 with them.
+         t1: beat t5, t4, t2           3 × 32.4        = 97.2
+         t2: beat t5, t4, lost to t1   2 × 32.4 + 7.6  = 72.4
+         t4: lost to t1, t2, beat t5   32.4 + 2 × 7.6  = 47.6
+         t5: lost all three            3 × 7.6         = 22.8
+         t3: excluded, nothing counts  0, last."""
+    tree.event("rr", FIVE, ruleset="tantrix", structure=[{"kind": "round-robin", "games": 2}])
+    for number in range(1, 6):
+        cli("pair", "rr")
+        data = lower_id_wins_every_game(tree, "rr", number)
+        if number == 2:
+            data["drops"] = ["t3"]
+            tree.save_round("rr", 2, data)
+        if number >= 3:
+            assert all("t3" not in p["players"] for p in data["pairings"])
+    assert [p["players"] for p in tree.read_round("rr", 3)["pairings"]] == [["t1", "t4"]]
+    assert "complete" in cli("pair", "rr", expect=1).output
+    report = json.loads(cli("standings", "rr", "--json").output)
+    assert report["complete"]
+    assert [(r["rank"], r["player"], r["points"], r["status"]) for r in report["standings"]] == [
+        (1, "t1", 97.2, "active"), (2, "t2", 72.4, "active"), (3, "t4", 47.6, "active"), (4, "t5", 22.8, "active"),
+        (5, "t3", 0, "excluded")]
+    assert report["standings"][0]["tiebreaks"]["games_won"] == 6  # three mini-matches of two games, t3's gone
+
+
+def test_a_player_who_withdraws_after_his_last_game_keeps_his_results(tree, cli):
+    """§7l asks for every game to be played; one who withdraws after round 5 has played them all
+    (t3's last game was in round 4; withdrawing after round 4 leaves nothing unplayed either):
+    he keeps his results and is listed as withdrawn. Every game as above, t3 now included:
+    t3 beat t4, t5 and lost to t2, t1: 2 × 32.4 + 2 × 7.6 = 80."""
+    tree.event("rr", FIVE, ruleset="tantrix", structure=[{"kind": "round-robin", "games": 2}])
+    for number in range(1, 6):
+        cli("pair", "rr")
+        data = lower_id_wins_every_game(tree, "rr", number)
+        if number == 4:
+            data["drops"] = ["t3"]
+            tree.save_round("rr", 4, data)
+    rows = json.loads(cli("standings", "rr", "--json").output)["standings"]
+    assert [(r["player"], r["points"], r["status"]) for r in rows][2] == ("t3", 80, "dropped")
+
+
+# ------------------------------------------------------------------ 3. colours (§5)
+
+COLOURED = [{"name": "Gracz 1", "id": "t1", "rating": 1900, "colours": ["red", "yellow"]},
+            {"name": "Gracz 2", "id": "t2", "rating": 1800, "colours": ["red", "yellow"]},
+            {"name": "Gracz 3", "id": "t3", "rating": 1700, "colours": ["red", "blue"]},
+            {"name": "Gracz 4", "id": "t4", "rating": 1600}]
+
+
+def colour_lines(tree, number):
+    text = tree.round_path("cc", number).read_text(encoding="utf-8")
+    return [line.strip() for line in text.splitlines() if "# colours: " in line]
+
+
+def test_pair_writes_each_games_colours_and_the_site_shows_them(tree, cli):
+    """§5, mini-matches of 3 games, the pairing's first player being "first on the list":
+       round 1  t1 v t4: only t1 reserved → t1 red in every game, t4 picks one of the other three
+                t3 v t2: both 1st choices red → each his 2nd: t3 blue, t2 yellow, every game
+       round 2  t3 v t1: red clash → 2nd choices blue / yellow; t4 v t2: t2 red, t4 picks
+       round 3  t1 v t2: 1st and 2nd choices the same → t1's red in the first half (3 // 2 = game 1),
+                t2's red in the second half and the odd extra game (games 2–3); the other picks."""
+    tree.event("cc", COLOURED, ruleset="tantrix", structure=[{"kind": "round-robin", "games": 3}])
+    cli("pair", "cc")
+    assert colour_lines(tree, 1) == [
+        "# colours: games 1–3: Gracz 1 red, Gracz 4 picks another colour",
+        "# colours: games 1–3: Gracz 3 blue, Gracz 2 yellow"]
+    expected = {2: ["# colours: games 1–3: Gracz 3 blue, Gracz 1 yellow",
+                    "# colours: games 1–3: Gracz 4 picks another colour, Gracz 2 red"]}
+    for number in (1, 2):
+        data = tree.read_round("cc", number)  # (saving drops the file's comments: read them first)
+        for pairing in data["pairings"]:
+            pairing["games"] = [{"score": [30, 20], "time": ["12:00", "12:00"], "tiles": [20, 20]}] * 3
+        tree.save_round("cc", number, data)
+        cli("pair", "cc")
+        if number + 1 in expected:
+            assert colour_lines(tree, number + 1) == expected[number + 1]
+    assert colour_lines(tree, 3) == [
+        "# colours: game 1: Gracz 1 red, Gracz 2 picks another colour; "
+        "games 2–3: Gracz 1 picks another colour, Gracz 2 red",
+        "# colours: games 1–3: Gracz 4 picks another colour, Gracz 3 red"]
+    cli("check")
+    cli("build", "--out", tree.root / "site")
+    page = next((tree.root / "site" / "events" / "cc").rglob("3/index.html")).read_text(encoding="utf-8")
+    assert "Colours: game 1 red / own choice · game 2 own choice / red · game 3 own choice / red" in page
+
+
+def test_a_single_game_gives_the_odd_game_to_the_second_player():
+    """§5: the first-listed has the first half, the opponent "the second half and the extra round
+    when the number of rounds is odd" — one game is no first half and one extra round."""
+    assert colour_plan(("red",), ("red",), 1) == [(None, "red", 1)]
+    assert colour_plan((), (), 1) == [(None, None, 1)]
+
+
+# ------------------------------------------------------------------ 4. the play-off for a qualifying place (§10c)
+
+WIN_10 = {"score": [30, 20], "time": ["12:00", "12:00"], "tiles": [20, 20]}  # 16.2 / 3.8
+GAMES_FOR = {  # each pairing's two games, for the player listed first (the Berger order)
+    ("t1", "t4"): [WIN_10, WIN_10], ("t3", "t1"): [{"score": [20, 30]}] * 2, ("t1", "t2"): [WIN_10, WIN_10],
+    # t3 v t2: one game each by 4 (14.7 / 5.3): 20–20 TP, a game each
+    ("t3", "t2"): [{"score": [24, 20]}, {"score": [20, 24]}],
+    # t4 v t2: t2 wins both by 10: 7.6 / 32.4
+    ("t4", "t2"): [{"score": [20, 30]}] * 2,
+    # t4 v t3: t3 wins by 11 (16.4 / 3.6), then a 25–25 draw with t4 at 20:10 on his clock: 6 TP
+    # to t3 (16 / 4) — t3 32.4, t4 7.6, but on the board t3 won 1 game and drew 1
+    ("t4", "t3"): [{"score": [20, 31]}, {"score": [25, 25], "time": ["20:10", "12:00"]}],
+}
+
+
+def group_then_final(tree, playoffs=None):
+    tree.event("po", FIVE[:4], ruleset="tantrix", structure=[
+        {"kind": "round-robin", "games": 2, "advance": 2}, {"kind": "knockout", "games": 2, "third_place": False}],
+        **({"playoffs": playoffs} if playoffs else {}))
+
+
+def play_the_group(tree, cli):
+    """§10c. Four players, two go on to a final. t1 beats everyone (3 × 32.4 = 97.2).
+         t2: 7.6 (t1) + 20 (t3) + 32.4 (t4) = 60, games won on the board 0 + 1 + 2   = 3
+         t3: 7.6 (t1) + 20 (t2) + 32.4 (t4) = 60, games won on the board 0 + 1 + 1.5 = 2.5
+         t4: 3 × 7.6 = 22.8
+       t2 and t3 are level on TP and on the results between them (20–20): a tie for the 2nd,
+       qualifying, place."""
+    for number in (1, 2, 3):
+        cli("pair", "po")
+        data = tree.read_round("po", number)
+        for pairing in data["pairings"]:
+            pairing["games"] = GAMES_FOR[tuple(pairing["players"])]
+        tree.save_round("po", number, data)
+
+
+def test_the_recorded_play_off_decides_the_qualifying_place(tree, cli):
+    group_then_final(tree)
+    play_the_group(tree, cli)
+    rows = json.loads(cli("standings", "po", "--json").output)["stages"][0]["standings"]
+    assert [(r["player"], r["points"], r["tiebreaks"]["games_won"]) for r in rows] == [
+        ("t1", 97.2, 6), ("t2", 60, 3), ("t3", 60, 2.5), ("t4", 22.8, 0.5)]
+    assert rows[2]["separated_by"] == "games_won"  # no play-off recorded: §10d's wins decided
+
+    group_then_final(tree, playoffs=[{"players": ["t2", "t3"], "winner": "t3"}])  # t3 won the 5-minute game
+    rows = json.loads(cli("standings", "po", "--json").output)["stages"][0]["standings"]
+    assert [(r["player"], r.get("separated_by")) for r in rows] == [
+        ("t1", None), ("t3", "points"), ("t2", "playoff"), ("t4", "points")]
+    cli("pair", "po")
+    assert tree.read_round("po", 4)["pairings"][0]["players"] == ["t1", "t3"]  # t3 goes on to the final
+
+
+def test_a_play_off_that_does_not_fit_is_refused_with_its_line(tree, cli):
+    tree.event("po", FIVE[:4], ruleset="tantrix")
+    tree.write("events/po/event.yaml", """\
+name: Play-offs
+ruleset: tantrix
+seed: 1
+playoffs:
+  - {players: [t2, t3], winner: t4}
+  - {players: [t2, t2], winner: t2}
+  - {players: [t1, t2], winner: t1}
+  - {players: [t2, t1], winner: t2}
+""")
+    out = cli("check", expect=1).output
+    where = "content/events/po/event.yaml"
+    assert f"{where}:5: 'winner: t4' did not play this play-off; write t2 or t3" in out
+    assert f"{where}:6: a play-off is one game between two tied players: 'players: [id, id]'" in out
+    assert f"{where}:8: a play-off between t2 and t1 is recorded already (line 7); keep the one that was played" in out
+
+
+# ------------------------------------------------------------------ 6. team events: a default (§7c)
+
+def test_a_team_default_is_15_or_the_teams_higher_average():
+    """§7c: a default win in a team game is worth 15 TP, or the average of all the team's
+    players' results, to 0.1, when that is more than 15; the absent player gets 20 minus it.
+      results 16.2, 17.0, 13.3       → 46.5 / 3 = 15.5 > 15 → 15.5 / 4.5
+      results 16.2, 17.0, 13.3, 18.4 → 64.9 / 4 = 16.225 → 16.2 / 3.8
+      results 10, 13.3, 16.2         → 39.5 / 3 = 13.17 < 15 → 15 / 5
+      no game played yet             → 15 / 5"""
+    assert team_default([16.2, 17.0, 13.3]) == (15.5, 4.5)
+    assert team_default([16.2, 17.0, 13.3, 18.4]) == (16.2, 3.8)
+    assert team_default([10, 13.3, 16.2]) == (15, 5)
+    assert team_default([]) == (15, 5)
