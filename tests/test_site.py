@@ -208,3 +208,20 @@ def test_a_season_page_says_how_its_points_are_earned(tmp_path):
     text = " ".join(re.sub(r"<[^>]+>", " ", html).split())
     assert ("Jak zdobywa się punkty sezonu Każdy zakończony turniej sezonu daje punkty za miejsce w klasyfikacji "
             "końcowej: miejsce 1: 10 punktów miejsce 2: 7 punktów miejsce 3: 5 punktów miejsce 4: 3 punkty") in text
+
+
+def test_every_event_is_listed_by_year_and_linked_from_home(tmp_path):
+    from podium.archive import load_archive
+    from podium.build import build_site
+
+    content = Path(__file__).resolve().parent.parent / "content"
+    build_site(content, tmp_path / "site")
+    listing = (tmp_path / "site/events/index.html").read_text()
+    events = load_archive(content).events
+    assert len(events) > 10  # more than the home page's latest ten
+    for event_id in events:
+        assert f'href="../events/{event_id}/">' in listing, event_id
+    years = re.findall(r"<h2>(\d{4})</h2>", listing)
+    assert years == sorted(set(years), reverse=True) and "2022" in years
+    home = (tmp_path / "site/index.html").read_text()
+    assert f'<a href="events/">Wszystkie turnieje ({len(events)})</a>' in home

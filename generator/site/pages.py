@@ -64,7 +64,8 @@ def RATING(player_id: str) -> tuple:
 def site_pages(archive: Archive) -> tuple[list[Page], list[File]]:
     """Every page and file of the site, in a fixed order, none of them built yet."""
     model = _Model(archive)
-    pages = [Page(urls.home(), "home.html", archive.site.title, partial(_home, model), shows=None)]
+    pages = [Page(urls.home(), "home.html", archive.site.title, partial(_home, model), shows=None),
+             Page(urls.events(), "events.html", "All events", partial(_all_events, model), shows=None)]
     files = []
     for season in archive.seasons.values():
         shows = frozenset(EVENT(r.event.id) for r in season.events)
@@ -137,7 +138,16 @@ def _home(model: _Model) -> dict:
     seasons = sorted(model.archive.seasons.values(), key=_season_sort_key, reverse=True)
     return {"seasons": [{"name": s.season.name, "url": urls.season(s.season.id), "events": len(s.events)} for s in seasons],
             "latest": [model.card(r) for r in _by_date(model.archive.events.values())[:10]],
+            "all_events": {"url": urls.events(), "count": len(model.archive.events)},
             "pages": [{"title": p.title, "url": urls.page(p.slug)} for p in model.archive.site.pages]}
+
+
+def _all_events(model: _Model) -> dict:
+    """Every event of the archive, newest first, under its year."""
+    years: dict = {}
+    for result in _by_date(model.archive.events.values()):
+        years.setdefault(result.event.date.year if result.event.date else None, []).append(model.card(result))
+    return {"years": [{"year": year, "events": cards} for year, cards in years.items()]}
 
 
 def _season_sort_key(season):
