@@ -125,8 +125,9 @@ def test_a_player_who_withdraws_from_a_round_robin_is_totally_excluded(tree, cli
          round 1: t5 v t2, t3 v t4   round 2: t5 v t1, t3 v t2   round 3: t1 v t4, t3 v t5
          round 4: t3 v t1, t4 v t2   round 5: t1 v t2, t4 v t5
        t3 beats t4 in round 1, loses to t2 in round 2, then withdraws ('drops: [t3]' in round 2)
-       with t5 and t1 still to play: his games of rounds 3 and 4 are not paired, and all his
-       results go — t2's 32.4 against him and t4's 7.6 with them.
+       with t5 and t1 still to play: his games of rounds 3 and 4 are not paired — 4 games
+       missed, more than a mini-match's 2 — and all his results go, t2's 32.4 against him and
+       t4's 7.6 with them.
          t1: beat t5, t4, t2           3 × 32.4        = 97.2
          t2: beat t5, t4, lost to t1   2 × 32.4 + 7.6  = 72.4
          t4: lost to t1, t2, beat t5   32.4 + 2 × 7.6  = 47.6
@@ -165,6 +166,55 @@ def test_a_player_who_withdraws_after_his_last_game_keeps_his_results(tree, cli)
             tree.save_round("rr", 4, data)
     rows = json.loads(cli("standings", "rr", "--json").output)["standings"]
     assert [(r["player"], r["points"], r["status"]) for r in rows][2] == ("t3", 80, "dropped")
+
+
+def withdraw_after_round_3(tree, cli, absent_in_round_1=False):
+    """The five players above, the lower id winning every game; t3 withdraws after round 3 with
+    one mini-match left (round 4, against t1; his bye falls in round 5). ``absent_in_round_1``:
+    t3 also did not turn up for the second game against t4 (a default: 20–0 TP to t4)."""
+    tree.event("rr", FIVE, ruleset="tantrix", structure=[{"kind": "round-robin", "games": 2}])
+    for number in range(1, 6):
+        cli("pair", "rr")
+        data = lower_id_wins_every_game(tree, "rr", number)
+        if number == 1 and absent_in_round_1:
+            pairing = next(p for p in data["pairings"] if "t3" in p["players"])
+            pairing["games"] = [pairing["games"][0], {"forfeit": "t3"}]
+        if number == 3:
+            data["drops"] = ["t3"]
+        tree.save_round("rr", number, data)
+    assert [p["players"] for p in tree.read_round("rr", 4)["pairings"]] == [["t4", "t2"]]  # t3 v t1 not paired
+    return json.loads(cli("standings", "rr", "--json").output)
+
+
+def test_a_withdrawal_with_one_mini_match_left_is_not_a_total_exclusion(tree, cli):
+    """§7d excludes a player absent from MORE games than a mini-match has (2). t3, withdrawing
+    after round 3, misses only his round-4 mini-match against t1: 2 games, not more. He keeps his
+    results; t1 wins the two games by default (§7b: 20 TP each, 0 to t3), with round 4.
+         t1: t5 (r2), t4 (r3), t2 (r5) 3 × 32.4 + 2 × 20 default   = 137.2, games won 8
+         t2: t5 (r1), t3 (r2), t4 (r4) 3 × 32.4 + 7.6 (t1)         = 104.8
+         t3: t4 (r1) 32.4, t2 (r2) 7.6, t5 (r3) 32.4, t1 (r4) 0    = 72.4, withdrawn
+         t4: t3, t1, t2 3 × 7.6 + t5 (r5) 32.4                     = 55.2
+         t5: lost all four 4 × 7.6                                 = 30.4"""
+    report = withdraw_after_round_3(tree, cli)
+    assert report["complete"]
+    assert [(r["rank"], r["player"], r["points"], r["status"]) for r in report["standings"]] == [
+        (1, "t1", 137.2, "active"), (2, "t2", 104.8, "active"), (3, "t3", 72.4, "dropped"),
+        (4, "t4", 55.2, "active"), (5, "t5", 30.4, "active")]
+    assert report["standings"][0]["tiebreaks"]["games_won"] == 8  # the defaults are games won (§7b)
+    cli("check")
+    cli("build", "--out", tree.root / "site")
+
+
+def test_a_withdrawal_adds_to_the_games_a_player_did_not_turn_up_for(tree, cli):
+    """§7d counts every absence: t3 did not turn up for one game in round 1 and then misses the
+    two games of round 4 by withdrawing — 3 games, more than a mini-match's 2: totally excluded.
+    Without t3's results (as in the test of the withdrawal after round 2):
+         t1: t5, t4, t2 3 × 32.4 = 97.2;  t2: t5, t4 2 × 32.4 + t1 7.6 = 72.4;
+         t4: t1, t2 2 × 7.6 + t5 32.4 = 47.6;  t5: 3 × 7.6 = 22.8."""
+    report = withdraw_after_round_3(tree, cli, absent_in_round_1=True)
+    assert [(r["rank"], r["player"], r["points"], r["status"]) for r in report["standings"]] == [
+        (1, "t1", 97.2, "active"), (2, "t2", 72.4, "active"), (3, "t4", 47.6, "active"), (4, "t5", 22.8, "active"),
+        (5, "t3", 0, "excluded")]
 
 
 # ------------------------------------------------------------------ 3. colours (§5)
