@@ -150,6 +150,7 @@ class Event:
     players: tuple[Player, ...] = ()
     rounds: tuple[Round, ...] = ()
     manual_order: tuple[str, ...] = ()  # the organizer's order for ties no rule breaks (a sealed bid)
+    draws: int = 2  # the version of Podium's draws the event was made with (rules/draw.py DRAW_VERSIONS)
     playoffs: tuple[Playoff, ...] = ()  # play-off games held for ties (Tantrix §10c)
 
     def player(self, player_id: str) -> Player:

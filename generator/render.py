@@ -121,7 +121,7 @@ class Renderer:
     def render(self, page: Page) -> str:
         template = self.template(page.template)
 
-        link = urls.linker(page.url)
+        link = urls.linker(page.url, self.globals["base_url"])
 
         def person(who: dict) -> Markup:
             """A player's name linked to his page (a function: a Jinja macro call costs 10× more)."""

@@ -108,6 +108,8 @@ EVENT = Mapping("event.yaml", {
     "technical_judge": Key(str, "The technical judge's name."),
     "manual_order": Key(list, "The organizer's decision on a tie the rules leave unbroken: ids, best first.",
                         items=ID),
+    "draws": Key(int, "Which version of Podium's draws made the event: 1 for an event drawn with Podium 0.2 or "
+                      "earlier (re-drawn as it was), 2 (the default) otherwise.", choices=(1, 2)),
     "playoffs": Key(list, "Play-off games held to break a tie (Tantrix §10c: a 5-minute game for a "
                           "qualifying place): who played, who won.", items=PLAYOFF),
 })

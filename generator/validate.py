@@ -14,6 +14,7 @@ from podium.errors import Problems, Src, UserError, fail, suggest
 from podium.load import YMap, YSeq, load_yaml, parse_yaml, read_text, src_of
 from podium.model import Bases, Event, Game, Page, Pairing, Penalty, Player, Playoff, Roles, Round, Season, Site, Wildcard
 from podium.rules.brackets import is_match_name, match_names_hint
+from podium.rules.draw import CURRENT as CURRENT_DRAWS, DRAW_VERSIONS
 from podium.schema import (ANY, BASES, EVENT, FRONT_MATTER, GAME, LANGUAGES, PAIRING, PENALTY, PENALTY_KINDS, PLAYER, PLAYOFF,
                               QUALIFICATIONS, ROUND, SEASON, SITE, STAGE_KINDS, WILDCARD, Mapping)
 from podium.site.urls import base_url_problem
@@ -408,11 +409,21 @@ def read_event(folder: Path, problems: Problems, registry: dict) -> Event | None
                     judges=tuple(_string_list(f, "judges") or ()), technical_judge=f.get("technical_judge")),
         players=players or (), rounds=_rounds(folder, problems, {p.id for p in players}) if players is not None else (),
         manual_order=tuple(pid for pid, _ in _id_list(f, "manual_order", {p.id for p in players or ()})),
+        draws=_draws(f),
         playoffs=_playoffs(f, problems, {p.id for p in players or ()}),
     )
     f.get("structure")  # read by the rules engine (its shape depends on the ruleset)
     f.finish()
     return event
+
+
+def _draws(f: Fields) -> int:
+    draws = f.get("draws", default=CURRENT_DRAWS)
+    if draws not in DRAW_VERSIONS:
+        f.problems.add(f.at("draws"), f"'draws: {draws}' is not a version of Podium's draws; write 'draws: 1' for an "
+                       "event drawn with Podium 0.2 or earlier, or leave it out")
+        return CURRENT_DRAWS
+    return draws
 
 
 def _playoffs(f: Fields, problems: Problems, ids: set[str]) -> tuple[Playoff, ...]:

@@ -259,7 +259,7 @@ def play_other_games(content: Path, rand: random.Random) -> None:
     play_games(content, "2023-10-micromutants-estremo", {
         "name": "Torneo estremo Micromutants", "date": datetime.date(2023, 10, 7), "ruleset": "micromutants-extreme",
         "seed": 20231007, **rbb, "manual_order": [slug(n) for n in rand.sample(ITALIAN, len(ITALIAN))],
-        "description": "Offerte in busta chiusa aperte dopo i gironi: l'ordine è in `manual_order`."}, italians, rand)
+        "description": "Offerte in busta chiusa aperte dopo i gironi: decidono le parità che le regole lasciano aperte."}, italians, rand)
     play_games(content, "2023-09-carcassonne-brno", {
         "name": "Klubový turnaj Carcassonne — Brno", "date": datetime.date(2023, 9, 16), "season": "carcassonne-2023",
         "ruleset": "carcassonne-cz", "seed": 20230916, "venue": "Herní klub, Brno", "organizer": "Jiří Dvořák",

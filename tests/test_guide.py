@@ -3,7 +3,7 @@
 Every ``$ command`` of the guide's console blocks runs, in order, as a real process; a YAML
 block whose info string names a file is written to that file. Where the guide says to fill
 in the results, the test does it (the lower id wins 12–5, each player fields his armies in
-registration order). The block that says "repeat until `pair` says the event is complete" is
+registration order, skipping one his opponent fields: §6.5 never pits an army against itself). The block that says "repeat until `pair` says the event is complete" is
 repeated until it does.
 """
 from __future__ import annotations
@@ -37,12 +37,27 @@ def enter_results(event_folder: Path) -> None:
     latest = max(event_folder.glob("rounds/*.yaml"), key=lambda p: int(p.stem))
     number = int(latest.stem)
     data = yaml.safe_load(latest.read_text(encoding="utf-8"))
+    used = _armies_used(event_folder, number, data["stage"])
     for pairing in data["pairings"]:
-        pairing["armies"] = [armies[p][number - 1] for p in pairing["players"]]
+        pairing["armies"] = []
+        for p in pairing["players"]:
+            army = next(a for a in armies[p] if a not in used.get(p, ()) and a not in pairing["armies"])
+            pairing["armies"].append(army)
         if not pairing.get("bye"):
             a, b = pairing["players"]
             pairing["score"] = [12, 5] if a < b else [5, 12]
     latest.write_text(yaml.safe_dump(data, allow_unicode=True, sort_keys=False), encoding="utf-8")
+
+
+def _armies_used(event_folder: Path, before: int, stage: str) -> dict[str, list[str]]:
+    """The armies each player fielded in the earlier rounds of this stage (each once, §6.2)."""
+    used: dict[str, list[str]] = {}
+    for number in range(1, before):
+        data = yaml.safe_load((event_folder / "rounds" / f"{number}.yaml").read_text(encoding="utf-8"))
+        for pairing in data["pairings"] if data["stage"] == stage else ():
+            for player, army in zip(pairing["players"], pairing.get("armies") or ()):
+                used.setdefault(player, []).append(army)
+    return used
 
 
 def test_the_guide_from_an_empty_folder_to_a_built_site(tmp_path):

@@ -69,3 +69,14 @@ def test_polish_site(tree, cli):
     assert "Klasyfikacja" in event and "4 rundy szwajcarskie, bez finałów" in event
     round_page = (tree.root / "site/events/e1/rounds/1/index.html").read_text(encoding="utf-8")
     assert "Runda 1" in round_page and "Stół 1" in round_page and "Bye wylosowany w 1. rundzie" in round_page
+
+
+@pytest.mark.parametrize("language, names, expected", [
+    ("pl", ["Ewa Łukasiewicz", "Jan Lis", "Anna Zając", "Piotr Lupa"], ["Jan Lis", "Piotr Lupa", "Ewa Łukasiewicz", "Anna Zając"]),
+    ("cs", ["Eva Chalupová", "Jan Hora", "Petr Čapek", "Ivo Cibulka", "Jan Ibl"],
+     ["Ivo Cibulka", "Petr Čapek", "Jan Hora", "Eva Chalupová", "Jan Ibl"]),
+    ("en", ["Zoe Adams", "Al Zed", "Bo Adams"], ["Bo Adams", "Zoe Adams", "Al Zed"]),
+])
+def test_names_sort_by_surname_in_the_languages_alphabet(language, names, expected):
+    """CLDR: Polish Ł follows L; Czech Č follows C and Ch follows H (code points put Ł and Č after Z)."""
+    assert sorted(names, key=Language(language).name_key) == expected

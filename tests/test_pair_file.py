@@ -64,7 +64,7 @@ def test_any_name_stays_in_its_comment(tree, cli, name):
     text = tree.round_path("e1", 1).read_text(encoding="utf-8")
     on_one_line = " ".join(name.replace("\x07", " ").replace("\x7f", " ").split())
     assert text.splitlines()[0].startswith(f"# {on_one_line} — round 1 (swiss)")
-    seated = next(line for line in text.splitlines() if line.lstrip().startswith("- players:") and "odd" in line)
+    seated = next(line for line in text.splitlines() if line.lstrip(" -").startswith("players:") and "odd" in line)
     assert on_one_line in seated.split("  # ", 1)[1]
     assert tree.read_round("e1", 1)["round"] == 1
     assert "ok: 1 event" in cli("check").output

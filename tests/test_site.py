@@ -153,3 +153,75 @@ def test_a_2v2_players_page_names_the_partner_apart_from_the_opponents(tmp_path)
     games = html[html.index("<tbody>", html.index("estremo")):]
     first = re.sub(r"<[^>]+>", " ", games[games.index("<tr>"):games.index("</tr>")])
     assert " ".join(first.split()) == "1 Beatrice Ferrè , Giulia Romanò w parze z Gianluca Mancò wygrana 0"
+
+
+def test_round_pages_link_the_rounds_before_and_after(tmp_path):
+    from podium.build import build_site
+
+    build_site(Path(__file__).resolve().parent.parent / "content", tmp_path / "site")
+    rounds = tmp_path / "site/events/2023-04-krakow/rounds"
+
+    def neighbours(number: int) -> list[tuple[str, str]]:
+        html = (rounds / str(number) / "index.html").read_text()
+        return re.findall(r'<a rel="(prev|next)" href="[./]*events/2023-04-krakow/rounds/(\d+)/">', html)
+
+    last = len(list(rounds.iterdir()))
+    assert neighbours(1) == [("next", "2")]
+    assert neighbours(3) == [("prev", "2"), ("next", "4")]
+    assert neighbours(last) == [("prev", str(last - 1))]
+
+
+def test_the_404_page_of_a_project_site_links_from_the_sites_own_path(tmp_path):
+    """GitHub Pages serves 404.html for https://user.github.io/repo/no/such/page: relative links
+    would point into /repo/no/such/; they start at /repo/ instead."""
+    from podium.build import build_site
+
+    build_site(Path(__file__).resolve().parent.parent / "content", tmp_path / "site",
+               base_url="https://user.github.io/repo")
+    html = (tmp_path / "site/404.html").read_text()
+    assert '<link rel="stylesheet" href="/repo/static/style.css">' in html
+    assert '<a class="brand" href="/repo/">' in html
+    assert "../" not in html
+    event = (tmp_path / "site/events/2023-04-krakow/index.html").read_text()
+    assert 'href="../../static/style.css"' in event  # every other page stays relative: it works anywhere
+
+
+def test_public_pages_name_no_file_yaml_key_or_command(tmp_path):
+    """Players read the site; files, keys and commands are the organizer's (issue 18). The
+    organizer's own Markdown pages (the guide teaches the commands) are theirs to word."""
+    from podium.build import build_site
+
+    build_site(Path(__file__).resolve().parent.parent / "content", tmp_path / "site")
+    leaks = re.compile(r"\.yaml\b|manual_order|playoffs:|podium (?:verify|pair|check|build)")
+    for page in sorted((tmp_path / "site").rglob("*.html")):
+        if page.parent.parent.name == "pages":
+            continue
+        found = leaks.search(re.sub(r"<[^>]+>", " ", page.read_text()))
+        assert not found, f"{page.relative_to(tmp_path)}: {found.group()}"
+
+
+def test_a_season_page_says_how_its_points_are_earned(tmp_path):
+    from podium.build import build_site
+
+    build_site(Path(__file__).resolve().parent.parent / "content", tmp_path / "site")
+    html = (tmp_path / "site/seasons/carcassonne-2023/index.html").read_text()
+    text = " ".join(re.sub(r"<[^>]+>", " ", html).split())
+    assert ("Jak zdobywa się punkty sezonu Każdy zakończony turniej sezonu daje punkty za miejsce w klasyfikacji "
+            "końcowej: miejsce 1: 10 punktów miejsce 2: 7 punktów miejsce 3: 5 punktów miejsce 4: 3 punkty") in text
+
+
+def test_every_event_is_listed_by_year_and_linked_from_home(tmp_path):
+    from podium.archive import load_archive
+    from podium.build import build_site
+
+    content = Path(__file__).resolve().parent.parent / "content"
+    build_site(content, tmp_path / "site")
+    listing = (tmp_path / "site/events/index.html").read_text()
+    events = load_archive(content).events
+    assert len(events) > 10  # more than the home page's latest ten
+    for event_id in events:
+        assert f'href="../events/{event_id}/">' in listing, event_id
+    years = re.findall(r"<h2>(\d{4})</h2>", listing)
+    assert years == sorted(set(years), reverse=True) and "2022" in years
+    home = (tmp_path / "site/index.html").read_text()
+    assert f'<a href="events/">Wszystkie turnieje ({len(events)})</a>' in home

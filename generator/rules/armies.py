@@ -50,6 +50,7 @@ class NeuroshimaArmies(Block):
         """Each army once per player across the Swiss rounds, byes included (§6.2, §5.4, §6.5.2)."""
         used: dict[str, list[str]] = {}
         for rnd in swiss_rounds:
+            self._check_mirrors(event, rnd, problems)
             for pairing in rnd.pairings:
                 fielded = pairing.armies or ()
                 for seat, (player_id, army) in enumerate(zip(pairing.players, fielded)):
@@ -59,6 +60,18 @@ class NeuroshimaArmies(Block):
                     self._check_use(event.player(player_id), army, used.setdefault(player_id, []),
                                     rnd.number == last_round, opponent_army, pairing, problems)
                     used[player_id].append(army)
+
+    def _check_mirrors(self, event: Event, rnd, problems: Problems) -> None:
+        """§6.5 never pits an army against itself: equal armies on '1' → the '2's are played;
+        equal again → a draw decides who plays his '2' (and §6.5.2 lets a beginner repeat an
+        army only so that "the same armies" do not meet)."""
+        for pairing in rnd.pairings:
+            fielded = [a for a in pairing.armies or () if a is not None]
+            if len(pairing.players) == 2 and len(fielded) == 2 and fielded[0] == fielded[1]:
+                names = " v ".join(event.player(p).name for p in pairing.players)
+                problems.add(pairing.at("armies"), f"{names}: both field {fielded[0]}, but §6.5 never pits an army "
+                             "against itself (equal armies on '1' → the '2's are played; equal again → a draw "
+                             "decides who plays his '2'); correct the armies")
 
     def _check_use(self, player, army, used, last_round, opponent_army, pairing, problems) -> None:
         armies = self.armies_of(player)
@@ -83,6 +96,7 @@ class NeuroshimaArmies(Block):
             if player.finals_armies is not None:
                 self._check_choice(player, cut, problems)
         for rnd in knockout_rounds:
+            self._check_mirrors(event, rnd, problems)
             for pairing in rnd.pairings:
                 for player_id, army in zip(pairing.players, pairing.armies or ()):
                     if army is not None:
@@ -92,7 +106,11 @@ class NeuroshimaArmies(Block):
     def _check_choice(self, player, cut, problems) -> None:
         wanted = self.finals_count(cut, player) if cut else 0
         chosen = player.finals_armies
-        if cut and len(set(chosen)) != wanted:
+        if cut and self.finals_choice.get(cut, "all") == "all" and set(chosen) != set(self.armies_of(player)):
+            problems.add(player.src, f"{player.name} lists {len(set(chosen))} finals armies, but a top {cut} keeps "
+                         "all his armies for the finals (§6.3: \"nadal może wykorzystać wszystkie swoje armie\"); "
+                         "remove 'finals_armies:'")
+        elif cut and len(set(chosen)) != wanted:
             problems.add(player.src, f"{player.name} chooses {len(set(chosen))} finals armies; a top {cut} chooses {wanted} (§6.3)")
         for army in chosen:
             if army not in self.armies_of(player):

@@ -9,9 +9,10 @@ class LowestRankedBye(Block):
     """The bye goes to the lowest-ranked player who has not had one (NS HEX 2023 §5.4, FFG).
 
     "Lowest-ranked" is the reverse of the current standings, so under NS HEX it is the player
-    with the fewest TP and, among those, the lowest total HQ difference; in round 1 everyone is
-    level and the event's seeded lots decide (a random player). The bye scores ``points`` and
-    ``margin`` (NS HEX: 3 TP and +7).
+    with the fewest TP and, among those, the lowest total HQ difference. In round 1 the bye goes
+    to a random player (NS HEX 2023 §5.4, FFG): a lot drawn for the round-1 bye alone, so the
+    player who sits out round 1 is not also the one who loses every random tie-break later
+    (rules/draw.py). The bye scores ``points`` and ``margin`` (NS HEX: 3 TP and +7).
     """
 
     name = "lowest-ranked"
@@ -21,9 +22,11 @@ class LowestRankedBye(Block):
         "uses_army": Param(bool, False, "the bye player marks one army as used (NS HEX §5.4)"),
     }
 
-    def candidates(self, ranked: list[str], had_bye: set[str]) -> list[str]:
-        """Players who may receive the bye, most deserving first."""
-        return [p for p in reversed(ranked) if p not in had_bye]
+    def candidates(self, ranked: list[str], had_bye: set[str], round_one_lot=None) -> list[str]:
+        """Players who may receive the bye, most deserving first; in round 1, ordered by
+        ``round_one_lot`` (player → his lot for the round-1 bye) when it is given."""
+        eligible = [p for p in reversed(ranked) if p not in had_bye]
+        return sorted(eligible, key=round_one_lot) if round_one_lot else eligible
 
     def reason(self, round_no: int) -> str:
         return "round-1-random" if round_no == 1 else "lowest-ranked"

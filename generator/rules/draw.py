@@ -2,11 +2,36 @@
 
 Every draw is derived from the event's committed seed plus the purpose and round, hashed, so
 anyone can re-run it and get the same result.
+
+A player's lot is drawn for one purpose: the label is part of the hash, so lots drawn for
+different purposes are independent. Two purposes exist:
+
+- ``TIEBREAK`` ("lot"): the random tie-break of the standings (NS HEX 2023 §5.6 II, FFG
+  "Losowo"), and equal ratings when seeding. The label is the one every earlier version
+  used, so standings already published keep their order.
+- ``ROUND_ONE_BYE`` ("round-1-bye"): who gets the bye of round 1, "a random player" (NS HEX
+  2023 §5.4, FFG). Up to Podium 0.2 the round-1 bye went to the player ranked last by the
+  tie-break lots, so he also lost every later random tie-break; now it is its own draw.
+
+An event's ``draws:`` says which version of the draws made it (``DRAW_VERSIONS``), so an
+event drawn by an earlier version is re-drawn (``podium pair``, ``podium verify``) as it was.
 """
 from __future__ import annotations
 
 import hashlib
 import random
+
+TIEBREAK = "lot"
+ROUND_ONE_BYE = "round-1-bye"
+
+SHARED_LOTS = 1  # Podium 0.2 and earlier: the tie-break lots also chose the round-1 bye; FFG Swiss by least cost
+CURRENT = 2  # a lot per purpose; FFG Swiss top-down by score group
+DRAW_VERSIONS = {
+    SHARED_LOTS: "Podium 0.2 and earlier: one lot per player chose the round-1 bye and broke random ties; "
+                 "ffg-conquest Swiss rounds paired by least total cost",
+    CURRENT: "a lot per purpose (the round-1 bye drawn apart from the tie-break lots); "
+             "ffg-conquest Swiss rounds paired top-down by score group",
+}
 
 
 def derive(seed: int, *parts) -> int:
@@ -24,6 +49,6 @@ def inputs_digest(players) -> str:
     return hashlib.sha256(" ".join(sorted(players)).encode()).hexdigest()[:16]
 
 
-def lot(seed: int, player_id: str) -> int:
-    """A player's lot: a fixed random number drawn once per event for random tie-breaks."""
-    return derive(seed, "lot", player_id)
+def lot(seed: int, player_id: str, purpose: str = TIEBREAK) -> int:
+    """A player's lot for one ``purpose``: a fixed random number drawn once per event."""
+    return derive(seed, purpose, player_id)

@@ -11,7 +11,7 @@ from podium.rules.classification import BracketThenSwiss
 from podium.rules.carcassonne import TableScoring
 from podium.rules.micromutants import MicromutantsScoring
 from podium.rules.pairing.knockout import DrawnBracket, GameNumberBracket, StandardBracket
-from podium.rules.pairing.swiss import SwissMatching
+from podium.rules.pairing.swiss import ScoreGroupsTopDown, SwissMatching
 from podium.rules.roles import FfgLevels, NeuroshimaRoles
 from podium.rules.scoring import NeuroshimaScoring, WinLossScoring
 from podium.rules.standings.metrics import (ExtendedStrengthOfSchedule, GamesWon, HeadToHead, HqDifference,
@@ -30,7 +30,7 @@ def _table(*classes):
 BLOCKS = {
     "scoring": ("scoring", _table(NeuroshimaScoring, WinLossScoring, TantrixScoring, MicromutantsScoring, TableScoring)),
     "bye": ("bye policy", _table(LowestRankedBye)),
-    "pairing": ("pairing", _table(SwissMatching)),
+    "pairing": ("pairing", _table(SwissMatching, ScoreGroupsTopDown)),
     "structure": ("structure", _table(PlayerCountTable, StageListStructure)),
     "bracket": ("bracket seeding", _table(StandardBracket, GameNumberBracket, DrawnBracket)),
     "classification": ("final classification", _table(BracketThenSwiss)),

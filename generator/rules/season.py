@@ -7,7 +7,10 @@ from podium.errors import Problems
 from podium.model import Season
 
 MAX_WILDCARDS = 3  # NS HEX 2023 §10
-NOT_INVITABLE = ("disqualified", "excluded")
+# NS HEX 2023 §11.1 passes an invitation down only when its winner already holds one; it is
+# silent on a player who withdrew (§2.5) or was excluded (§2.3, §6.9). Such a player is not
+# invited: the invitation goes to the next player of the final classification without one.
+NOT_INVITABLE = ("dropped", "disqualified", "excluded")
 
 
 @dataclass(frozen=True)
@@ -47,7 +50,8 @@ def compute_season(season: Season, results: list, known_players: set[str], probl
 
 def qualifier_invitations(results: list) -> list[Invitation]:
     """NS HEX 2023 §11.1: the winner of each finished qualifier is invited; if already invited,
-    the invitation passes to the next player of that event's final classification without one."""
+    the invitation passes to the next player of that event's final classification without one.
+    A player who withdrew or was excluded is passed over the same way (``NOT_INVITABLE``)."""
     invited: set[str] = set()
     invitations = []
     for result in results:

@@ -256,6 +256,9 @@ class PlayOff(Tiebreaker):
 
     name = key = "playoff"
     abbr, title = "P-off", "Play-off game"
+    public = ("Tantrix §10c: two players still tied after the results between them, playing for a qualifying "
+              "place, 1st place or a prize, play a 5-minute game; its winner is higher. Games won, margins and tiles "
+              "(§10d) order only the other places; three or more tied for such a place are ordered by the organizer.")
     shown = False
     # §10c, §10d: the wins, margins and tiles that follow decide only "the less important" ties;
     # two players tied for a qualifying place or the winner wait for their play-off (rules/ties.py)

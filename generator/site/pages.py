@@ -14,6 +14,7 @@ from podium.rules.micromutants import clans_of_turn
 from podium.rules.tantrix import colour_plan
 from podium.rules.engine import EventResult
 from podium.rules.standings.order import shared_ranks
+from podium.i18n import Language
 from podium.site import labels, urls
 from podium.site.charts import rating_chart
 from podium.site.labels import N_, Nn_
@@ -63,7 +64,8 @@ def RATING(player_id: str) -> tuple:
 def site_pages(archive: Archive) -> tuple[list[Page], list[File]]:
     """Every page and file of the site, in a fixed order, none of them built yet."""
     model = _Model(archive)
-    pages = [Page(urls.home(), "home.html", archive.site.title, partial(_home, model), shows=None)]
+    pages = [Page(urls.home(), "home.html", archive.site.title, partial(_home, model), shows=None),
+             Page(urls.events(), "events.html", "All events", partial(_all_events, model), shows=None)]
     files = []
     for season in archive.seasons.values():
         shows = frozenset(EVENT(r.event.id) for r in season.events)
@@ -84,7 +86,7 @@ def site_pages(archive: Archive) -> tuple[list[Page], list[File]]:
                           partial(_player, player_id, model), shows))
     for page in archive.site.pages:
         pages.append(Page(urls.page(page.slug), "page.html", page.title, partial(dict, body=page.body)))
-    pages.append(Page("404.html", "404.html", "Page not found"))
+    pages.append(Page(urls.NOT_FOUND, "404.html", "Page not found"))
     return pages, files
 
 
@@ -98,6 +100,7 @@ class _Model:
     def __init__(self, archive: Archive):
         self.archive = archive
         self.players = archive.players
+        self.language = Language(archive.site.language)
         self.played: dict[str, list[EventResult]] = {}  # player → events, newest first
         for result in _by_date(archive.events.values()):
             for player in result.event.players:
@@ -135,7 +138,16 @@ def _home(model: _Model) -> dict:
     seasons = sorted(model.archive.seasons.values(), key=_season_sort_key, reverse=True)
     return {"seasons": [{"name": s.season.name, "url": urls.season(s.season.id), "events": len(s.events)} for s in seasons],
             "latest": [model.card(r) for r in _by_date(model.archive.events.values())[:10]],
+            "all_events": {"url": urls.events(), "count": len(model.archive.events)},
             "pages": [{"title": p.title, "url": urls.page(p.slug)} for p in model.archive.site.pages]}
+
+
+def _all_events(model: _Model) -> dict:
+    """Every event of the archive, newest first, under its year."""
+    years: dict = {}
+    for result in _by_date(model.archive.events.values()):
+        years.setdefault(result.event.date.year if result.event.date else None, []).append(model.card(result))
+    return {"years": [{"year": year, "events": cards} for year, cards in years.items()]}
 
 
 def _season_sort_key(season):
@@ -153,6 +165,7 @@ def _season(season, model: _Model) -> dict:
                          "event": model.card(model.archive.events[i.event]) if i.event else None}
                         for i in season.invitations],
         "events": [model.card(r) for r in _by_date(season.events)],
+        "points_by_place": [{"place": place, "points": points} for place, points in sorted(season.season.points.items())],
         "other_seasons": [{"name": s.season.name, "url": urls.season(s.season.id)} for s in others],
         "json": f"seasons/{season.season.id}/leaderboard.json",
     }
@@ -297,10 +310,18 @@ def _round(result: EventResult, rnd, model: _Model) -> dict:
     tables = [_table(pairing, rnd, flags, stage, result, model) for pairing in rnd.pairings]
     by_name = sorted(({"person": s["person"], "table": t["table"], "bye": t["bye"],
                        "opponents": [o["person"]["name"] for o in t["seats"] if o is not s]}
-                      for t in tables for s in t["seats"]), key=lambda x: x["person"]["name"].casefold())
+                      for t in tables for s in t["seats"]), key=lambda x: model.language.name_key(x["person"]["name"]))
     return {"event": result.event, "event_url": urls.event(result.event.id), "round": rnd,
             "title": _round_title(result, rnd), "tables": tables, "by_name": by_name,
-            "seed": result.event.seed, "clock": result.ruleset.clocks.get(rnd.stage)}
+            "seed": result.event.seed, "clock": result.ruleset.clocks.get(rnd.stage),
+            "previous": _neighbour(result, rnd.number - 1), "next": _neighbour(result, rnd.number + 1)}
+
+
+def _neighbour(result: EventResult, number: int) -> dict | None:
+    """The round before or after, for the links between round pages (None at either end)."""
+    if not 1 <= number <= len(result.event.rounds):
+        return None
+    return {"url": urls.round_page(result.event.id, number), "title": _round_title(result, result.event.rounds[number - 1])}
 
 
 def _table(pairing, rnd, flags: dict, stage, result: EventResult, model: _Model) -> dict:

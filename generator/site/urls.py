@@ -11,6 +11,10 @@ def home() -> str:
     return "index.html"
 
 
+def events() -> str:
+    return "events/index.html"
+
+
 def season(season_id: str) -> str:
     return f"seasons/{season_id}/index.html"
 
@@ -36,10 +40,17 @@ def relative(target: str, current: str) -> str:
     return linker(current)(target)
 
 
-def linker(current: str):
+NOT_FOUND = "404.html"
+
+
+def linker(current: str, base_url: str = ""):
     """The link function of one page: up to the site root, then down to the target. Made once
-    per page (a page has hundreds of links; ``posixpath.relpath`` for each was a tenth of a build)."""
+    per page (a page has hundreds of links; ``posixpath.relpath`` for each was a tenth of a build).
+    The 404 page is served at whatever address was not found (GitHub Pages answers /repo/a/b/c
+    with it), so its links start from the site's own path, from the base URL (/repo/…)."""
     up = "../" * (current.count("/"))
+    if current == NOT_FOUND and base_url:
+        up = urlsplit(base_url).path.rstrip("/") + "/"
 
     def link(target: str) -> str:
         if target.endswith("index.html"):

@@ -46,44 +46,56 @@ def pair_swiss(ranked: list[str], points: dict[str, float], opponents: dict[str,
     rng.shuffle(nodes)  # random among equal optima, reproducibly
     if len(nodes) % 2:
         nodes.append(BYE)
-    scaled = {p: round(points[p] * 10) for p in ranked}  # points come in steps of 0.1 at the finest
+    scaled = _scaled(points, ranked)
+    return _as_round(_perfect_matching(nodes, scaled, opponents, bye_candidates), nodes, ranked, scaled)
+
+
+def _scaled(points, players) -> dict[str, int]:
+    return {p: round(points[p] * 10) for p in players}  # points come in steps of 0.1 at the finest
+
+
+def _perfect_matching(nodes, scaled, opponents, bye_candidates):
     matching = _best_matching(nodes, scaled, opponents, bye_candidates, windowed=True)
     if 2 * len(matching) < len(nodes):
         # No perfect matching inside the windows means none at all; match on every edge only
         # to name the fewest players left over.
         matching = _best_matching(nodes, scaled, opponents, bye_candidates, windowed=False)
         raise PairingImpossible(", ".join(sorted(_unpaired(nodes, matching))))
-    return _as_round(matching, nodes, ranked, scaled)
+    return matching
 
 
 def _best_matching(nodes, scaled, opponents, bye_candidates, windowed: bool):
-    edges, span = _pair_edges(nodes, scaled, opponents, windowed)
+    values = [scaled[p] for p in nodes if p is not BYE]
+    top = (max(values) - min(values)) ** 2 + 1
+    span = top * (len(nodes) // 2 + 1)  # more than any matching's total of pair weights
+    edges = _pair_edges(nodes, scaled, opponents, windowed, lambda p, q: top - (scaled[p] - scaled[q]) ** 2)
     edges += _bye_edges(nodes, bye_candidates, span)
+    return _matching(nodes, edges)
+
+
+def _matching(nodes, edges):
     graph = rx.PyGraph()
     graph.add_nodes_from(range(len(nodes)))
     graph.add_edges_from(edges)
     return rx.max_weight_matching(graph, max_cardinality=True, weight_fn=int)
 
 
-def _pair_edges(nodes, scaled, opponents, windowed: bool):
-    """Edges between players who have not met and lie within each other's ``_window``;
-    weight = (largest cost + 1) − squared difference."""
-    values = [scaled[p] for p in nodes if p is not BYE]
-    top = (max(values) - min(values)) ** 2 + 1
-    span = top * (len(nodes) // 2 + 1)  # more than any matching's total of pair weights
+def _pair_edges(nodes, scaled, opponents, windowed: bool, weight):
+    """Edges between players who have not met and lie within each other's ``_window``,
+    weighted by ``weight(p, q)`` (squared-difference form: largest cost + 1 − squared difference)."""
     by_points = sorted((i for i, p in enumerate(nodes) if p is not BYE), key=lambda i: -scaled[nodes[i]])
     met = {i: opponents.get(nodes[i], ()) for i in by_points}
     widest = max(len(m) for m in met.values())
     reach = _window if windowed else lambda *_: len(nodes)
     edges = []
     for k, i in enumerate(by_points):
-        p, points = nodes[i], scaled[nodes[i]]
+        p = nodes[i]
         for distance, j in enumerate(by_points[k + 1:k + 1 + reach(len(met[i]), widest)], start=1):
             q = nodes[j]
             if distance <= reach(len(met[i]), len(met[j])) and q not in met[i] and p not in met[j]:
-                edges.append((i, j, top - (points - scaled[q]) ** 2))
+                edges.append((i, j, weight(p, q)))
     edges.sort()  # the shuffled node order, not the points order, decides among equal optima
-    return edges, span
+    return edges
 
 
 def _window(met_p: int, met_q: int) -> int:
@@ -125,15 +137,20 @@ def float_flags(pairs, points: dict) -> dict[str, str]:
 
 
 def _as_round(matching, nodes, ranked, scaled) -> SwissRound:
-    position = {p: i for i, p in enumerate(ranked)}
     pairs, bye = [], None
     for i, j in matching:
         a, b = nodes[i], nodes[j]
         if a is BYE or b is BYE:
             bye = b if a is BYE else a
             continue
-        pairs.append(tuple(sorted((a, b), key=position.__getitem__)))
-    pairs.sort(key=lambda pair: position[pair[0]])
+        pairs.append((a, b))
+    return _in_table_order(pairs, bye, ranked, scaled)
+
+
+def _in_table_order(pairs, bye, ranked, scaled) -> SwissRound:
+    """Each pair best player first; table 1 to the pair with the best player."""
+    position = {p: i for i, p in enumerate(ranked)}
+    pairs = sorted((tuple(sorted(pair, key=position.__getitem__)) for pair in pairs), key=lambda pair: position[pair[0]])
     return SwissRound(pairs=pairs, bye=bye, flags=float_flags(pairs, scaled))
 
 
@@ -146,3 +163,77 @@ class SwissMatching(Block):
 
     def pair(self, ranked, points, opponents, bye_candidates, rng) -> SwissRound:
         return pair_swiss(ranked, points, opponents, bye_candidates, rng)
+
+
+def pair_top_down(ranked: list[str], points: dict[str, float], opponents: dict[str, set[str]],
+                  bye_candidates: list[str], rng: random.Random) -> SwissRound:
+    """FFG Swiss pairing, top-down by score group (FFG Organized Play, "Rundy szwajcarskie"):
+    pair the highest score group at random; an odd player left over is paired at random with a
+    player of the next group; then pair the next group, and so on down.
+
+    The bye comes first: the lowest-ranked player without one (the bye policy's order) such that
+    the others can all be paired. Then one bracket at a time, from the top: the players floated
+    down from above and the next score group. Among the rematch-free pairings of the whole field
+    still to pair, the bracket keeps as many of its floaters as it can, then as many of its own
+    players (``_bracket_weight``); those pairs are fixed, and the players left over float to the
+    next bracket. So two players of one group who can meet are never split to lower the cost
+    further down; a group is split only when pairing it inside would leave the players below with
+    no rematch-free pairing at all (the seed is silent on that case: it says only that no one
+    meets the same opponent twice).
+    """
+    nodes = list(ranked)
+    rng.shuffle(nodes)  # random within a group, reproducibly
+    scaled = _scaled(points, ranked)
+    bye = _feasible_bye(nodes, scaled, opponents, bye_candidates)
+    remaining = [p for p in nodes if p != bye]
+    pairs, floaters = [], []
+    for score in sorted({scaled[p] for p in remaining}, reverse=True):
+        group = [p for p in remaining if scaled[p] == score]
+        inside = _pair_bracket(remaining, _bracket_weight(floaters, group), scaled, opponents)
+        paired = {p for pair in inside for p in pair}
+        pairs += inside
+        floaters = [p for p in floaters + group if p not in paired]
+        remaining = [p for p in remaining if p not in paired]
+    return _in_table_order(pairs, bye, ranked, scaled)
+
+
+def _feasible_bye(nodes, scaled, opponents, bye_candidates) -> str | None:
+    """The first bye candidate whom the rest can all be paired without; raises when no
+    rematch-free pairing exists at all."""
+    field_ = nodes + [BYE] if len(nodes) % 2 else nodes
+    matching = _perfect_matching(field_, scaled, opponents, bye_candidates)
+    return next((field_[i] if field_[j] is BYE else field_[j] for i, j in matching if BYE in (field_[i], field_[j])), None)
+
+
+def _pair_bracket(field_, weight, scaled, opponents) -> list[tuple[str, str]]:
+    """The pairs inside the bracket (the players ``weight`` names) of the heaviest rematch-free
+    pairing of the whole ``field_``; a pair with a player outside the bracket weighs nothing."""
+    def pair_weight(p, q):
+        return weight[p] + weight[q] if p in weight and q in weight else 0
+    matching = _matching(field_, _pair_edges(field_, scaled, opponents, True, pair_weight))
+    if 2 * len(matching) < len(field_):  # a bug: the bye was drawn so that this field pairs
+        raise AssertionError(f"no pairing of {', '.join(sorted(_unpaired(field_, matching)))}")
+    return [(field_[i], field_[j]) for i, j in matching if field_[i] in weight and field_[j] in weight]
+
+
+def _bracket_weight(floaters: list[str], group: list[str]) -> dict[str, int]:
+    """A floater paired inside the bracket outweighs any number of the group's own players
+    (floaters are higher: top-down), and one of those outweighs a pair outside the bracket.
+
+    The weights never rise down the points order, so ``_window``'s swap argument holds for them
+    as well (each swap trades a pair's weight for one at least as high): windowed edges suffice.
+    """
+    return {**{p: len(group) + 1 for p in floaters}, **{p: 1 for p in group}}
+
+
+class ScoreGroupsTopDown(Block):
+    """FFG Swiss pairing, top-down by score group: the highest group paired at random, an odd
+    player left over paired at random with the next group, and so on down; no rematches. Two
+    players of one group who can meet are never split for a lower total cost below (FFG
+    Organized Play, "Rundy szwajcarskie"; worked example: Jan, Sara, Bartek on 15, Tomek on 10 →
+    Jan v Sara, Bartek v Tomek)."""
+
+    name = "score-groups"
+
+    def pair(self, ranked, points, opponents, bye_candidates, rng) -> SwissRound:
+        return pair_top_down(ranked, points, opponents, bye_candidates, rng)

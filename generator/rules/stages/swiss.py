@@ -3,8 +3,8 @@ from __future__ import annotations
 
 from podium.errors import fail
 from podium.model import Round
-from podium.rules.draw import inputs_digest, rng
-from podium.rules.pairing.swiss import PairingImpossible, float_flags
+from podium.rules.draw import CURRENT as CURRENT_DRAWS, ROUND_ONE_BYE, inputs_digest, lot, rng
+from podium.rules.pairing.swiss import PairingImpossible, SwissMatching, float_flags
 from podium.rules.stages.common import DraftPairing, DraftRound, EventState, StageResult, fresh_records
 
 
@@ -63,10 +63,12 @@ def next_round(result: StageResult, state: EventState, number: int) -> DraftRoun
     points = {p: records[p].points - records[p].penalty_points for p in ranked}
     opponents = {p: set(records[p].opponents) for p in ranked}
     had_bye = {p for p in ranked if records[p].byes}
-    candidates = ruleset.bye.candidates(ranked, had_bye)
+    candidates = ruleset.bye.candidates(ranked, had_bye, _round_one_lot(event) if number == result.start else None)
     inputs = inputs_digest(ranked)
+    # Podium 0.2 and earlier paired every Swiss by least total cost: an event drawn then is re-drawn so
+    pairing = ruleset.pairing if event.draws >= CURRENT_DRAWS else SwissMatching()
     try:
-        drawn = ruleset.pairing.pair(ranked, points, opponents, candidates, rng(event.seed, "pair", number, inputs))
+        drawn = pairing.pair(ranked, points, opponents, candidates, rng(event.seed, "pair", number, inputs))
     except PairingImpossible as exc:
         raise fail(event.src, f"round {number} cannot be paired without a rematch or a second bye "
                               f"(left over: {exc}); reduce the Swiss rounds with structure: {{swiss_rounds: N, cut: N}}")
@@ -75,3 +77,11 @@ def next_round(result: StageResult, state: EventState, number: int) -> DraftRoun
     if drawn.bye:
         pairings.append(DraftPairing(players=(drawn.bye,), bye=True, flags={drawn.bye: "bye-" + ruleset.bye.reason(number)}))
     return DraftRound(number=number, stage="swiss", pairings=pairings, seed_parts=(event.seed, "pair", number, inputs))
+
+
+def _round_one_lot(event):
+    """The round-1 bye's own lot (rules/draw.py); events drawn with shared lots (``draws: 1``)
+    gave it to the player the tie-break lots ranked last, and are re-drawn that way."""
+    if event.draws < CURRENT_DRAWS:
+        return None
+    return lambda player: lot(event.seed, player, ROUND_ONE_BYE)

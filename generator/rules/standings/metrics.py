@@ -55,9 +55,11 @@ class Tiebreaker(Block):
         ordered = sorted(group, key=lambda p: self.exact(p, ctx), reverse=True)
         return [list(g) for _, g in groupby(ordered, key=lambda p: self.exact(p, ctx))]
 
+    public = ""  # the explanation players read, where the docstring speaks to organizers (files, commands)
+
     @property
     def explanation(self) -> str:
-        return " ".join((self.__doc__ or "").split())
+        return self.public or " ".join((self.__doc__ or "").split())
 
 
 class Points(Tiebreaker):
@@ -257,6 +259,8 @@ class ManualOrder(Tiebreaker):
 
     name = key = "manual"
     abbr, title = "Org.", "Organizer's decision"
+    public = ("Players still tied are ordered by the organizer's decision (Micromutants: the sealed bid to the "
+              "club); players the organizer has not ordered share their place.")
     shown = False
 
     def split(self, group, ctx):

@@ -1,0 +1,150 @@
+"""NS HEX 2023 rules fidelity, round 2 (issue 15): cases worked by hand against the Polish
+original (seed 000, section numbers as there), and the independence of random draws."""
+from __future__ import annotations
+
+import dataclasses
+
+import pytest
+
+from podium.errors import Problems, Src
+from podium.model import Event, Pairing, Player, Round
+from podium.rules.draw import ROUND_ONE_BYE, TIEBREAK, lot
+from podium.rules.engine import compute_event, next_round
+from podium.rules.ruleset import BUILTIN_DIR, load_rulesets
+from podium.rules.standings.metrics import Context, RandomLot
+from play import only_problem
+
+SRC = Src("event.yaml", 1)
+RULESETS = load_rulesets([BUILTIN_DIR])
+NSHEX = RULESETS["neuroshima-hex-pl-2023"]
+BARE = dataclasses.replace(NSHEX, blocks={k: v for k, v in NSHEX.blocks.items() if k not in ("armies", "roles")})
+FIVE = tuple(Player(id=f"p{i}", name=f"P{i}", src=SRC) for i in range(1, 6))
+
+
+# ---------------------------------------------------------------- independent draws
+
+def round_one_bye(seed: int, **fields) -> str:
+    event = Event(id="e", name="E", folder=".", src=SRC, ruleset=NSHEX.id, seed=seed, players=FIVE, **fields)
+    draft = next_round(compute_event(event, BARE, Problems()))
+    (bye,) = [p.players[0] for p in draft.pairings if p.bye]
+    return bye
+
+
+def last_on_random_tiebreak(seed: int) -> str:
+    """Who the random tie-break (NS HEX §5.6 II: "kolejność ustalana jest losowo") puts last
+    among the five when they are level on TP and HQ difference."""
+    return RandomLot().split([p.id for p in FIVE], Context({}, seed))[-1][0]
+
+
+def test_round_one_bye_is_drawn_apart_from_the_tiebreak_lots():
+    # NS HEX §5.4: "Bye w pierwszej rundzie otrzymuje losowy zawodnik" (round 1: a random player).
+    # Five players, 200 seeds. Were the bye and the tie-break one draw, the bye player would be
+    # last on every random tie-break: 200 of 200. Independent draws: last 1 time in 5, about
+    # 40 of 200 (binomial, standard deviation √(200·⅕·⅘) ≈ 5.7; 20–60 is beyond 3.5 of them).
+    last = sum(round_one_bye(seed) == last_on_random_tiebreak(seed) for seed in range(1, 201))
+    assert 20 <= last <= 60, last
+    # … and every player gets the round-1 bye for some seed (a random player).
+    assert {round_one_bye(seed) for seed in range(1, 41)} == {p.id for p in FIVE}
+
+
+def test_draws_are_reproducible_and_per_purpose():
+    assert [round_one_bye(7) for _ in range(3)] == [round_one_bye(7)] * 3
+    assert lot(7, "p1", ROUND_ONE_BYE) == lot(7, "p1", ROUND_ONE_BYE) != lot(7, "p1", TIEBREAK)
+    assert lot(7, "p1") == lot(7, "p1", TIEBREAK)  # the tie-break lot is the one published standings used
+
+
+def test_an_event_drawn_with_shared_lots_is_redrawn_as_it_was():
+    # 'draws: 1' (Podium 0.2 and earlier): the round-1 bye went to the player the tie-break
+    # lots ranked last — every time.
+    assert all(round_one_bye(seed, draws=1) == last_on_random_tiebreak(seed) for seed in range(1, 51))
+
+
+def test_unknown_draws_version_is_an_error(tree, cli):
+    tree.event("e", 8, draws=3)
+    line = [n for n, text in enumerate(tree.round_path("e", 1).parents[1].joinpath("event.yaml").read_text().splitlines(), 1)
+            if text.startswith("draws:")][0]
+    assert only_problem(cli) == (f"content/events/e/event.yaml:{line}: 'draws: 3' is not a version of Podium's draws; "
+                                 "write 'draws: 1' for an event drawn with Podium 0.2 or earlier, or leave it out")
+
+
+# ---------------------------------------------------------------- armies (§6.3, §6.5)
+
+ARMIES_X = ("Moloch", "Borgo", "Vegas", "Smart", "Piraci")
+ARMIES_Y = ("Moloch", "Hegemonia", "Dancer", "Sharrash", "Bestie")
+
+
+def armies_event(**x_fields) -> Event:
+    players = (Player("x", "Xena", Src("registrations.yaml", 1), armies=ARMIES_X, **x_fields),
+               Player("y", "Yann", Src("registrations.yaml", 4), armies=ARMIES_Y))
+    return Event(id="e", name="E", folder=".", src=SRC, ruleset=NSHEX.id, players=players)
+
+
+def one_table_round(number: int, armies, line: int, stage="swiss", match=None):
+    pairing = Pairing(players=("x", "y"), src=Src(f"rounds/{number}.yaml", line), score=(12, 5), armies=armies,
+                      match=match, key_srcs={"armies": Src(f"rounds/{number}.yaml", line + 1)})
+    return Round(number=number, stage=stage, pairings=(pairing,), src=Src(f"rounds/{number}.yaml", 1))
+
+
+def test_mirror_armies_are_refused_per_section_6_5():
+    # §6.5: "Jeśli na pozycjach „1” obu graczy występują te same armie wówczas gracze rozgrywają
+    # mecz korzystając z armii wypisanymi w pozycjach „2”. Jeśli w pozycjach „2” również znajdują
+    # się te same armie wówczas w sposób losowy ustala się który z graczy rozegra mecz armią
+    # wypisaną na swojej pozycji „2”, a który z pozycji „1”." — the procedure always ends with two
+    # different armies, so Moloch v Moloch cannot be a result (Swiss or finals).
+    problems = Problems()
+    NSHEX.armies.check_swiss(armies_event(), [one_table_round(1, ("Moloch", "Moloch"), line=4)], 4, problems)
+    NSHEX.armies.check_finals(armies_event(), [one_table_round(5, ("Moloch", "Moloch"), 8, "knockout", "final")],
+                              4, problems)
+    assert [str(p) for p in problems.items] == [
+        "rounds/1.yaml:5: Xena v Yann: both field Moloch, but §6.5 never pits an army against itself (equal armies "
+        "on '1' → the '2's are played; equal again → a draw decides who plays his '2'); correct the armies",
+        "rounds/5.yaml:9: Xena v Yann: both field Moloch, but §6.5 never pits an army against itself (equal armies "
+        "on '1' → the '2's are played; equal again → a draw decides who plays his '2'); correct the armies"]
+    problems = Problems()
+    NSHEX.armies.check_swiss(armies_event(), [one_table_round(1, ("Moloch", "Hegemonia"), line=4)], 4, problems)
+    assert not problems
+
+
+def test_top16_finalist_uses_all_armies_without_listing_them():
+    # §6.3: "jeśli w turnieju rozgrywane są finały Top 16 wówczas gracz nadal może wykorzystać
+    # wszystkie swoje armie" — no choice to make: Xena, with no 'finals_armies', fields four
+    # different armies in the round of 16, quarterfinal, semifinal and final: nothing to report.
+    rounds = [one_table_round(5 + i, (army, ARMIES_Y[1 + i]), line=4, stage="knockout")
+              for i, army in enumerate(ARMIES_X[:4])]
+    problems = Problems()
+    NSHEX.armies.check_finals(armies_event(), rounds, 16, problems)
+    assert not problems
+    # The same four in a top 8 (4 armies chosen, §6.3) are fine too; a fifth would not be.
+    NSHEX.armies.check_finals(armies_event(), rounds, 8, problems)
+    assert not problems
+    # Listing a choice in a top 16 is a mistake the rule leaves no room for: it says so.
+    problems = Problems()
+    NSHEX.armies.check_finals(armies_event(finals_armies=ARMIES_X[:4]), rounds, 16, problems)
+    assert [str(p) for p in problems.items] == [
+        "registrations.yaml:1: Xena lists 4 finals armies, but a top 16 keeps all his armies for the finals "
+        "(§6.3: \"nadal może wykorzystać wszystkie swoje armie\"); remove 'finals_armies:'"]
+
+
+# ---------------------------------------------------------------- invitations (§11.1)
+
+def finished_qualifier(event_id: str, statuses: dict):
+    from types import SimpleNamespace
+    from podium.rules.standings.order import Row
+    rows = [Row(rank=rank, player=player, points=0, tiebreaks={}, status=status)
+            for rank, (player, status) in enumerate(statuses.items(), start=1)]
+    return SimpleNamespace(qualifier=True, complete=True, final_rows=rows, event=SimpleNamespace(id=event_id))
+
+
+def test_a_withdrawn_player_passes_the_invitation_to_the_next_in_the_classification():
+    # §11.1 passes the invitation down only when the winner already holds one; on a player who
+    # withdrew (§2.5: "Gracz w każdym momencie może zrezygnować") it is silent. Chosen: he is
+    # passed over like an invited winner — the next player of the final classification without
+    # an invitation takes it.
+    #   Kraków: 1 ala (withdrew after the Swiss, kept 1st), 2 bob, 3 cyd → bob, passed down.
+    #   Gdańsk: 1 bob (already invited), 2 dan (disqualified), 3 cyd → cyd, passed down.
+    from podium.rules.season import qualifier_invitations
+    invitations = qualifier_invitations([
+        finished_qualifier("krakow", {"ala": "dropped", "bob": "active", "cyd": "active"}),
+        finished_qualifier("gdansk", {"bob": "active", "dan": "disqualified", "cyd": "active"})])
+    assert [(i.event, i.player, i.via, i.place) for i in invitations] == [
+        ("krakow", "bob", "passed-down", 2), ("gdansk", "cyd", "passed-down", 3)]
