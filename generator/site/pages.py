@@ -175,17 +175,22 @@ def _event(result: EventResult, model: _Model) -> dict:
     event, ruleset = result.event, result.ruleset
     season = model.archive.seasons.get(event.season) if event.season else None
     first_kind = result.first.kind if result.stages else "swiss"
+    rounds = [{"number": r.number, "title": _round_title(result, r), "url": urls.round_page(event.id, r.number),
+               "complete": result.round_done.get(r.number, False)} for r in event.rounds]
+    stages = [_stage_section(stage, result, model) for stage in result.stages if _has_section(stage, result)]
     return {
         "event": event, "ruleset": ruleset, "card": model.card(result),
         "season": {"name": season.season.name, "url": urls.season(event.season)} if season else None,
         "structure": _structure(result.plan, ruleset.scoring), "clocks": ruleset.clocks,
-        "rounds": [{"number": r.number, "title": _round_title(result, r), "url": urls.round_page(event.id, r.number),
-                    "complete": result.round_done.get(r.number, False)} for r in event.rounds],
+        "rounds": rounds,
+        # What a player at the venue came for first: the round being played, then the standings.
+        "current_round": next((r for r in rounds if not r["complete"]), None),
+        "brackets": [{"id": s["id"], "title": s["title"]} for s in stages if s.get("bracket")],
         "columns": _columns(ruleset.tiebreakers_for(first_kind) if first_kind != "knockout" else []),
         "show_points": first_kind != "knockout",  # an event that is only a bracket has no points to show
         "explained": _columns(_all_tiebreakers(result)),
         "standings": _rows(result.final_rows, model),
-        "stages": [_stage_section(stage, result, model) for stage in result.stages if _has_section(stage, result)],
+        "stages": stages,
         "json": f"events/{event.id}/standings.json",
     }
 
@@ -270,7 +275,17 @@ def _rows(rows, model: _Model) -> list[dict]:
     return [{"rank": r.rank, "person": model.person(r.player), "points": r.points, "tiebreaks": r.tiebreaks,
              "status": labels.STATUS.get(r.status, r.status),
              "separated_by": labels.SEPARATED.get(r.separated_by, r.separated_by) if r.separated_by else None,
-             "first_rank": r.extra.get("first_rank"), "tie": r.tie, "shared_rank": r.rank in shared} for r in rows]
+             "ahead": _ahead(r, below, model),
+             "first_rank": r.extra.get("first_rank"), "tie": r.tie, "shared_rank": r.rank in shared}
+            for r, below in zip(rows, [*rows[1:], None])]
+
+
+def _ahead(row, below, model: _Model) -> dict | None:
+    """What put ``row`` ahead of the next player, when a tie-break did (points speak for themselves)."""
+    if below is None or not below.separated_by or below.separated_by == "points" or below.tie:
+        return None
+    reason = labels.SEPARATED.get(below.separated_by, below.separated_by)
+    return {"name": model.person(below.player)["name"], "reason": reason}
 
 
 def _bracket(stage, result: EventResult, model: _Model) -> list[dict]:
