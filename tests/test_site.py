@@ -225,3 +225,26 @@ def test_every_event_is_listed_by_year_and_linked_from_home(tmp_path):
     assert years == sorted(set(years), reverse=True) and "2022" in years
     home = (tmp_path / "site/index.html").read_text()
     assert f'<a href="events/">Wszystkie turnieje ({len(events)})</a>' in home
+
+
+def test_a_swiss_round_page_shows_the_standings_after_that_round(tree, cli):
+    """FFG (a win 5 points): four players, the lower id wins every game. After round 1 two
+    players have 5 and two 0; after round 2 one has 10, two 5 and one 0."""
+    tree.event("e1", 4, ruleset="ffg-conquest")
+    for number in (1, 2):
+        cli("pair", "e1")
+        data = tree.read_round("e1", number)
+        for pairing in data["pairings"]:
+            pairing["winner"] = min(pairing["players"])
+        tree.save_round("e1", number, data)
+    cli("build")
+
+    def points_after(number: int) -> list[int]:
+        html = (tree.root / f"site/events/e1/rounds/{number}/index.html").read_text()
+        table = html[html.index(f"<h2>Standings after round {number}</h2>"):]
+        rows = re.findall(r'<td class="num">=?\d+</td>\s*<td class="name">.*?</td>\s*<td class="num">(\d+)</td>',
+                          table, re.S)
+        return [int(p) for p in rows]
+
+    assert points_after(1) == [5, 5, 0, 0]
+    assert points_after(2) == [10, 5, 5, 0]

@@ -329,7 +329,9 @@ def _round(result: EventResult, rnd, model: _Model) -> dict:
     return {"event": result.event, "event_url": urls.event(result.event.id), "round": rnd,
             "title": _round_title(result, rnd), "tables": tables, "by_name": by_name,
             "seed": result.event.seed, "clock": result.ruleset.clocks.get(rnd.stage),
-            "previous": _neighbour(result, rnd.number - 1), "next": _neighbour(result, rnd.number + 1)}
+            "previous": _neighbour(result, rnd.number - 1), "next": _neighbour(result, rnd.number + 1),
+            "standings": _rows(stage.rows_after[rnd.number], model) if stage and rnd.number in stage.rows_after else [],
+            "columns": _columns(result.ruleset.tiebreakers_for(stage.kind)) if stage else []}
 
 
 def _neighbour(result: EventResult, number: int) -> dict | None:
