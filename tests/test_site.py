@@ -248,3 +248,14 @@ def test_a_swiss_round_page_shows_the_standings_after_that_round(tree, cli):
 
     assert points_after(1) == [5, 5, 0, 0]
     assert points_after(2) == [10, 5, 5, 0]
+
+
+def test_a_pending_result_is_marked_pending_on_the_round_page(tree, cli):
+    tree.event("e1", 4, ruleset="ffg-conquest")
+    cli("pair", "e1")
+    data = tree.read_round("e1", 1)
+    data["pairings"][0]["winner"] = min(data["pairings"][0]["players"])  # table 1 in, table 2 still out
+    tree.save_round("e1", 1, data)
+    cli("build")
+    html = (tree.root / "site/events/e1/rounds/1/index.html").read_text()
+    assert html.count('<span class="tag">result pending</span>') == 1
