@@ -70,8 +70,13 @@ def test_no_sideways_scroll_of_the_page(base_url, phone, kind):
 
 
 def test_standings_and_bracket_are_visible(base_url, phone):
+    """The event page leads with the standings; the bracket, several screens on a phone, is a
+    page of its own linked at the top."""
     phone.goto(base_url + PAGES["event"])
     assert phone.locator("table.standings").first.is_visible()
+    assert phone.locator(".bracket").count() == 0
+    phone.locator(".jump a").first.click()
+    assert phone.url.endswith("/events/2023-04-krakow/bracket/")
     assert phone.locator(".bracket .match").first.is_visible()
     assert phone.locator(".bracket .side.won").count() >= 7  # every decided match marks its winner
     # the bracket scrolls inside its own box, not the page
@@ -147,3 +152,9 @@ def test_a_tie_break_decision_reads_as_words_with_the_values_below(base_url, pho
     assert values.is_visible() and "Sztab± +14" in values.inner_text()  # HQ difference, abbreviated
     phone.set_viewport_size({"width": 1024, "height": 740})
     assert not reason.is_visible() and phone.locator(".standings th.tb").first.is_visible()  # columns again
+
+
+def test_the_leader_is_on_the_first_screen(base_url, phone):
+    phone.goto(base_url + PAGES["event"])
+    leader = phone.locator("table.standings tbody tr").first
+    assert leader.bounding_box()["y"] + leader.bounding_box()["height"] <= 740

@@ -259,3 +259,14 @@ def test_a_pending_result_is_marked_pending_on_the_round_page(tree, cli):
     cli("build")
     html = (tree.root / "site/events/e1/rounds/1/index.html").read_text()
     assert html.count('<span class="tag">result pending</span>') == 1
+
+
+def test_the_leader_is_within_the_first_screen_of_an_event_page(tmp_path):
+    """At 360×740 a player sees the leader without scrolling (issue 18: the standings began
+    about 940 px down). Measured in Chromium by tests/test_browser.py; here the order of the page."""
+    from podium.build import build_site
+
+    build_site(Path(__file__).resolve().parent.parent / "content", tmp_path / "site")
+    html = (tmp_path / "site/events/2023-04-krakow/index.html").read_text()
+    assert html.index('class="standings') < html.index('id="about"') < html.index('id="tiebreakers"')
+    assert 'class="bracket"' not in html and 'href="../../events/2023-04-krakow/bracket/"' in html

@@ -77,6 +77,9 @@ def site_pages(archive: Archive) -> tuple[list[Page], list[File]]:
         shows = frozenset([EVENT(result.event.id)])
         pages.append(Page(urls.event(result.event.id), "event.html", result.event.name, partial(_event, result, model), shows))
         files.append(File(f"events/{result.event.id}/standings.json", partial(_json, standings_json, result), shows))
+        if _knockout_sections(result):
+            pages.append(Page(urls.bracket(result.event.id), "bracket.html", result.event.name,
+                              partial(_bracket_page, result, model), shows))
         for rnd in result.event.rounds:
             pages.append(Page(urls.round_page(result.event.id, rnd.number), "round.html",
                               result.event.name, partial(_round, result, rnd, model), shows))
@@ -185,7 +188,7 @@ def _event(result: EventResult, model: _Model) -> dict:
         "rounds": rounds,
         # What a player at the venue came for first: the round being played, then the standings.
         "current_round": next((r for r in rounds if not r["complete"]), None),
-        "brackets": [{"id": s["id"], "title": s["title"]} for s in stages if s.get("bracket")],
+        "brackets": [{"url": urls.bracket(event.id), "title": N_("Bracket")}] if any(s["bracket"] for s in stages) else [],
         "columns": _columns(ruleset.tiebreakers_for(first_kind) if first_kind != "knockout" else []),
         "show_points": first_kind != "knockout",  # an event that is only a bracket has no points to show
         "explained": _columns(_all_tiebreakers(result)),
@@ -224,12 +227,23 @@ def _stage_section(stage, result: EventResult, model: _Model) -> dict:
                "columns": _columns(result.ruleset.tiebreakers_for(stage.kind))}
     if stage.kind == "knockout":
         section["bracket"] = _bracket(stage, result, model)
+        section["bracket_url"] = urls.bracket(result.event.id)
     else:
         name = N_("Table %(table)s") if stage.kind == "free-for-all" else N_("Group %(group)s")
         section["groups"] = [{"title": labels.msg(name, table=g.id, group=g.id) if len(stage.groups) > 1 or
                               stage.kind == "free-for-all" else None, "rows": _rows(g.rows, model)}
                              for g in stage.groups] or [{"title": None, "rows": _rows(stage.rows, model)}]
     return section
+
+
+def _knockout_sections(result: EventResult) -> list:
+    return [stage for stage in result.stages if stage.kind == "knockout" and _has_section(stage, result)]
+
+
+def _bracket_page(result: EventResult, model: _Model) -> dict:
+    """The bracket on a page of its own: on a phone it is several screens wide and long."""
+    return {"event": result.event, "event_url": urls.event(result.event.id),
+            "stages": [_stage_section(stage, result, model) for stage in _knockout_sections(result)]}
 
 
 def _stage_text(stage) -> dict:

@@ -23,6 +23,10 @@ def event(event_id: str) -> str:
     return f"events/{event_id}/index.html"
 
 
+def bracket(event_id: str) -> str:
+    return f"events/{event_id}/bracket/index.html"
+
+
 def round_page(event_id: str, number: int) -> str:
     return f"events/{event_id}/rounds/{number}/index.html"
 
