@@ -148,3 +148,119 @@ def test_a_withdrawn_player_passes_the_invitation_to_the_next_in_the_classificat
         finished_qualifier("gdansk", {"bob": "active", "dan": "disqualified", "cyd": "active"})])
     assert [(i.event, i.player, i.via, i.place) for i in invitations] == [
         ("krakow", "bob", "passed-down", 2), ("gdansk", "cyd", "passed-down", 3)]
+
+
+# ---------------------------------------------------------------- small fields: look ahead (§5.1, §5.6)
+
+def prism_field(bye_as_f: bool):
+    """Six nodes a–f after two rounds, R1 a–b, c–d, e–f and R2 b–c, d–e, f–a, the lower letter
+    winning each game but f–a, won by a (results written 12–5, ±7). The pairs played form the
+    cycle a-b-c-d-e-f-a; the pairs still open form a prism: triangles a-c-e and b-d-f and the
+    rungs a–d, b–e, c–f. With ``bye_as_f`` f is the bye node: five players, e sat out round 1
+    and a round 2 (3 TP each).
+      TP after two rounds: a 6 (beat b, beat f or the bye), d 6 (beat c, beat e),
+                           b 3 (beat c), e 3 (beat f or the bye), c 0, f 0.
+    """
+    opponents = {"a": {"b", "f"}, "b": {"a", "c"}, "c": {"b", "d"}, "d": {"c", "e"}, "e": {"d", "f"}, "f": {"e", "a"}}
+    points = {"a": 6, "d": 6, "b": 3, "e": 3, "c": 0, "f": 0}
+    if bye_as_f:
+        del opponents["f"], points["f"]
+        opponents["a"].discard("f")
+        opponents["e"].discard("f")
+    ranked = sorted(points, key=lambda p: -points[p])  # a d b e c (f)
+    had_bye = {"a", "e"} if bye_as_f else set()
+    candidates = [p for p in reversed(ranked) if p not in had_bye]
+    return ranked, points, opponents, candidates
+
+
+def drawn(rnd):
+    return {frozenset(pair) for pair in rnd.pairs}, rnd.bye
+
+
+def test_six_players_round_three_keeps_round_four_pairable():
+    # §5.6: no rematches, TP "w miarę możliwości" (as far as possible) close. Round 3 of six:
+    # the prism has four perfect matchings; squared TP differences of each:
+    #   rungs a–d, b–e, c–f: 0 + 0 + 0 = 0   → leaves triangles a-c-e, b-d-f: round 4 impossible
+    #   a–d, b–f, c–e:       0 + 9 + 9 = 18  → round 4 from the cycle a-c-f-d-b-e-a
+    #   c–f, a–e, b–d:       0 + 9 + 9 = 18  → likewise
+    #   b–e, a–c, d–f:       0 + 36 + 36 = 72
+    # Without look-ahead the rungs (0) are drawn; with it one of the two at 18, by the draw.
+    from podium.rules.pairing.swiss import pair_swiss
+    import random
+    ranked, points, opponents, candidates = prism_field(bye_as_f=False)
+    rungs = {frozenset("ad"), frozenset("be"), frozenset("cf")}
+    assert drawn(pair_swiss(ranked, points, opponents, candidates, random.Random(1))) == (rungs, None)
+    allowed = [{frozenset("ad"), frozenset("bf"), frozenset("ce")}, {frozenset("cf"), frozenset("ae"), frozenset("bd")}]
+    seen = [drawn(pair_swiss(ranked, points, opponents, candidates, random.Random(seed), rounds_after=1))[0]
+            for seed in range(20)]
+    assert all(pairs in allowed for pairs in seen) and all(pairs in seen for pairs in allowed)
+
+
+def test_five_players_round_three_keeps_round_four_pairable_with_byes():
+    # The same prism with f as the bye: five players, e had the bye in round 1, a in round 2.
+    # §5.4: the bye goes to the fewest TP — c (0 TP), every time; so c–f stays, and of the
+    # matchings with c's bye only two exist: the rungs (c bye, a–d, b–e: 0, round 4 impossible)
+    # and c bye, a–e, b–d (9 + 9 = 18). The look-ahead draws the second; round 4 then pairs
+    # from the cycle a-c-e-b-f-d-a: a–c, e–b, d bye or c–e, b bye, a–d — no rematch, byes to
+    # four different players.
+    from podium.rules.pairing.swiss import pair_swiss
+    import random
+    ranked, points, opponents, candidates = prism_field(bye_as_f=True)
+    assert candidates[0] == "c"
+    assert drawn(pair_swiss(ranked, points, opponents, candidates, random.Random(1))) == (
+        {frozenset("ad"), frozenset("be")}, "c")
+    for seed in range(10):
+        assert drawn(pair_swiss(ranked, points, opponents, candidates, random.Random(seed), rounds_after=1)) == (
+            {frozenset("ae"), frozenset("bd")}, "c")
+
+
+def play_swiss(players: int, seed: int):
+    """Four Swiss rounds (§5.1 plays four whatever the count; under 8 there are no finals) drawn
+    by the engine, the lower player number winning each game 12–5; the rounds' pairings."""
+    field = tuple(Player(id=f"p{i}", name=f"P{i}", src=SRC) for i in range(1, players + 1))
+    rounds = []
+    for number in range(1, 5):
+        event = Event(id="e", name="E", folder=".", src=SRC, ruleset=NSHEX.id, seed=seed, players=field,
+                      rounds=tuple(rounds))
+        draft = next_round(compute_event(event, BARE, Problems()))
+        rounds.append(Round(number=number, stage="swiss", src=SRC, pairings=tuple(
+            Pairing(players=d.players, src=SRC, bye=True) if d.bye else
+            Pairing(players=d.players, src=SRC, table=d.table, score=(12, 5) if d.players[0] < d.players[1] else (5, 12))
+            for d in draft.pairings)))
+    return [[d.players for d in r.pairings] for r in rounds]
+
+
+@pytest.mark.parametrize("players", [5, 6, 7])
+def test_small_fields_always_finish_four_swiss_rounds(players):
+    # Before the look-ahead, 5 and 6 players got stuck in round 4 for about one seed in five
+    # (seeds 2, 8 and 19 of five; 4, 6 and 11 of six, among others). Seven players never do
+    # (after three rounds each has 4 of 7 opponents or the bye left: a graph of 8 nodes of
+    # degree 4 ≥ 8/2 has a Hamiltonian cycle, Dirac), but play it too. Every seed 1–30 must
+    # finish: 4 rounds, ⌊n/2⌋ tables each, no pair twice, a bye per round with odd n, never
+    # twice to one player.
+    for seed in range(1, 31):
+        rounds = play_swiss(players, seed)
+        games = [frozenset(t) for r in rounds for t in r if len(t) == 2]
+        byes = [t[0] for r in rounds for t in r if len(t) == 1]
+        assert len(rounds) == 4 and len(games) == 4 * (players // 2), seed
+        assert len(set(games)) == len(games), seed
+        assert len(byes) == len(set(byes)) == (4 if players % 2 else 0), seed
+
+
+def test_a_field_that_cannot_play_its_rounds_is_told_before_round_one(tree, cli):
+    # Four players, four rounds (§5.1 below 8: four Swiss rounds, no finals): K4 has only three
+    # rematch-free rounds (a–b c–d, a–c b–d, a–d b–c). Refused before round 1, not in round 4.
+    tree.event("e", 4)
+    result = cli("pair", "e", expect=1)
+    assert "Traceback" not in result.output
+    assert result.output.strip().splitlines()[0] == (
+        "content/events/e/event.yaml:1: round 1 not drawn: 4 players cannot play Swiss rounds 1–4 without a rematch "
+        "or a second bye, however round 1 is paired (at most 3 Swiss rounds in all); set the Swiss rounds to 3 "
+        "with structure: {swiss_rounds: 3, cut: N}, or register more players")
+    # Written in event.yaml, the error points at it; three rounds then pair.
+    tree.event("e", 4, structure={"swiss_rounds": 4, "cut": 0})
+    line = [n for n, text in enumerate((tree.content / "events/e/event.yaml").read_text().splitlines(), 1)
+            if "swiss_rounds" in text][0]
+    assert cli("pair", "e", expect=1).output.startswith(f"content/events/e/event.yaml:{line}: round 1 not drawn")
+    tree.event("e", 4, structure={"swiss_rounds": 3, "cut": 0})
+    cli("pair", "e")
