@@ -131,8 +131,9 @@ def test_games_under_a_one_game_ruleset_are_refused_not_ignored(tree, cli):
             - {{winner: {b}}}
     """)  # before: the games were read by nobody
     assert only_problem(cli) == ("content/events/e1/rounds/1.yaml:7: 'games' is not part of this result (nothing "
-                                 "would read it): write 'score: [HQ left, HQ left]' (12 v 5 → [12, 5]), or 'forfeit: "
-                                 "<id>' for a player who did not play")
+                                 "would read it): write 'score: [HQ left, HQ left]' (12 v 5 → [12, 5]), 'forfeit: "
+                                 "<id>' for a player who did not play, or 'judge_loss: <id>' for a player a judge "
+                                 "gave the loss")
 
 
 def test_a_game_with_a_forfeit_and_a_score_is_refused_at_its_score(tree, cli):

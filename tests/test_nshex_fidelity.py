@@ -12,6 +12,7 @@ from podium.rules.draw import ROUND_ONE_BYE, TIEBREAK, lot
 from podium.rules.engine import compute_event, next_round
 from podium.rules.ruleset import BUILTIN_DIR, load_rulesets
 from podium.rules.standings.metrics import Context, RandomLot
+from conftest import ARMIES
 from play import only_problem
 
 SRC = Src("event.yaml", 1)
@@ -264,3 +265,67 @@ def test_a_field_that_cannot_play_its_rounds_is_told_before_round_one(tree, cli)
     assert cli("pair", "e", expect=1).output.startswith(f"content/events/e/event.yaml:{line}: round 1 not drawn")
     tree.event("e", 4, structure={"swiss_rounds": 3, "cut": 0})
     cli("pair", "e")
+
+
+# ---------------------------------------------------------------- a judge's loss (§6.6, §6.9)
+
+def test_a_judge_loss_scores_like_a_forfeit_loss():
+    # §6.6: a breach "może to w konsekwencji skutkować przegraniem meczu" (may cost the match);
+    # §6.9: a judge may stop a match. The seed gives no TP or HQ difference for such a loss:
+    # scored like a forfeit (house rule, forfeit_margin 7): Yann, given the loss, 0 TP and −7;
+    # Xena 3 TP and +7 — whatever armies (no Dancer cap: nothing was counted on the board).
+    pairing = Pairing(players=("x", "y"), src=Src("rounds/1.yaml", 4), judge_loss="y", armies=("Dancer", "Moloch"))
+    assert [(o.player, o.result, o.points, o.margin) for o in NSHEX.scoring.outcomes(pairing, 1)] == [
+        ("x", "win", 3, 7), ("y", "loss", 0, -7)]
+    # In the finals the opponent goes through, whoever is the higher seed.
+    assert NSHEX.scoring.match_winner(pairing, higher_seed="y") == "x"
+    assert NSHEX.scoring.match_winner(dataclasses.replace(pairing, judge_loss="x"), higher_seed="x") == "y"
+
+
+def judged_round(tree, cli, **result) -> int:
+    """Round 1 of an 8-player NS HEX event, its first table given ``result``; that table's line."""
+    tree.event("e", 8)
+    cli("pair", "e")
+    data = tree.read_round("e", 1)
+    for pairing in data["pairings"]:
+        pairing["score"] = [12, 5]
+        pairing["armies"] = [ARMIES[int(p[1:]) % len(ARMIES)] for p in pairing["players"]]  # each his first
+    first = data["pairings"][0]
+    del first["score"]
+    first.update({key: first["players"][1] if value == "second" else value for key, value in result.items()})
+    tree.save_round("e", 1, data)
+    lines = tree.round_path("e", 1).read_text().splitlines()
+    return next(n for n, text in enumerate(lines, 1) if text.startswith("- ")), first["players"], lines
+
+
+def test_a_judge_loss_is_checked_and_shown_in_words(tree, cli):
+    line, (a, b), _ = judged_round(tree, cli, judge_loss="second")
+    assert cli("check").exit_code == 0
+    cli("build")
+    html = (tree.root / "site/events/e/rounds/1/index.html").read_text()
+    name_b = f"Player {b[1:]}"
+    assert f"{name_b} loses by a judge&#39;s decision" in html or f"{name_b} loses by a judge's decision" in html
+
+
+@pytest.mark.parametrize("beside, key", [({"winner": "second"}, None), ({"forfeit": "second"}, None),
+                                         ({"draw": True}, None), ({"score": [12, 5]}, "score")])
+def test_a_judge_loss_beside_another_result_is_refused(tree, cli, beside, key):
+    line, (a, b), lines = judged_round(tree, cli, judge_loss="second", **beside)
+    if key is None:  # two results on one table: the table's line
+        given = ", ".join(k for k in ("forfeit", "judge_loss", "draw") if k in beside or k == "judge_loss")
+        if "winner" in beside:
+            given += ", winner"
+        assert only_problem(cli) == (f"content/events/e/rounds/1.yaml:{line}: this table has more than one result "
+                                     f"({given}); keep one")
+    else:  # a score says the board decided: at the score's line
+        at = next(n for n, text in enumerate(lines, 1) if text.strip().startswith("score:"))
+        assert only_problem(cli) == (f"content/events/e/rounds/1.yaml:{at}: 'judge_loss: {b}' decides this game, but "
+                                     "it has a score [12, 5] as well; keep the score if the game counts as played, "
+                                     "the judge's loss if not — not both")
+
+
+def test_a_judge_loss_names_a_player_of_the_table(tree, cli):
+    line, (a, b), lines = judged_round(tree, cli, judge_loss="nobody")
+    at = next(n for n, text in enumerate(lines, 1) if "judge_loss" in text)
+    assert only_problem(cli).startswith(f"content/events/e/rounds/1.yaml:{at}: 'judge_loss: nobody' is not one of "
+                                        f"this table's players ({a}, {b})")
