@@ -329,3 +329,67 @@ def test_a_judge_loss_names_a_player_of_the_table(tree, cli):
     at = next(n for n, text in enumerate(lines, 1) if "judge_loss" in text)
     assert only_problem(cli).startswith(f"content/events/e/rounds/1.yaml:{at}: 'judge_loss: nobody' is not one of "
                                         f"this table's players ({a}, {b})")
+
+
+# ---------------------------------------------------------------- armies are part of a result (§5.4, §6.5)
+
+ARMIES_Z = ("Vegas", "Smart", "Troglodyci", "Uranopolis", "Mephisto")
+
+
+def three_player_round(game: dict, bye_armies=None) -> Round:
+    """Round 1 of Xena, Yann and Zoe: Xena v Yann at line 4 (its keys a line each after it),
+    Zoe's bye at line 9."""
+    keys = {key: Src("rounds/1.yaml", 5 + i) for i, key in enumerate(game)}
+    table = Pairing(players=("x", "y"), src=Src("rounds/1.yaml", 4), key_srcs=keys, **game)
+    bye = Pairing(players=("z",), src=Src("rounds/1.yaml", 9), bye=True, armies=bye_armies,
+                  key_srcs={"armies": Src("rounds/1.yaml", 10)} if bye_armies else {})
+    return Round(number=1, stage="swiss", pairings=(table, bye), src=Src("rounds/1.yaml", 1))
+
+
+def swiss_problems(rnd: Round) -> list[str]:
+    event = dataclasses.replace(armies_event(), players=armies_event().players + (
+        Player("z", "Zoe", Src("registrations.yaml", 7), armies=ARMIES_Z),))
+    problems = Problems()
+    NSHEX.armies.check_swiss(event, [rnd], 4, problems)
+    return [str(p) for p in problems.items]
+
+
+GAME_WITHOUT_ARMIES = ("rounds/1.yaml:4: Xena v Yann: the score is in but not both armies fielded; write 'armies: "
+                       "[army, army]' in the order of players (§6.5: each player marks his army, used up for the "
+                       "rounds that follow, §6.2)")
+BYE_WITHOUT_ARMY = ("rounds/1.yaml:9: Zoe has the bye but marks no army; write 'armies: [army]' (§5.4: the bye player "
+                    "marks one of his armies as used)")
+
+
+def test_a_played_game_records_both_armies():
+    # §6.5: "Po wybraniu armii do gry w danym meczu Gracz zaznacza to w odpowiednim miejscu na
+    # karcie turniejowej. Od tej pory ta armia staje się niedostępna" — the army is part of the
+    # result: without it §6.2 (each army once) cannot be checked.
+    assert swiss_problems(three_player_round({"score": (12, 5)}, ("Vegas",))) == [GAME_WITHOUT_ARMIES]
+    # One army of two is not enough: at the armies line.
+    assert swiss_problems(three_player_round({"score": (12, 5), "armies": ("Moloch", None)}, ("Vegas",))) == [
+        GAME_WITHOUT_ARMIES.replace("rounds/1.yaml:4:", "rounds/1.yaml:6:")]
+    # Both given: nothing to say. No score yet (being played): nothing to say either.
+    assert swiss_problems(three_player_round({"score": (12, 5), "armies": ("Moloch", "Dancer")}, ("Vegas",))) == []
+    assert swiss_problems(three_player_round({"armies": ("Moloch", "Dancer")}, ("Vegas",))) == []
+    # A forfeit or a judge's loss: no army need have been fielded.
+    assert swiss_problems(three_player_round({"forfeit": "y"}, ("Vegas",))) == []
+    assert swiss_problems(three_player_round({"judge_loss": "y"}, ("Vegas",))) == []
+
+
+def test_a_bye_marks_an_army_once_the_round_is_in():
+    # §5.4: "Gracz który otrzymał Bye jest zobowiązany do zaznaczenia jednej ze swoich armii" —
+    # asked once every game of the round has a result; while Xena v Yann is still played, the
+    # bye's army may still come (a round being filled in is not an error).
+    assert swiss_problems(three_player_round({"armies": ("Moloch", "Dancer")})) == []
+    assert swiss_problems(three_player_round({"score": (12, 5), "armies": ("Moloch", "Dancer")})) == [BYE_WITHOUT_ARMY]
+    assert swiss_problems(three_player_round({"forfeit": "x"})) == [BYE_WITHOUT_ARMY]
+
+
+def test_a_final_records_both_armies():
+    # §6.5 again ("Podobnie po wyborze armii do gry w danym meczu Gracz zaznacza to …" in the
+    # finals): a final with a score and no armies is reported at its line.
+    rnd = one_table_round(5, None, line=4, stage="knockout", match="final")
+    problems = Problems()
+    NSHEX.armies.check_finals(armies_event(), [rnd], 4, problems)
+    assert [str(p) for p in problems.items] == [GAME_WITHOUT_ARMIES.replace("rounds/1.yaml:4:", "rounds/5.yaml:5:")]
