@@ -81,7 +81,7 @@ def verify(event: str | None, content: Path) -> None:
         click.echo(f"{errors} round{'s' if errors != 1 else ''} differ{'s' if errors == 1 else ''} from the draw.", err=True)
         raise click.exceptions.Exit(1)
     corrected = len(differences)
-    click.echo(f"ok: {rounds} rounds re-drawn, " + (f"{corrected} paired before a later correction of results"
+    click.echo(f"ok: {rounds} round{'s' * (rounds != 1)} re-drawn, " + (f"{corrected} paired before a later correction of results"
                                                      if corrected else "all identical"))
 
 

@@ -123,3 +123,27 @@ def test_find_me_says_when_no_player_matches(base_url, phone):
     phone.fill("#filter", "")
     assert not phone.locator("#filter-none").is_visible()
     assert phone.locator("[data-names]:visible").count() == phone.locator("[data-names]").count()
+
+
+@pytest.mark.parametrize("page", ["event", "ffg event", "groups and knockout", "extreme event"])
+def test_standings_fit_a_phone_with_the_reason_in_words(base_url, phone, page):
+    """360 px: neither the page nor the table scrolls sideways; each row shows its rank, name and
+    points; a tie-break's decision reads as words, its values one tap away."""
+    phone.goto(base_url + PAGES[page])
+    assert phone.evaluate("document.documentElement.scrollWidth") <= 360
+    table = phone.locator(".standings").first
+    assert phone.evaluate("t => t.parentElement.scrollWidth <= t.parentElement.clientWidth", table.element_handle())
+    first = table.locator("tbody tr").first
+    cells = first.locator("td:visible")
+    assert cells.count() == 3 and cells.nth(0).inner_text().strip().lstrip("=") == "1"
+    assert not table.locator("th.tb").first.is_visible() if table.locator("th.tb").count() else True
+
+
+def test_a_tie_break_decision_reads_as_words_with_the_values_below(base_url, phone):
+    phone.goto(base_url + PAGES["event"])
+    reason = phone.locator(".standings .why-line", has_text="wyżej niż").first
+    assert reason.is_visible()
+    values = phone.locator(".standings tbody tr").first.locator(".tbv")
+    assert values.is_visible() and "Sztab± +14" in values.inner_text()  # HQ difference, abbreviated
+    phone.set_viewport_size({"width": 1024, "height": 740})
+    assert not reason.is_visible() and phone.locator(".standings th.tb").first.is_visible()  # columns again

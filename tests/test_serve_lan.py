@@ -220,16 +220,16 @@ def test_serve_lan_rebuilds_when_a_round_file_changes(tree, cli):
     threading.Thread(target=lambda: lines.extend(serving.stdout), daemon=True).start()
     try:
         wait_for(lambda: any(line.startswith(("players open", "this machine has no")) for line in lines))
-        assert lines[0] == "rebuilt 12 pages in " + lines[0].split(" in ")[1]
+        assert lines[0] == "rebuilt 13 pages in " + lines[0].split(" in ")[1]
         assert lines[1] == "serving site on the local network — Ctrl+C to stop\n"
         assert lines[2].startswith(("players open http://", "this machine has no network address"))
         server = type("Address", (), {"port": port})
         status, _, page = get(server, "/events/e1/")
-        assert status == 200 and "in progress" in page and '<td class="num">+7</td>' not in page
+        assert status == 200 and '<span class="tag">in progress</span>' in page and '<td class="num tb">+7</td>' not in page
         strength_results(tree, "e1", 1)  # the lower number wins 12 to 5: four winners on 3 points, +7
         wait_for(lambda: any(line.startswith("updated ") for line in lines))  # the rebuild is over
         page = get(server, "/events/e1/")[2]
-        assert "in progress" not in page and page.count('<td class="num">+7</td>') == 4
+        assert '<span class="tag">in progress</span>' not in page and page.count('<td class="num tb">+7</td>') == 4
         assert "livereload" not in page  # players' pages are the published pages
     finally:
         serving.send_signal(signal.SIGINT)

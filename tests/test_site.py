@@ -208,3 +208,54 @@ def test_a_season_page_says_how_its_points_are_earned(tmp_path):
     text = " ".join(re.sub(r"<[^>]+>", " ", html).split())
     assert ("Jak zdobywa się punkty sezonu Każdy zakończony turniej sezonu daje punkty za miejsce w klasyfikacji "
             "końcowej: miejsce 1: 10 punktów miejsce 2: 7 punktów miejsce 3: 5 punktów miejsce 4: 3 punkty") in text
+
+
+def test_every_event_is_listed_by_year_and_linked_from_home(tmp_path):
+    from podium.archive import load_archive
+    from podium.build import build_site
+
+    content = Path(__file__).resolve().parent.parent / "content"
+    build_site(content, tmp_path / "site")
+    listing = (tmp_path / "site/events/index.html").read_text()
+    events = load_archive(content).events
+    assert len(events) > 10  # more than the home page's latest ten
+    for event_id in events:
+        assert f'href="../events/{event_id}/">' in listing, event_id
+    years = re.findall(r"<h2>(\d{4})</h2>", listing)
+    assert years == sorted(set(years), reverse=True) and "2022" in years
+    home = (tmp_path / "site/index.html").read_text()
+    assert f'<a href="events/">Wszystkie turnieje ({len(events)})</a>' in home
+
+
+def test_a_swiss_round_page_shows_the_standings_after_that_round(tree, cli):
+    """FFG (a win 5 points): four players, the lower id wins every game. After round 1 two
+    players have 5 and two 0; after round 2 one has 10, two 5 and one 0."""
+    tree.event("e1", 4, ruleset="ffg-conquest")
+    for number in (1, 2):
+        cli("pair", "e1")
+        data = tree.read_round("e1", number)
+        for pairing in data["pairings"]:
+            pairing["winner"] = min(pairing["players"])
+        tree.save_round("e1", number, data)
+    cli("build")
+
+    def points_after(number: int) -> list[int]:
+        html = (tree.root / f"site/events/e1/rounds/{number}/index.html").read_text()
+        table = html[html.index(f"<h2>Standings after round {number}</h2>"):]
+        rows = re.findall(r'<td class="num">=?\d+</td>\s*<td class="name">.*?</td>\s*<td class="num">(\d+)</td>',
+                          table, re.S)
+        return [int(p) for p in rows]
+
+    assert points_after(1) == [5, 5, 0, 0]
+    assert points_after(2) == [10, 5, 5, 0]
+
+
+def test_a_pending_result_is_marked_pending_on_the_round_page(tree, cli):
+    tree.event("e1", 4, ruleset="ffg-conquest")
+    cli("pair", "e1")
+    data = tree.read_round("e1", 1)
+    data["pairings"][0]["winner"] = min(data["pairings"][0]["players"])  # table 1 in, table 2 still out
+    tree.save_round("e1", 1, data)
+    cli("build")
+    html = (tree.root / "site/events/e1/rounds/1/index.html").read_text()
+    assert html.count('<span class="tag">result pending</span>') == 1

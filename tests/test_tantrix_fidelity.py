@@ -125,8 +125,9 @@ def test_a_player_who_withdraws_from_a_round_robin_is_totally_excluded(tree, cli
          round 1: t5 v t2, t3 v t4   round 2: t5 v t1, t3 v t2   round 3: t1 v t4, t3 v t5
          round 4: t3 v t1, t4 v t2   round 5: t1 v t2, t4 v t5
        t3 beats t4 in round 1, loses to t2 in round 2, then withdraws ('drops: [t3]' in round 2)
-       with t5 and t1 still to play: his games of rounds 3 and 4 are not paired, and all his
-       results go — t2's 32.4 against him and t4's 7.6 with them.
+       with t5 and t1 still to play: his games of rounds 3 and 4 are not paired — 4 games
+       missed, more than a mini-match's 2 — and all his results go, t2's 32.4 against him and
+       t4's 7.6 with them.
          t1: beat t5, t4, t2           3 × 32.4        = 97.2
          t2: beat t5, t4, lost to t1   2 × 32.4 + 7.6  = 72.4
          t4: lost to t1, t2, beat t5   32.4 + 2 × 7.6  = 47.6
@@ -165,6 +166,55 @@ def test_a_player_who_withdraws_after_his_last_game_keeps_his_results(tree, cli)
             tree.save_round("rr", 4, data)
     rows = json.loads(cli("standings", "rr", "--json").output)["standings"]
     assert [(r["player"], r["points"], r["status"]) for r in rows][2] == ("t3", 80, "dropped")
+
+
+def withdraw_after_round_3(tree, cli, absent_in_round_1=False):
+    """The five players above, the lower id winning every game; t3 withdraws after round 3 with
+    one mini-match left (round 4, against t1; his bye falls in round 5). ``absent_in_round_1``:
+    t3 also did not turn up for the second game against t4 (a default: 20–0 TP to t4)."""
+    tree.event("rr", FIVE, ruleset="tantrix", structure=[{"kind": "round-robin", "games": 2}])
+    for number in range(1, 6):
+        cli("pair", "rr")
+        data = lower_id_wins_every_game(tree, "rr", number)
+        if number == 1 and absent_in_round_1:
+            pairing = next(p for p in data["pairings"] if "t3" in p["players"])
+            pairing["games"] = [pairing["games"][0], {"forfeit": "t3"}]
+        if number == 3:
+            data["drops"] = ["t3"]
+        tree.save_round("rr", number, data)
+    assert [p["players"] for p in tree.read_round("rr", 4)["pairings"]] == [["t4", "t2"]]  # t3 v t1 not paired
+    return json.loads(cli("standings", "rr", "--json").output)
+
+
+def test_a_withdrawal_with_one_mini_match_left_is_not_a_total_exclusion(tree, cli):
+    """§7d excludes a player absent from MORE games than a mini-match has (2). t3, withdrawing
+    after round 3, misses only his round-4 mini-match against t1: 2 games, not more. He keeps his
+    results; t1 wins the two games by default (§7b: 20 TP each, 0 to t3), with round 4.
+         t1: t5 (r2), t4 (r3), t2 (r5) 3 × 32.4 + 2 × 20 default   = 137.2, games won 8
+         t2: t5 (r1), t3 (r2), t4 (r4) 3 × 32.4 + 7.6 (t1)         = 104.8
+         t3: t4 (r1) 32.4, t2 (r2) 7.6, t5 (r3) 32.4, t1 (r4) 0    = 72.4, withdrawn
+         t4: t3, t1, t2 3 × 7.6 + t5 (r5) 32.4                     = 55.2
+         t5: lost all four 4 × 7.6                                 = 30.4"""
+    report = withdraw_after_round_3(tree, cli)
+    assert report["complete"]
+    assert [(r["rank"], r["player"], r["points"], r["status"]) for r in report["standings"]] == [
+        (1, "t1", 137.2, "active"), (2, "t2", 104.8, "active"), (3, "t3", 72.4, "dropped"),
+        (4, "t4", 55.2, "active"), (5, "t5", 30.4, "active")]
+    assert report["standings"][0]["tiebreaks"]["games_won"] == 8  # the defaults are games won (§7b)
+    cli("check")
+    cli("build", "--out", tree.root / "site")
+
+
+def test_a_withdrawal_adds_to_the_games_a_player_did_not_turn_up_for(tree, cli):
+    """§7d counts every absence: t3 did not turn up for one game in round 1 and then misses the
+    two games of round 4 by withdrawing — 3 games, more than a mini-match's 2: totally excluded.
+    Without t3's results (as in the test of the withdrawal after round 2):
+         t1: t5, t4, t2 3 × 32.4 = 97.2;  t2: t5, t4 2 × 32.4 + t1 7.6 = 72.4;
+         t4: t1, t2 2 × 7.6 + t5 32.4 = 47.6;  t5: 3 × 7.6 = 22.8."""
+    report = withdraw_after_round_3(tree, cli, absent_in_round_1=True)
+    assert [(r["rank"], r["player"], r["points"], r["status"]) for r in report["standings"]] == [
+        (1, "t1", 97.2, "active"), (2, "t2", 72.4, "active"), (3, "t4", 47.6, "active"), (4, "t5", 22.8, "active"),
+        (5, "t3", 0, "excluded")]
 
 
 # ------------------------------------------------------------------ 3. colours (§5)
@@ -255,20 +305,89 @@ def play_the_group(tree, cli):
         tree.save_round("po", number, data)
 
 
-def test_the_recorded_play_off_decides_the_qualifying_place(tree, cli):
+PLAY_OFF_NOTE = ("t2 and t3 are tied for 2nd and 3rd place after points and results between the tied players of "
+                 "the round-robin stage, and their order decides who goes on to the knockout stage; Tantrix §10c: "
+                 "they play a 5-minute play-off game; record its winner in event.yaml as "
+                 "'playoffs: [{players: [t2, t3], winner: …}]'")
+
+
+def test_a_tie_for_a_qualifying_place_waits_for_its_play_off(tree, cli):
+    """§10c, §10d: the wins (t2 3, t3 2.5) decide only "the less important" ties; the 2nd place
+    goes on to the final, so t2 and t3 play a 5-minute game for it. Until its winner is recorded
+    they share the 2nd place, check names them and pair writes no final."""
     group_then_final(tree)
     play_the_group(tree, cli)
     rows = json.loads(cli("standings", "po", "--json").output)["stages"][0]["standings"]
-    assert [(r["player"], r["points"], r["tiebreaks"]["games_won"]) for r in rows] == [
-        ("t1", 97.2, 6), ("t2", 60, 3), ("t3", 60, 2.5), ("t4", 22.8, 0.5)]
-    assert rows[2]["separated_by"] == "games_won"  # no play-off recorded: §10d's wins decided
+    assert [(r["rank"], r["player"], r["points"], r["tiebreaks"]["games_won"], r.get("tie")) for r in rows] == [
+        (1, "t1", 97.2, 6, None), (2, "t2", 60, 3, "undecided"), (2, "t3", 60, 2.5, "undecided"),
+        (4, "t4", 22.8, 0.5, None)]
+    where = "content/events/po/rounds/3.yaml:1"
+    assert f"note: {where}: {PLAY_OFF_NOTE} (round 4 cannot be paired until then)" in cli("check").output
+    refused = cli("pair", "po", expect=1).output
+    assert f"{where}: round 4 cannot be paired: {PLAY_OFF_NOTE}; then run pair again" in refused
+    assert not tree.round_path("po", 4).exists()
 
-    group_then_final(tree, playoffs=[{"players": ["t2", "t3"], "winner": "t3"}])  # t3 won the 5-minute game
+
+def test_the_recorded_play_off_decides_the_qualifying_place(tree, cli):
+    """§10c: t3 won the play-off game: 2nd, and on to the final against t1, whatever §10d says."""
+    group_then_final(tree, playoffs=[{"players": ["t2", "t3"], "winner": "t3"}])
+    play_the_group(tree, cli)
     rows = json.loads(cli("standings", "po", "--json").output)["stages"][0]["standings"]
-    assert [(r["player"], r.get("separated_by")) for r in rows] == [
-        ("t1", None), ("t3", "points"), ("t2", "playoff"), ("t4", "points")]
+    assert [(r["rank"], r["player"], r.get("separated_by"), r.get("tie")) for r in rows] == [
+        (1, "t1", None, None), (2, "t3", "points", None), (3, "t2", "playoff", None), (4, "t4", "points", None)]
+    assert "t2 and t3" not in cli("check").output
     cli("pair", "po")
     assert tree.read_round("po", 4)["pairings"][0]["players"] == ["t1", "t3"]  # t3 goes on to the final
+
+
+def test_a_tie_for_a_place_that_decides_nothing_goes_to_the_wins(tree, cli):
+    """§10d: the same group played as the whole event (no final): t1 wins it alone, and the tie
+    for 2nd place decides nothing — "a less important" tie, so the wins on the board decide it
+    (t2 3 against t3 2.5), with no play-off asked for."""
+    tree.event("po", FIVE[:4], ruleset="tantrix", structure=[{"kind": "round-robin", "games": 2}])
+    play_the_group(tree, cli)
+    report = json.loads(cli("standings", "po", "--json").output)
+    assert report["complete"]
+    assert [(r["rank"], r["player"], r.get("separated_by"), r.get("tie")) for r in report["standings"]] == [
+        (1, "t1", None, None), (2, "t2", "points", None), (3, "t3", "games_won", None), (4, "t4", "points", None)]
+    assert "note:" not in cli("check").output
+
+
+# Three players level after the results between them: t2, t3 and t4 each win one game by 4 and
+# lose the other by 4 against each other (14.7 + 5.3 = 20 TP a mini-match, 40 between the three),
+# and each loses both games to t1 by 10 (2 × 3.8 = 7.6): 47.6 each; t1 3 × 32.4 = 97.2.
+EVEN = [{"score": [24, 20]}, {"score": [20, 24]}]
+THREE_LEVEL = {("t1", "t4"): [WIN_10, WIN_10], ("t3", "t1"): [{"score": [20, 30]}] * 2, ("t1", "t2"): [WIN_10, WIN_10],
+               ("t3", "t2"): EVEN, ("t4", "t2"): EVEN, ("t4", "t3"): EVEN}
+
+
+def test_three_tied_for_a_qualifying_place_wait_for_the_organizers_order(tree, cli):
+    """§10c plays off a tie of two; of three (t2, t3, t4 for the 2nd place, which goes on) the
+    seed says nothing, so the organizer decides ('manual_order:'), not §10d — whose wins (2
+    each), margins (0 each) and tiles (none entered) would leave the place to the lot. Once he
+    has written [t4, t2, t3], t4 is 2nd and plays the final."""
+    group_then_final(tree)
+    for number in (1, 2, 3):
+        cli("pair", "po")
+        data = tree.read_round("po", number)
+        for pairing in data["pairings"]:
+            pairing["games"] = THREE_LEVEL[tuple(pairing["players"])]
+        tree.save_round("po", number, data)
+    rows = json.loads(cli("standings", "po", "--json").output)["stages"][0]["standings"]
+    assert [(r["rank"], r["points"], r.get("tie")) for r in rows] == [
+        (1, 97.2, None), (2, 47.6, "undecided"), (2, 47.6, "undecided"), (2, 47.6, "undecided")]
+    assert ("t2, t3 and t4 are tied for 2nd–4th place after points and results between the tied players of the "
+            "round-robin stage, and their order decides who goes on to the knockout stage; Tantrix §10c plays off "
+            "a tie of two players and says nothing of 3, so the organizer decides: write "
+            "'manual_order: [t2, t3, t4]' in event.yaml, best first") in cli("pair", "po", expect=1).output
+
+    event = tree.content / "events" / "po" / "event.yaml"
+    event.write_text(event.read_text(encoding="utf-8") + "manual_order: [t4, t2, t3]\n", encoding="utf-8")
+    rows = json.loads(cli("standings", "po", "--json").output)["stages"][0]["standings"]
+    assert [(r["rank"], r["player"], r.get("separated_by"), r.get("tie")) for r in rows] == [
+        (1, "t1", None, None), (2, "t4", "points", None), (3, "t2", "playoff", None), (4, "t3", "playoff", None)]
+    cli("pair", "po")
+    assert tree.read_round("po", 4)["pairings"][0]["players"] == ["t1", "t4"]
 
 
 def test_a_play_off_that_does_not_fit_is_refused_with_its_line(tree, cli):

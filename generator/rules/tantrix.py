@@ -11,7 +11,7 @@ from podium.errors import Problems
 from podium.model import Game, Pairing
 from podium.rules.blocks import Param
 from podium.rules.scoring import Scoring
-from podium.rules.standings.metrics import Tiebreaker
+from podium.rules.standings.metrics import ManualOrder, Tiebreaker
 from podium.rules.outcome import Outcome, tidy
 
 MAX_TP = 20
@@ -67,8 +67,9 @@ class TantrixScoring(Scoring):
 
     Defaults (§7b): a player who does not turn up for a game ('forfeit: id' in the game) gives the
     opponent 20 TP and scores 0. Both disconnected at a weekend event (§3c): 23–23, a 10–10 draw.
-    A player absent from more games of a group than one mini-match has is totally excluded (§7d),
-    and so is one who withdraws from a round robin with games still to play (§7l).
+    A player absent from more games of a group than one mini-match has is totally excluded (§7d);
+    one who withdraws from a round robin ('drops:') is absent from every game still to come (§7l),
+    which his opponents win by default unless that excludes him.
     Knockout (§10a): equal TP → more games won → more tiles used → a deciding 5-minute game,
     entered as one more game after the match's games.
     """
@@ -76,7 +77,7 @@ class TantrixScoring(Scoring):
     name = "tantrix"
     sums_games = True  # a match is the sum of its games' points, not a majority of games won
     colour_preferences = True
-    withdrawal_excludes = True  # §7l: every round-robin game must be played; see stages/groups.py
+    withdrawal_is_absence = True  # §7l: every round-robin game must be played, so §7d counts the unplayed; see stages/groups.py
     reads = frozenset({"games"})
     how = ("write a Tantrix result game by game under 'games:' (e.g. games: [{score: [31, 22], time: [\"14:10\", "
            "\"15:02\"]}]); a no-show as 'forfeit: <id>' in each game he did not turn up for (§7b)")
@@ -251,24 +252,39 @@ def board_result(game: Game, players: tuple, index: int) -> dict:
 
 
 class PlayOff(Tiebreaker):
-    """Tantrix §10c: two players still tied after the results between them, playing for a qualifying place, 1st place or a prize, play a 5-minute game; its winner, recorded under 'playoffs:' in event.yaml, is higher."""
+    """Tantrix §10c: two players still tied after the results between them, playing for a qualifying place, 1st place or a prize, play a 5-minute game; its winner, recorded under 'playoffs:' in event.yaml, is higher. Until it is recorded, check names the tie and pair waits; games won, margins and tiles (§10d) order only the other places. Three or more tied for such a place (the seed is silent): the organizer's order, 'manual_order:' in event.yaml."""
 
     name = key = "playoff"
     abbr, title = "P-off", "Play-off game"
     public = ("Tantrix §10c: two players still tied after the results between them, playing for a qualifying "
-              "place, 1st place or a prize, play a 5-minute game; its winner is higher.")
+              "place, 1st place or a prize, play a 5-minute game; its winner is higher. Games won, margins and tiles "
+              "(§10d) order only the other places; three or more tied for such a place are ordered by the organizer.")
     shown = False
+    # §10c, §10d: the wins, margins and tiles that follow decide only "the less important" ties;
+    # two players tied for a qualifying place or the winner wait for their play-off (rules/ties.py)
+    awaited = True
 
     def split(self, group, ctx):
         """Only a tie of exactly two players is played off (§10c: "two players fighting for …");
-        with no play-off recorded for them they stay tied for the next tie-breaker (§10d)."""
+        the seed says nothing of three or more, so the organizer's order ('manual_order:')
+        settles those. Players neither settles stay tied for §10d, which orders them where their
+        order decides nothing (a qualifying place or the winner waits: rules/ties.py)."""
         if len(group) != 2:
-            return [group]
+            return ManualOrder().split(group, ctx)
         played = next((p for p in ctx.playoffs if set(p.players) == set(group)), None)
         if played is None:
             return [group]
         loser = next(p for p in group if p != played.winner)
         return [[played.winner], [loser]]
+
+    def how_to_decide(self, players, event) -> str:
+        """§10c: two tied players play a 5-minute game, "the first to win" goes ahead. The seed
+        plays off a tie of two only; for more it is silent, so the organizer orders them."""
+        if len(players) == 2:
+            return (f"Tantrix §10c: they play a 5-minute play-off game; record its winner in event.yaml as "
+                    f"'playoffs: [{{players: [{', '.join(players)}], winner: …}}]'")
+        return (f"Tantrix §10c plays off a tie of two players and says nothing of {len(players)}, so the organizer "
+                f"decides: write 'manual_order: [{', '.join(players)}]' in event.yaml, best first")
 
 
 def _is_knockout(stage) -> bool:

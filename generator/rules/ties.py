@@ -16,7 +16,8 @@ from dataclasses import dataclass
 from podium.errors import Problems, Src, UserError
 from podium.rules.stages import RUNNERS
 from podium.rules.stages.common import EventState, StageResult, levels
-from podium.rules.standings.order import Row
+from podium.rules.standings.metrics import Context
+from podium.rules.standings.order import Row, rank_players
 from podium.rules.structure import Plan, Stage
 
 
@@ -37,14 +38,15 @@ class UnbrokenTie:
     blocks: int | None = None  # the round `pair` cannot write until the organizer decides
     fix: str = ""
     group: str | None = None  # all of them in one group: ``places`` are the group's
+    after: str = ""  # the tie-breakers applied before a decision the rules call for ("": all of them)
 
     @property
     def message(self) -> str:
         who = ", ".join(self.players[:-1]) + f" and {self.players[-1]}"
         where = f" in group {self.group}" if self.group else ""
-        return (f"{who} are tied for {_places(self.places)}{where} after every tie-break of the {self.stage_kind} "
-                f"stage, and their order decides {' and '.join(self.decides)}; the rules leave that to the "
-                f"organizer: {self.fix}")
+        return (f"{who} are tied for {_places(self.places)}{where} after {self.after or 'every tie-break'} of the "
+                f"{self.stage_kind} stage, and their order decides {' and '.join(self.decides)}; "
+                f"{'' if self.after else 'the rules leave that to the organizer: '}{self.fix}")
 
 
 def manual_order_fix(players, event, ruleset_has_manual: bool, ruleset_src: Src) -> str:
@@ -70,8 +72,14 @@ def _ordinal(n: int) -> str:
 
 
 def stage_ties(result: StageResult, plan: Plan, state: EventState, played_on: bool) -> list[UnbrokenTie]:
-    """The stage's unbroken ties, each with what its order decides; the stage's rows marked.
-    ``played_on``: rounds after this stage are already written."""
+    """The stage's unbroken ties, then those awaiting a decision (``awaited_ties``), each with
+    what its order decides; the stage's rows marked. ``played_on``: rounds after this stage are
+    already written."""
+    ties = _unbroken_ties(result, plan, state, played_on)
+    return ties + awaited_ties(result, plan, state, played_on, {p for tie in ties for p in tie.players})
+
+
+def _unbroken_ties(result: StageResult, plan: Plan, state: EventState, played_on: bool) -> list[UnbrokenTie]:
     classes = _tie_classes(result, state)
     if not classes:
         return []
@@ -95,13 +103,68 @@ def _tie_classes(result: StageResult, state: EventState) -> list[tuple[str, ...]
     if len(result.groups) > 1:
         for level in levels(result.groups):
             links += [row.tied for row in state.rank(level, result.records, result.kind) if row.tied]
+    return _joined(links, result.order)
+
+
+def _joined(links: list[tuple[str, ...]], order: list[str]) -> list[tuple[str, ...]]:
+    """Ties that share a player are one tie; in the order of the stage's best placed of each."""
     classes: list[set] = []
     for link in links:
         joined = [c for c in classes if c & set(link)]
         merged = set(link).union(*joined)
         classes = [c for c in classes if c not in joined] + [merged]
-    position = {p: i for i, p in enumerate(result.order)}
+    position = {p: i for i, p in enumerate(order)}
     return sorted((tuple(sorted(c)) for c in classes), key=lambda c: min(position[p] for p in c))
+
+
+WINNER = "the winner of the event"
+
+
+def awaited_ties(result: StageResult, plan: Plan, state: EventState, played_on: bool,
+                 settled: set[str]) -> list[UnbrokenTie]:
+    """Ties that wait for a decision taken away from the results, when tie-breakers follow it.
+
+    Tantrix §10c, §10d: after the results between the tied players, two players still level for
+    a qualifying place or 1st place play a 5-minute play-off game; wins, margins and tiles decide
+    only "the less important" places. So the tie-breakers up to the last awaited one (the
+    play-off, the organizer's order) are applied alone: a tie they leave whose order decides who
+    goes on or the winner waits for the decision, named by check and blocking pair like an
+    unbroken tie; one whose order decides only seeds or groups, or nothing, is left to the
+    tie-breakers that follow. (The engine knows no prizes: a play-off recorded for one counts.)
+    """
+    criteria = state.ruleset.tiebreakers_for(result.kind)
+    last = max((i for i, t in enumerate(criteria) if t.awaited), default=len(criteria) - 1)
+    if result.kind == "knockout" or last == len(criteria) - 1:
+        return []  # no awaited decision, or it ends the tie-breakers: an unbroken tie (above)
+    applied = criteria[:last + 1]
+    ctx = Context(result.records, state.event.seed, state.event.manual_order, state.event.playoffs)
+    classes = [c for c in _awaited_classes(result, lambda players: rank_players(players, applied, ctx, state.status))
+               if not set(c) & settled]
+    outcome = _outcome(result, plan, state) if classes else None
+    if outcome is None:
+        return []
+    after = " and ".join(["points"] + [t.title.lower() for t in applied if not t.awaited])
+    ties = []
+    for players in classes:
+        decides = tuple(d for d in _decided_by(players, result.order, outcome) if d == WINNER or d.startswith("who goes on"))
+        if decides:
+            fix = next(filter(None, (t.how_to_decide(players, state.event) for t in applied if t.awaited)), None)
+            ties.append(_tie(players, decides, result, state, played_on, fix=fix, after=after))
+    for rows in [result.rows] + [g.rows for g in result.groups]:
+        seated = {row.player for row in rows}
+        mark_ties(rows, {p: t for t in ties if len(seated & set(t.players)) > 1 for p in t.players})
+    return ties
+
+
+def _awaited_classes(result: StageResult, rank) -> list[tuple[str, ...]]:
+    """Players ``rank`` leaves tied: within each group and at each place across the groups, or
+    in the stage's whole table."""
+    if not result.groups:
+        return _joined([row.tied for row in rank(list(result.order)) if row.tied], result.order)
+    links = [row.tied for g in result.groups for row in rank(g.players) if row.tied]
+    if len(result.groups) > 1:
+        links += [row.tied for level in levels(result.groups) for row in rank(level) if row.tied]
+    return _joined(links, result.order)
 
 
 def _outcome(result: StageResult, plan: Plan, state: EventState):
@@ -110,7 +173,7 @@ def _outcome(result: StageResult, plan: Plan, state: EventState):
     if result.complete:
         following = plan.stages[result.index + 1] if result.index + 1 < len(plan.stages) else None
         if following is None:
-            return lambda order: {"the winner of the event": next(iter(state.active(order)), None)}
+            return lambda order: {WINNER: next(iter(state.active(order)), None)}
         return lambda order: _next_stage_setup(result, order, following, state)
     if result.kind == "tables" and result.rounds and all(state.round_complete(r, result.stage) for r in result.rounds):
         number = result.rounds[-1].number + 1
@@ -164,7 +227,8 @@ def _decided_by(players: tuple[str, ...], order: list[str], outcome) -> tuple[st
     return tuple(decides)
 
 
-def _tie(players, decides, result: StageResult, state: EventState, played_on: bool) -> UnbrokenTie:
+def _tie(players, decides, result: StageResult, state: EventState, played_on: bool, fix: str | None = None,
+         after: str = "") -> UnbrokenTie:
     """A tie that decides who goes on or how the next round starts blocks `pair` (or, when
     later rounds were written regardless, is an error); one for the winner is a note."""
     ruleset = state.ruleset
@@ -174,8 +238,8 @@ def _tie(players, decides, result: StageResult, state: EventState, played_on: bo
     tie = UnbrokenTie(players=players, places=tuple(sorted(order.index(p) + 1 for p in players)),
                       group=group.id if group else None, stage_index=result.index, stage_kind=result.kind,
                       src=result.rounds[-1].src if result.rounds else state.event.src, decides=decides,
-                      fix=manual_order_fix(players, state.event, has_manual, ruleset.src))
-    if not decides or decides == ("the winner of the event",):
+                      fix=fix or manual_order_fix(players, state.event, has_manual, ruleset.src), after=after)
+    if not decides or decides == (WINNER,):
         return tie
     if played_on and result.complete:
         state.problems.add(tie.src, tie.message + "; the rounds after it were paired on an order no rule gave")

@@ -64,7 +64,8 @@ def RATING(player_id: str) -> tuple:
 def site_pages(archive: Archive) -> tuple[list[Page], list[File]]:
     """Every page and file of the site, in a fixed order, none of them built yet."""
     model = _Model(archive)
-    pages = [Page(urls.home(), "home.html", archive.site.title, partial(_home, model), shows=None)]
+    pages = [Page(urls.home(), "home.html", archive.site.title, partial(_home, model), shows=None),
+             Page(urls.events(), "events.html", "All events", partial(_all_events, model), shows=None)]
     files = []
     for season in archive.seasons.values():
         shows = frozenset(EVENT(r.event.id) for r in season.events)
@@ -137,7 +138,16 @@ def _home(model: _Model) -> dict:
     seasons = sorted(model.archive.seasons.values(), key=_season_sort_key, reverse=True)
     return {"seasons": [{"name": s.season.name, "url": urls.season(s.season.id), "events": len(s.events)} for s in seasons],
             "latest": [model.card(r) for r in _by_date(model.archive.events.values())[:10]],
+            "all_events": {"url": urls.events(), "count": len(model.archive.events)},
             "pages": [{"title": p.title, "url": urls.page(p.slug)} for p in model.archive.site.pages]}
+
+
+def _all_events(model: _Model) -> dict:
+    """Every event of the archive, newest first, under its year."""
+    years: dict = {}
+    for result in _by_date(model.archive.events.values()):
+        years.setdefault(result.event.date.year if result.event.date else None, []).append(model.card(result))
+    return {"years": [{"year": year, "events": cards} for year, cards in years.items()]}
 
 
 def _season_sort_key(season):
@@ -165,17 +175,22 @@ def _event(result: EventResult, model: _Model) -> dict:
     event, ruleset = result.event, result.ruleset
     season = model.archive.seasons.get(event.season) if event.season else None
     first_kind = result.first.kind if result.stages else "swiss"
+    rounds = [{"number": r.number, "title": _round_title(result, r), "url": urls.round_page(event.id, r.number),
+               "complete": result.round_done.get(r.number, False)} for r in event.rounds]
+    stages = [_stage_section(stage, result, model) for stage in result.stages if _has_section(stage, result)]
     return {
         "event": event, "ruleset": ruleset, "card": model.card(result),
         "season": {"name": season.season.name, "url": urls.season(event.season)} if season else None,
         "structure": _structure(result.plan, ruleset.scoring), "clocks": ruleset.clocks,
-        "rounds": [{"number": r.number, "title": _round_title(result, r), "url": urls.round_page(event.id, r.number),
-                    "complete": result.round_done.get(r.number, False)} for r in event.rounds],
+        "rounds": rounds,
+        # What a player at the venue came for first: the round being played, then the standings.
+        "current_round": next((r for r in rounds if not r["complete"]), None),
+        "brackets": [{"id": s["id"], "title": s["title"]} for s in stages if s.get("bracket")],
         "columns": _columns(ruleset.tiebreakers_for(first_kind) if first_kind != "knockout" else []),
         "show_points": first_kind != "knockout",  # an event that is only a bracket has no points to show
         "explained": _columns(_all_tiebreakers(result)),
         "standings": _rows(result.final_rows, model),
-        "stages": [_stage_section(stage, result, model) for stage in result.stages if _has_section(stage, result)],
+        "stages": stages,
         "json": f"events/{event.id}/standings.json",
     }
 
@@ -260,7 +275,17 @@ def _rows(rows, model: _Model) -> list[dict]:
     return [{"rank": r.rank, "person": model.person(r.player), "points": r.points, "tiebreaks": r.tiebreaks,
              "status": labels.STATUS.get(r.status, r.status),
              "separated_by": labels.SEPARATED.get(r.separated_by, r.separated_by) if r.separated_by else None,
-             "first_rank": r.extra.get("first_rank"), "tie": r.tie, "shared_rank": r.rank in shared} for r in rows]
+             "ahead": _ahead(r, below, model),
+             "first_rank": r.extra.get("first_rank"), "tie": r.tie, "shared_rank": r.rank in shared}
+            for r, below in zip(rows, [*rows[1:], None])]
+
+
+def _ahead(row, below, model: _Model) -> dict | None:
+    """What put ``row`` ahead of the next player, when a tie-break did (points speak for themselves)."""
+    if below is None or not below.separated_by or below.separated_by == "points" or below.tie:
+        return None
+    reason = labels.SEPARATED.get(below.separated_by, below.separated_by)
+    return {"name": model.person(below.player)["name"], "reason": reason}
 
 
 def _bracket(stage, result: EventResult, model: _Model) -> list[dict]:
@@ -304,7 +329,9 @@ def _round(result: EventResult, rnd, model: _Model) -> dict:
     return {"event": result.event, "event_url": urls.event(result.event.id), "round": rnd,
             "title": _round_title(result, rnd), "tables": tables, "by_name": by_name,
             "seed": result.event.seed, "clock": result.ruleset.clocks.get(rnd.stage),
-            "previous": _neighbour(result, rnd.number - 1), "next": _neighbour(result, rnd.number + 1)}
+            "previous": _neighbour(result, rnd.number - 1), "next": _neighbour(result, rnd.number + 1),
+            "standings": _rows(stage.rows_after[rnd.number], model) if stage and rnd.number in stage.rows_after else [],
+            "columns": _columns(result.ruleset.tiebreakers_for(stage.kind)) if stage else []}
 
 
 def _neighbour(result: EventResult, number: int) -> dict | None:

@@ -11,6 +11,10 @@ def home() -> str:
     return "index.html"
 
 
+def events() -> str:
+    return "events/index.html"
+
+
 def season(season_id: str) -> str:
     return f"seasons/{season_id}/index.html"
 

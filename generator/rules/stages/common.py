@@ -55,6 +55,7 @@ class StageResult:
     records: dict[str, Record] = field(default_factory=dict)
     groups: list[Group] = field(default_factory=list)
     rows: list[Row] = field(default_factory=list)  # the stage's standings (ranking stages)
+    rows_after: dict[int, list[Row]] = field(default_factory=dict)  # round → the standings once it was played
     bracket: list = field(default_factory=list)  # knockout: matches by round
     seed_of: dict = field(default_factory=dict)
     schedule: list = field(default_factory=list)  # fixed stages: the DraftPairings of each round

@@ -7,6 +7,7 @@ import dataclasses
 from math import ceil
 
 from podium.errors import fail
+from podium.model import Game, Pairing
 from podium.rules.draw import lot, rng
 from podium.rules.micromutants import CLAN_ROTATION, clans_of_turn
 from podium.rules.schedules import GROUP_NAMES, berger_rounds, groups_of_four, pair_rotation, snake_groups
@@ -44,7 +45,7 @@ def replay(result: StageResult, state: EventState) -> None:
         _follow_schedule(rnd, expected, state)
         state.check_seated(rnd, {p for d in expected for p in d.players if state.status[p] == "active"
                                  and all(state.status[x] in ("active", "excluded") for x in d.players)})
-        for pairing in rnd.pairings:
+        for pairing in (*rnd.pairings, *_defaults_of_the_withdrawn(result, index, state)):
             state.score(pairing, result.records, rnd.number, result.stage)
         state.finish_round(rnd, result.records)
     _exclude_absentees(result, state)
@@ -124,15 +125,13 @@ def _describe(pairing) -> str:
 def _exclude_absentees(result: StageResult, state: EventState) -> None:
     """Tantrix §7d: absent from more games of a group than one mini-match has → totally
     excluded; his results are removed from the table (also from his opponents' records).
-    §7l: in a round robin every game must be played, so one who withdraws ('drops:') while
-    games of his group are still to come is totally excluded too."""
-    absent = _absent_too_often(result, state)
-    withdrawn = _withdrawn(result, state)
-    for player in absent:
-        state.set_status(player, "excluded", result.rounds[-1].number)
-    for player in withdrawn:
-        state.status[player] = "excluded"  # he withdrew (status_round keeps when); §7d's word for what follows
-    excluded = absent | withdrawn
+    A withdrawal ('drops:') is an absence from every game of the group still to come."""
+    excluded = {p for p, count in _absences(result, state).items() if count > result.stage.games}
+    for player in excluded:
+        if state.status[player] == "dropped":
+            state.status[player] = "excluded"  # he withdrew (status_round keeps when); §7d's word for what follows
+        else:
+            state.set_status(player, "excluded", result.rounds[-1].number)
     if not excluded:
         return
     for record in result.records.values():
@@ -142,26 +141,54 @@ def _exclude_absentees(result: StageResult, state: EventState) -> None:
             record.add(outcome)
 
 
-def _absent_too_often(result: StageResult, state: EventState) -> set[str]:
-    """§7d: players absent from more games than one mini-match has."""
-    absent: dict[str, int] = {}
+def _absences(result: StageResult, state: EventState) -> dict[str, int]:
+    """§7d: the games of the group each player is absent from — those he did not turn up for,
+    and every game still to come after he withdrew."""
+    absent = dict(_withdrawal_absences(result, state))
     for rnd in result.rounds:
         for pairing in rnd.pairings:
             for player, count in state.ruleset.scoring.absences(pairing).items():
                 absent[player] = absent.get(player, 0) + count
-    return {p for p, count in absent.items() if count > result.stage.games}
+    return absent
 
 
-def _withdrawn(result: StageResult, state: EventState) -> set[str]:
-    """Players of a round robin whose ruleset excludes a withdrawal (Tantrix §7l) who listed
-    under 'drops:' with games of their group still to come. One who withdraws after his last
-    game has played them all: he keeps his results and only goes no further. The seed does not
-    treat a withdrawal with one mini-match left apart (§7d counts absences, §7l asks for every
-    game): any game left unplayed excludes."""
-    if result.kind != "round-robin" or not state.ruleset.scoring.withdrawal_excludes:
-        return set()
-    return {player for index, rnd in enumerate(result.rounds) for player in rnd.drops
-            if any(player in draft.players for later in result.schedule[index + 1:] for draft in later)}
+def _withdraws_from_round_robin(result: StageResult, state: EventState) -> bool:
+    return result.kind == "round-robin" and state.ruleset.scoring.withdrawal_is_absence
+
+
+def _withdrawal_absences(result: StageResult, state: EventState) -> dict[str, int]:
+    """Tantrix §7l: in a round robin every game must be played, so a player who withdraws
+    ('drops:') is absent (§7d) from every game of his group scheduled after his drop: more than
+    one mini-match's games, and he is totally excluded; one mini-match or less (the seed does not
+    treat a withdrawal apart from other absences), and he keeps his results while his opponents
+    win those games by default (``_defaults_of_the_withdrawn``). One who withdraws after his last
+    game misses nothing and only goes no further."""
+    if not _withdraws_from_round_robin(result, state):
+        return {}
+    missed: dict[str, int] = {}
+    for index, rnd in enumerate(result.rounds):
+        for player in rnd.drops:
+            mini_matches = sum(player in draft.players for later in result.schedule[index + 1:] for draft in later)
+            if mini_matches:
+                missed[player] = mini_matches * result.stage.games
+    return missed
+
+
+def _defaults_of_the_withdrawn(result: StageResult, index: int, state: EventState) -> list[Pairing]:
+    """§7d, §7b: the mini-match a player who withdrew would have played in this round is not
+    paired; his opponent wins its games by default, as if he had not turned up for them (scored
+    with this round). If that makes him absent too often, his exclusion removes them again."""
+    if not _withdraws_from_round_robin(result, state) or index >= len(result.schedule):
+        return []
+    rnd = result.rounds[index]
+    gone = {p for earlier in result.rounds[:index] for p in earlier.drops}
+    defaults = []
+    for draft in result.schedule[index]:
+        absent = [p for p in draft.players if p in gone]
+        if len(absent) == 1:  # both gone: nobody turns up to win anything
+            games = tuple(Game(src=rnd.src, forfeit=absent[0]) for _ in range(result.stage.games))
+            defaults.append(Pairing(players=draft.players, src=rnd.src, games=games))
+    return defaults
 
 
 def next_round(result: StageResult, state: EventState, number: int) -> DraftRound:

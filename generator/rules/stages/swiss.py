@@ -15,9 +15,13 @@ def planned_rounds(stage, entrants: int) -> int:
 
 def replay(result: StageResult, state: EventState) -> None:
     result.records = fresh_records(result.entrants)
-    for rnd in result.rounds:
+    for index, rnd in enumerate(result.rounds, start=1):
         _play(rnd, result, state)
+        if index < len(result.rounds):  # the standings as they stood after each earlier round
+            result.rows_after[rnd.number] = state.rank(result.entrants, result.records, "swiss")
     result.rows = state.rank(result.entrants, result.records, "swiss")
+    if result.rounds:
+        result.rows_after[result.rounds[-1].number] = result.rows
     result.order = [row.player for row in result.rows]
     result.complete = state.played_out(result)
 

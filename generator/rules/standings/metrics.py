@@ -34,9 +34,18 @@ class Tiebreaker(Block):
     title: ClassVar[str] = ""
     shown: ClassVar[bool] = True  # a column in the standings table
     signed: ClassVar[bool] = False  # a difference, shown with its sign (+7 / −7)
+    # A decision taken away from the results (a play-off game, the organizer's order). When later
+    # tie-breakers follow it (Tantrix §10c, §10d), those order only the places whose order decides
+    # nothing; a tie for who goes on or the winner waits for this decision (rules/ties.py).
+    awaited: ClassVar[bool] = False
 
     def value(self, player: str, ctx: Context):
         return None
+
+    def how_to_decide(self, players: tuple[str, ...], event) -> str:
+        """An awaited decision: what the organizer records to settle ``players``' tie ("": the
+        organizer's order, 'manual_order:')."""
+        return ""
 
     def exact(self, player: str, ctx: Context):
         """The value compared when breaking ties (exact; ``value`` is what is shown)."""
