@@ -70,6 +70,7 @@ class Pairing:
     winner: str | None = None
     draw: bool = False
     forfeit: str | None = None
+    judge_loss: str | None = None  # a judge awarded this player the loss (NS HEX §6.6)
     bye: bool = False
     armies: tuple | None = None
     modified: bool = False
@@ -88,6 +89,7 @@ class Pairing:
     def has_result(self) -> bool:
         """Something is entered. Whether that decides the match is the ruleset's call (``decided``)."""
         return (self.bye or self.draw or bool(self.score) or self.winner is not None or self.forfeit is not None
+                or self.judge_loss is not None
                 or self.winning_team is not None or bool(self.finish) or any(g.has_result for g in self.games))
 
     def at(self, key: str) -> Src:

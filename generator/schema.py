@@ -139,6 +139,7 @@ PAIRING = Mapping("a pairing", {
     "winner": Key(NAME_OR_NUMBER, "The winner's id (a team's index, 0 or 1, in a 2-vs-2 game)."),
     "draw": Key(bool, "The game was drawn."),
     "forfeit": Key(str, "The id of the player who did not play."),
+    "judge_loss": Key(str, "The id of the player a judge gave the loss (NS HEX §6.6), scored like a forfeit."),
     "armies": Key(list, "Each player's army, in the order of 'players'.", items=(str, type(None))),
     "modified": Key(bool, "A modified win."),
     "match": Key(str, "The knockout match this is (final, third-place, semifinal, …)."),

@@ -580,6 +580,7 @@ def _pairing(item, src: Src, problems: Problems, ids: set[str]) -> Pairing | Non
         players=tuple(players), src=f.src, table=f.get("table"), bye=bye,
         score=_numbers(f, "score", len(players)), winner=None if teams else _member(f, "winner", players),
         draw=f.get("draw", default=False), forfeit=_member(f, "forfeit", players),
+        judge_loss=_member(f, "judge_loss", players),
         armies=_armies(f, len(players)), modified=f.get("modified", default=False),
         match=_match(f), group=_group(f), games=_games(f, players),
         teams=teams, winning_team=_team_index(f, "winner", teams), home=_team_index(f, "home", teams),
@@ -691,10 +692,12 @@ def _clocks(f: Fields, count: int) -> tuple | None:
 
 
 def _check_one_result(pairing: Pairing, problems: Problems) -> None:
-    """A table has one result: a score (with an optional matching winner), a winner, a draw or a forfeit."""
-    given = [key for key, present in (("forfeit", pairing.forfeit), ("draw", pairing.draw),
-                                      ("bye", pairing.bye and len(pairing.players) == 1)) if present]
-    if pairing.winner and (pairing.draw or pairing.forfeit):
+    """A table has one result: a score (with an optional matching winner), a winner, a draw, a
+    forfeit or a judge's loss (a score beside the last two: Scoring.contradictions)."""
+    given = [key for key, present in (("forfeit", pairing.forfeit), ("judge_loss", pairing.judge_loss),
+                                      ("draw", pairing.draw), ("bye", pairing.bye and len(pairing.players) == 1))
+             if present]
+    if pairing.winner and (pairing.draw or pairing.forfeit or pairing.judge_loss):
         given.append("winner")
     if len(given) > 1 or (given and given != ["bye"] and pairing.bye):
         problems.add(pairing.src, f"this table has more than one result ({', '.join(given)}); keep one")

@@ -116,7 +116,8 @@ def test_write_new_file_refuses_existing(tmp_path):
 
 def test_three_warnings_disqualify(tree, cli):
     tree.event("e1", 8)
-    pairings = [{"table": i, "players": [f"p{2 * i - 1:02d}", f"p{2 * i:02d}"], "score": [12, 5]} for i in range(1, 5)]
+    pairings = [{"table": i, "players": [f"p{2 * i - 1:02d}", f"p{2 * i:02d}"], "score": [12, 5],
+                 "armies": [nshex_player(2 * i - 1)["armies"][0], nshex_player(2 * i)["armies"][0]]} for i in range(1, 5)]
     tree.save_round("e1", 1, {"round": 1, "stage": "swiss", "pairings": pairings, "penalties": [
         {"player": "p05", "kind": "warning", "reason": "slow play"}] * 3})
     cli("pair", "e1")

@@ -6,7 +6,7 @@ import json
 import textwrap
 
 import pytest
-from play import only_problem, strength_results
+from play import next_armies, only_problem, strength_results
 
 from podium.errors import Problems, Src
 from podium.model import Bases, Game, Pairing
@@ -31,12 +31,13 @@ def write_round(tree, event_id: str, data: dict, first: str) -> None:
 
 def nshex_round(tree, cli, first: str) -> None:
     """Round 1 of an 8-player Neuroshima event, every other table 12–5, the first as given
-    (``{a}`` and ``{b}`` stand for its two players)."""
+    (``{a}`` and ``{b}`` stand for its two players) and then its armies (§6.5: a result records them)."""
     tree.event("e1", 8)
     cli("pair", "e1")
     data = strength_results(tree, "e1", 1)
     a, b = data["pairings"][0]["players"]
-    write_round(tree, "e1", data, first.format(a=a, b=b))
+    armies = textwrap.indent(f"armies: {json.dumps(data['pairings'][0]['armies'])}", "  ")
+    write_round(tree, "e1", data, textwrap.dedent(first.format(a=a, b=b)).strip() + "\n" + armies)
 
 
 def tantrix_round(tree, cli, games: str, extra: str = "") -> None:
@@ -58,6 +59,7 @@ def test_check_names_the_tables_whose_results_are_pending(tree, cli):
     data = first_round(tree, cli)
     for pairing in data["pairings"][::2]:  # tables 1 and 3 are in; 2 and 4 still playing
         pairing["score"] = [12, 5]
+        pairing["armies"] = next_armies(tree, "e1", 1, pairing["players"])
     tree.save_round("e1", 1, data)
     output = cli("check").output  # an event in progress is normal: still exit 0
     assert output.splitlines() == ["note: content/events/e1/rounds/1.yaml:1: 2 results pending (tables 2, 4)",
@@ -131,8 +133,9 @@ def test_games_under_a_one_game_ruleset_are_refused_not_ignored(tree, cli):
             - {{winner: {b}}}
     """)  # before: the games were read by nobody
     assert only_problem(cli) == ("content/events/e1/rounds/1.yaml:7: 'games' is not part of this result (nothing "
-                                 "would read it): write 'score: [HQ left, HQ left]' (12 v 5 → [12, 5]), or 'forfeit: "
-                                 "<id>' for a player who did not play")
+                                 "would read it): write 'score: [HQ left, HQ left]' (12 v 5 → [12, 5]), 'forfeit: "
+                                 "<id>' for a player who did not play, or 'judge_loss: <id>' for a player a judge "
+                                 "gave the loss")
 
 
 def test_a_game_with_a_forfeit_and_a_score_is_refused_at_its_score(tree, cli):

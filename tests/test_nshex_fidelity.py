@@ -12,6 +12,7 @@ from podium.rules.draw import ROUND_ONE_BYE, TIEBREAK, lot
 from podium.rules.engine import compute_event, next_round
 from podium.rules.ruleset import BUILTIN_DIR, load_rulesets
 from podium.rules.standings.metrics import Context, RandomLot
+from conftest import ARMIES
 from play import only_problem
 
 SRC = Src("event.yaml", 1)
@@ -148,3 +149,247 @@ def test_a_withdrawn_player_passes_the_invitation_to_the_next_in_the_classificat
         finished_qualifier("gdansk", {"bob": "active", "dan": "disqualified", "cyd": "active"})])
     assert [(i.event, i.player, i.via, i.place) for i in invitations] == [
         ("krakow", "bob", "passed-down", 2), ("gdansk", "cyd", "passed-down", 3)]
+
+
+# ---------------------------------------------------------------- small fields: look ahead (§5.1, §5.6)
+
+def prism_field(bye_as_f: bool):
+    """Six nodes a–f after two rounds, R1 a–b, c–d, e–f and R2 b–c, d–e, f–a, the lower letter
+    winning each game but f–a, won by a (results written 12–5, ±7). The pairs played form the
+    cycle a-b-c-d-e-f-a; the pairs still open form a prism: triangles a-c-e and b-d-f and the
+    rungs a–d, b–e, c–f. With ``bye_as_f`` f is the bye node: five players, e sat out round 1
+    and a round 2 (3 TP each).
+      TP after two rounds: a 6 (beat b, beat f or the bye), d 6 (beat c, beat e),
+                           b 3 (beat c), e 3 (beat f or the bye), c 0, f 0.
+    """
+    opponents = {"a": {"b", "f"}, "b": {"a", "c"}, "c": {"b", "d"}, "d": {"c", "e"}, "e": {"d", "f"}, "f": {"e", "a"}}
+    points = {"a": 6, "d": 6, "b": 3, "e": 3, "c": 0, "f": 0}
+    if bye_as_f:
+        del opponents["f"], points["f"]
+        opponents["a"].discard("f")
+        opponents["e"].discard("f")
+    ranked = sorted(points, key=lambda p: -points[p])  # a d b e c (f)
+    had_bye = {"a", "e"} if bye_as_f else set()
+    candidates = [p for p in reversed(ranked) if p not in had_bye]
+    return ranked, points, opponents, candidates
+
+
+def drawn(rnd):
+    return {frozenset(pair) for pair in rnd.pairs}, rnd.bye
+
+
+def test_six_players_round_three_keeps_round_four_pairable():
+    # §5.6: no rematches, TP "w miarę możliwości" (as far as possible) close. Round 3 of six:
+    # the prism has four perfect matchings; squared TP differences of each:
+    #   rungs a–d, b–e, c–f: 0 + 0 + 0 = 0   → leaves triangles a-c-e, b-d-f: round 4 impossible
+    #   a–d, b–f, c–e:       0 + 9 + 9 = 18  → round 4 from the cycle a-c-f-d-b-e-a
+    #   c–f, a–e, b–d:       0 + 9 + 9 = 18  → likewise
+    #   b–e, a–c, d–f:       0 + 36 + 36 = 72
+    # Without look-ahead the rungs (0) are drawn; with it one of the two at 18, by the draw.
+    from podium.rules.pairing.swiss import pair_swiss
+    import random
+    ranked, points, opponents, candidates = prism_field(bye_as_f=False)
+    rungs = {frozenset("ad"), frozenset("be"), frozenset("cf")}
+    assert drawn(pair_swiss(ranked, points, opponents, candidates, random.Random(1))) == (rungs, None)
+    allowed = [{frozenset("ad"), frozenset("bf"), frozenset("ce")}, {frozenset("cf"), frozenset("ae"), frozenset("bd")}]
+    seen = [drawn(pair_swiss(ranked, points, opponents, candidates, random.Random(seed), rounds_after=1))[0]
+            for seed in range(20)]
+    assert all(pairs in allowed for pairs in seen) and all(pairs in seen for pairs in allowed)
+
+
+def test_five_players_round_three_keeps_round_four_pairable_with_byes():
+    # The same prism with f as the bye: five players, e had the bye in round 1, a in round 2.
+    # §5.4: the bye goes to the fewest TP — c (0 TP), every time; so c–f stays, and of the
+    # matchings with c's bye only two exist: the rungs (c bye, a–d, b–e: 0, round 4 impossible)
+    # and c bye, a–e, b–d (9 + 9 = 18). The look-ahead draws the second; round 4 then pairs
+    # from the cycle a-c-e-b-f-d-a: a–c, e–b, d bye or c–e, b bye, a–d — no rematch, byes to
+    # four different players.
+    from podium.rules.pairing.swiss import pair_swiss
+    import random
+    ranked, points, opponents, candidates = prism_field(bye_as_f=True)
+    assert candidates[0] == "c"
+    assert drawn(pair_swiss(ranked, points, opponents, candidates, random.Random(1))) == (
+        {frozenset("ad"), frozenset("be")}, "c")
+    for seed in range(10):
+        assert drawn(pair_swiss(ranked, points, opponents, candidates, random.Random(seed), rounds_after=1)) == (
+            {frozenset("ae"), frozenset("bd")}, "c")
+
+
+def play_swiss(players: int, seed: int):
+    """Four Swiss rounds (§5.1 plays four whatever the count; under 8 there are no finals) drawn
+    by the engine, the lower player number winning each game 12–5; the rounds' pairings."""
+    field = tuple(Player(id=f"p{i}", name=f"P{i}", src=SRC) for i in range(1, players + 1))
+    rounds = []
+    for number in range(1, 5):
+        event = Event(id="e", name="E", folder=".", src=SRC, ruleset=NSHEX.id, seed=seed, players=field,
+                      rounds=tuple(rounds))
+        draft = next_round(compute_event(event, BARE, Problems()))
+        rounds.append(Round(number=number, stage="swiss", src=SRC, pairings=tuple(
+            Pairing(players=d.players, src=SRC, bye=True) if d.bye else
+            Pairing(players=d.players, src=SRC, table=d.table, score=(12, 5) if d.players[0] < d.players[1] else (5, 12))
+            for d in draft.pairings)))
+    return [[d.players for d in r.pairings] for r in rounds]
+
+
+@pytest.mark.parametrize("players", [5, 6, 7])
+def test_small_fields_always_finish_four_swiss_rounds(players):
+    # Before the look-ahead, 5 and 6 players got stuck in round 4 for about one seed in five
+    # (seeds 2, 8 and 19 of five; 4, 6 and 11 of six, among others). Seven players never do
+    # (after three rounds each has 4 of 7 opponents or the bye left: a graph of 8 nodes of
+    # degree 4 ≥ 8/2 has a Hamiltonian cycle, Dirac), but play it too. Every seed 1–30 must
+    # finish: 4 rounds, ⌊n/2⌋ tables each, no pair twice, a bye per round with odd n, never
+    # twice to one player.
+    for seed in range(1, 31):
+        rounds = play_swiss(players, seed)
+        games = [frozenset(t) for r in rounds for t in r if len(t) == 2]
+        byes = [t[0] for r in rounds for t in r if len(t) == 1]
+        assert len(rounds) == 4 and len(games) == 4 * (players // 2), seed
+        assert len(set(games)) == len(games), seed
+        assert len(byes) == len(set(byes)) == (4 if players % 2 else 0), seed
+
+
+def test_a_field_that_cannot_play_its_rounds_is_told_before_round_one(tree, cli):
+    # Four players, four rounds (§5.1 below 8: four Swiss rounds, no finals): K4 has only three
+    # rematch-free rounds (a–b c–d, a–c b–d, a–d b–c). Refused before round 1, not in round 4.
+    tree.event("e", 4)
+    result = cli("pair", "e", expect=1)
+    assert "Traceback" not in result.output
+    assert result.output.strip().splitlines()[0] == (
+        "content/events/e/event.yaml:1: round 1 not drawn: 4 players cannot play Swiss rounds 1–4 without a rematch "
+        "or a second bye, however round 1 is paired (at most 3 Swiss rounds in all); set the Swiss rounds to 3 "
+        "with structure: {swiss_rounds: 3, cut: N}, or register more players")
+    # Written in event.yaml, the error points at it; three rounds then pair.
+    tree.event("e", 4, structure={"swiss_rounds": 4, "cut": 0})
+    line = [n for n, text in enumerate((tree.content / "events/e/event.yaml").read_text().splitlines(), 1)
+            if "swiss_rounds" in text][0]
+    assert cli("pair", "e", expect=1).output.startswith(f"content/events/e/event.yaml:{line}: round 1 not drawn")
+    tree.event("e", 4, structure={"swiss_rounds": 3, "cut": 0})
+    cli("pair", "e")
+
+
+# ---------------------------------------------------------------- a judge's loss (§6.6, §6.9)
+
+def test_a_judge_loss_scores_like_a_forfeit_loss():
+    # §6.6: a breach "może to w konsekwencji skutkować przegraniem meczu" (may cost the match);
+    # §6.9: a judge may stop a match. The seed gives no TP or HQ difference for such a loss:
+    # scored like a forfeit (house rule, forfeit_margin 7): Yann, given the loss, 0 TP and −7;
+    # Xena 3 TP and +7 — whatever armies (no Dancer cap: nothing was counted on the board).
+    pairing = Pairing(players=("x", "y"), src=Src("rounds/1.yaml", 4), judge_loss="y", armies=("Dancer", "Moloch"))
+    assert [(o.player, o.result, o.points, o.margin) for o in NSHEX.scoring.outcomes(pairing, 1)] == [
+        ("x", "win", 3, 7), ("y", "loss", 0, -7)]
+    # In the finals the opponent goes through, whoever is the higher seed.
+    assert NSHEX.scoring.match_winner(pairing, higher_seed="y") == "x"
+    assert NSHEX.scoring.match_winner(dataclasses.replace(pairing, judge_loss="x"), higher_seed="x") == "y"
+
+
+def judged_round(tree, cli, **result) -> int:
+    """Round 1 of an 8-player NS HEX event, its first table given ``result``; that table's line."""
+    tree.event("e", 8)
+    cli("pair", "e")
+    data = tree.read_round("e", 1)
+    for pairing in data["pairings"]:
+        pairing["score"] = [12, 5]
+        pairing["armies"] = [ARMIES[int(p[1:]) % len(ARMIES)] for p in pairing["players"]]  # each his first
+    first = data["pairings"][0]
+    del first["score"]
+    first.update({key: first["players"][1] if value == "second" else value for key, value in result.items()})
+    tree.save_round("e", 1, data)
+    lines = tree.round_path("e", 1).read_text().splitlines()
+    return next(n for n, text in enumerate(lines, 1) if text.startswith("- ")), first["players"], lines
+
+
+def test_a_judge_loss_is_checked_and_shown_in_words(tree, cli):
+    line, (a, b), _ = judged_round(tree, cli, judge_loss="second")
+    assert cli("check").exit_code == 0
+    cli("build")
+    html = (tree.root / "site/events/e/rounds/1/index.html").read_text()
+    name_b = f"Player {b[1:]}"
+    assert f"{name_b} loses by a judge&#39;s decision" in html or f"{name_b} loses by a judge's decision" in html
+
+
+@pytest.mark.parametrize("beside, key", [({"winner": "second"}, None), ({"forfeit": "second"}, None),
+                                         ({"draw": True}, None), ({"score": [12, 5]}, "score")])
+def test_a_judge_loss_beside_another_result_is_refused(tree, cli, beside, key):
+    line, (a, b), lines = judged_round(tree, cli, judge_loss="second", **beside)
+    if key is None:  # two results on one table: the table's line
+        given = ", ".join(k for k in ("forfeit", "judge_loss", "draw") if k in beside or k == "judge_loss")
+        if "winner" in beside:
+            given += ", winner"
+        assert only_problem(cli) == (f"content/events/e/rounds/1.yaml:{line}: this table has more than one result "
+                                     f"({given}); keep one")
+    else:  # a score says the board decided: at the score's line
+        at = next(n for n, text in enumerate(lines, 1) if text.strip().startswith("score:"))
+        assert only_problem(cli) == (f"content/events/e/rounds/1.yaml:{at}: 'judge_loss: {b}' decides this game, but "
+                                     "it has a score [12, 5] as well; keep the score if the game counts as played, "
+                                     "the judge's loss if not — not both")
+
+
+def test_a_judge_loss_names_a_player_of_the_table(tree, cli):
+    line, (a, b), lines = judged_round(tree, cli, judge_loss="nobody")
+    at = next(n for n, text in enumerate(lines, 1) if "judge_loss" in text)
+    assert only_problem(cli).startswith(f"content/events/e/rounds/1.yaml:{at}: 'judge_loss: nobody' is not one of "
+                                        f"this table's players ({a}, {b})")
+
+
+# ---------------------------------------------------------------- armies are part of a result (§5.4, §6.5)
+
+ARMIES_Z = ("Vegas", "Smart", "Troglodyci", "Uranopolis", "Mephisto")
+
+
+def three_player_round(game: dict, bye_armies=None) -> Round:
+    """Round 1 of Xena, Yann and Zoe: Xena v Yann at line 4 (its keys a line each after it),
+    Zoe's bye at line 9."""
+    keys = {key: Src("rounds/1.yaml", 5 + i) for i, key in enumerate(game)}
+    table = Pairing(players=("x", "y"), src=Src("rounds/1.yaml", 4), key_srcs=keys, **game)
+    bye = Pairing(players=("z",), src=Src("rounds/1.yaml", 9), bye=True, armies=bye_armies,
+                  key_srcs={"armies": Src("rounds/1.yaml", 10)} if bye_armies else {})
+    return Round(number=1, stage="swiss", pairings=(table, bye), src=Src("rounds/1.yaml", 1))
+
+
+def swiss_problems(rnd: Round) -> list[str]:
+    event = dataclasses.replace(armies_event(), players=armies_event().players + (
+        Player("z", "Zoe", Src("registrations.yaml", 7), armies=ARMIES_Z),))
+    problems = Problems()
+    NSHEX.armies.check_swiss(event, [rnd], 4, problems)
+    return [str(p) for p in problems.items]
+
+
+GAME_WITHOUT_ARMIES = ("rounds/1.yaml:4: Xena v Yann: the score is in but not both armies fielded; write 'armies: "
+                       "[army, army]' in the order of players (§6.5: each player marks his army, used up for the "
+                       "rounds that follow, §6.2)")
+BYE_WITHOUT_ARMY = ("rounds/1.yaml:9: Zoe has the bye but marks no army; write 'armies: [army]' (§5.4: the bye player "
+                    "marks one of his armies as used)")
+
+
+def test_a_played_game_records_both_armies():
+    # §6.5: "Po wybraniu armii do gry w danym meczu Gracz zaznacza to w odpowiednim miejscu na
+    # karcie turniejowej. Od tej pory ta armia staje się niedostępna" — the army is part of the
+    # result: without it §6.2 (each army once) cannot be checked.
+    assert swiss_problems(three_player_round({"score": (12, 5)}, ("Vegas",))) == [GAME_WITHOUT_ARMIES]
+    # One army of two is not enough: at the armies line.
+    assert swiss_problems(three_player_round({"score": (12, 5), "armies": ("Moloch", None)}, ("Vegas",))) == [
+        GAME_WITHOUT_ARMIES.replace("rounds/1.yaml:4:", "rounds/1.yaml:6:")]
+    # Both given: nothing to say. No score yet (being played): nothing to say either.
+    assert swiss_problems(three_player_round({"score": (12, 5), "armies": ("Moloch", "Dancer")}, ("Vegas",))) == []
+    assert swiss_problems(three_player_round({"armies": ("Moloch", "Dancer")}, ("Vegas",))) == []
+    # A forfeit or a judge's loss: no army need have been fielded.
+    assert swiss_problems(three_player_round({"forfeit": "y"}, ("Vegas",))) == []
+    assert swiss_problems(three_player_round({"judge_loss": "y"}, ("Vegas",))) == []
+
+
+def test_a_bye_marks_an_army_once_the_round_is_in():
+    # §5.4: "Gracz który otrzymał Bye jest zobowiązany do zaznaczenia jednej ze swoich armii" —
+    # asked once every game of the round has a result; while Xena v Yann is still played, the
+    # bye's army may still come (a round being filled in is not an error).
+    assert swiss_problems(three_player_round({"armies": ("Moloch", "Dancer")})) == []
+    assert swiss_problems(three_player_round({"score": (12, 5), "armies": ("Moloch", "Dancer")})) == [BYE_WITHOUT_ARMY]
+    assert swiss_problems(three_player_round({"forfeit": "x"})) == [BYE_WITHOUT_ARMY]
+
+
+def test_a_final_records_both_armies():
+    # §6.5 again ("Podobnie po wyborze armii do gry w danym meczu Gracz zaznacza to …" in the
+    # finals): a final with a score and no armies is reported at its line.
+    rnd = one_table_round(5, None, line=4, stage="knockout", match="final")
+    problems = Problems()
+    NSHEX.armies.check_finals(armies_event(), [rnd], 4, problems)
+    assert [str(p) for p in problems.items] == [GAME_WITHOUT_ARMIES.replace("rounds/1.yaml:4:", "rounds/5.yaml:5:")]

@@ -72,7 +72,7 @@ def test_any_name_stays_in_its_comment(tree, cli, name):
 
 @pytest.mark.parametrize("umask, mode", [(0o022, 0o644), (0o027, 0o640), (0o002, 0o664)])
 def test_round_file_has_the_permissions_the_umask_gives(tree, cli, umask, mode):
-    tree.event("e1", 4)
+    tree.event("e1", 6)
     before = os.umask(umask)
     try:
         cli("pair", "e1")

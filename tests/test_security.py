@@ -24,7 +24,7 @@ def test_hostile_text_in_every_field_is_escaped(tree, cli):
                                  "[bad](javascript:alert(1)) [ok](https://example.org)\n")
     for number in range(1, 5):
         cli("pair", "e1")
-        strength_results(tree, "e1", number)  # no armies: one for all would be a mirror (§6.5)
+        strength_results(tree, "e1", number)  # beginners: each his next basic army, never his opponent's (§6.5)
     cli("build")
     pages = list((tree.root / "site").rglob("*.html"))
     assert len(pages) > 10

@@ -25,6 +25,7 @@ def test_hand_edited_pairing_is_caught(tree, cli):
                          if {frozenset((x["players"][0], y["players"][1])),
                              frozenset((y["players"][0], x["players"][1]))}.isdisjoint(met) and x is not y)
     first["players"][1], second["players"][1] = second["players"][1], first["players"][1]
+    first["armies"][1], second["armies"][1] = second["armies"][1], first["armies"][1]  # each keeps his army
     tree.save_round("e1", 2, data)
     a, b = sorted(first["players"])
     result = cli("verify", "e1", expect=1)

@@ -50,6 +50,7 @@ class NeuroshimaArmies(Block):
         """Each army once per player across the Swiss rounds, byes included (§6.2, §5.4, §6.5.2)."""
         used: dict[str, list[str]] = {}
         for rnd in swiss_rounds:
+            self._check_recorded(event, rnd, problems)
             self._check_mirrors(event, rnd, problems)
             for pairing in rnd.pairings:
                 fielded = pairing.armies or ()
@@ -60,6 +61,27 @@ class NeuroshimaArmies(Block):
                     self._check_use(event.player(player_id), army, used.setdefault(player_id, []),
                                     rnd.number == last_round, opponent_army, pairing, problems)
                     used[player_id].append(army)
+
+    def _check_recorded(self, event: Event, rnd, problems: Problems) -> None:
+        """The armies are part of a result: a played game records both (§6.5: "Po wybraniu armii do
+        gry w danym meczu Gracz zaznacza to … na karcie turniejowej", and the army is used up,
+        §6.2), a bye the one its player marks (§5.4: "jest zobowiązany do zaznaczenia jednej ze
+        swoich armii"). Asked only once the result is in — a game once it has a score, a bye once
+        every game of its round has a result — so a round being filled in is not flagged. A
+        forfeit or a judge's loss is exempt: no army need have been fielded."""
+        games = [p for p in rnd.pairings if not p.bye]
+        for pairing in games:
+            if pairing.score and not (pairing.forfeit or pairing.judge_loss or _all_given(pairing.armies, 2)):
+                names = " v ".join(event.player(p).name for p in pairing.players)
+                problems.add(pairing.at("armies"), f"{names}: the score is in but not both armies fielded; write "
+                             "'armies: [army, army]' in the order of players (§6.5: each player marks his army, "
+                             "used up for the rounds that follow, §6.2)")
+        if not all(p.has_result for p in games):
+            return
+        for pairing in rnd.pairings:
+            if pairing.bye and not _all_given(pairing.armies, 1):
+                problems.add(pairing.at("armies"), f"{event.player(pairing.players[0]).name} has the bye but marks no "
+                             "army; write 'armies: [army]' (§5.4: the bye player marks one of his armies as used)")
 
     def _check_mirrors(self, event: Event, rnd, problems: Problems) -> None:
         """§6.5 never pits an army against itself: equal armies on '1' → the '2's are played;
@@ -96,6 +118,7 @@ class NeuroshimaArmies(Block):
             if player.finals_armies is not None:
                 self._check_choice(player, cut, problems)
         for rnd in knockout_rounds:
+            self._check_recorded(event, rnd, problems)
             self._check_mirrors(event, rnd, problems)
             for pairing in rnd.pairings:
                 for player_id, army in zip(pairing.players, pairing.armies or ()):
@@ -125,3 +148,7 @@ class NeuroshimaArmies(Block):
             problems.add(where, f"{player.name} already played '{army}' in the finals; each chosen army once (§6.5)")
         elif player.finals_armies is None and len(set(used + [army])) > self.finals_count(cut, player):
             problems.add(where, f"{player.name} fields more than {self.finals_count(cut, player)} armies in a top {cut} (§6.3)")
+
+
+def _all_given(armies, count: int) -> bool:
+    return bool(armies) and len(armies) == count and all(a is not None for a in armies)

@@ -10,7 +10,7 @@ from podium.rules.blocks import Block, Param
 from podium.rules.outcome import Outcome
 
 # Every key a result may have, on a table and in a game under 'games:' (CONTRACT.md, rounds/<n>.yaml).
-RESULT_KEYS = ("score", "winner", "draw", "forfeit", "modified", "games", "finish", "bases", "eliminated")
+RESULT_KEYS = ("score", "winner", "draw", "forfeit", "judge_loss", "modified", "games", "finish", "bases", "eliminated")
 GAME_KEYS = ("score", "time", "tiles", "winner", "home", "clans", "forfeit", "disconnected")
 
 # What a YAML reader would not keep as it is between quotes: the line breaks it folds (NEL, LS,
@@ -122,6 +122,7 @@ class Scoring(Block):
         """Parts of one result that say different things (issue 14: a contradiction is an error,
         never silently resolved), on the table and on each of its games, each problem at the
         line that contradicts."""
+        _judge_loss_or_score(pairing, problems)
         for result in (pairing, *pairing.games):
             _forfeit_or_score(result, problems)
             _winner_by_score(result, pairing.players, problems)
@@ -147,6 +148,14 @@ def _forfeit_or_score(result, problems: Problems) -> None:
                      f"score {_listed(result.score)}; keep the score if it was played, the forfeit if not — not both")
 
 
+def _judge_loss_or_score(pairing: Pairing, problems: Problems) -> None:
+    """A judge's loss decides the game instead of the board; a score beside it says two things."""
+    if pairing.judge_loss and pairing.score:
+        problems.add(pairing.at("score"), f"'judge_loss: {pairing.judge_loss}' decides this game, but it has a score "
+                     f"{_listed(pairing.score)} as well; keep the score if the game counts as played, the judge's "
+                     "loss if not — not both")
+
+
 def _winner_by_score(result, players: tuple, problems: Problems) -> None:
     """The higher score wins the game; a winner naming anyone else contradicts it."""
     if not (result.winner and result.score) or result.forfeit:
@@ -169,6 +178,12 @@ class NeuroshimaScoring(Scoring):
     ``score`` is each player's HQ durability left at the end (12 v 5 → +7 / −7). If either
     player fielded the capped army (Dancer), the difference is capped at ±20. A forfeit counts
     as a win by the bye's margin (house rule: the seed is silent on forfeits).
+
+    ``judge_loss: <id>``: a judge gave that player the loss. §6.6 says a breach of the tournament
+    rules "może to w konsekwencji skutkować przegraniem meczu" (may cost the match), and §6.9 lets
+    a judge stop a match; the seed gives no TP or HQ difference for such a loss. It is scored like
+    a forfeit: 0 TP and −``forfeit_margin`` for him, 3 TP and +``forfeit_margin`` for the opponent
+    (house rule, as the forfeit's); in the finals the opponent goes through.
     """
 
     name = "neuroshima-hex"
@@ -181,8 +196,9 @@ class NeuroshimaScoring(Scoring):
         "max_score": Param(int, 20, "most HQ durability a player can have left (the capped army may report more)"),
         "forfeit_margin": Param(int, 7, "difference credited for a forfeit win"),
     }
-    reads = frozenset({"score", "winner", "draw", "forfeit"})
-    how = "write 'score: [HQ left, HQ left]' (12 v 5 → [12, 5]), or 'forfeit: <id>' for a player who did not play"
+    reads = frozenset({"score", "winner", "draw", "forfeit", "judge_loss"})
+    how = ("write 'score: [HQ left, HQ left]' (12 v 5 → [12, 5]), 'forfeit: <id>' for a player who did not play, or "
+           "'judge_loss: <id>' for a player a judge gave the loss")
 
     # Empty keys `podium pair` writes for the organizer to fill in: (key, placeholder, hint).
     result_fields = [
@@ -201,8 +217,8 @@ class NeuroshimaScoring(Scoring):
     def outcomes(self, pairing: Pairing, round_no: int, stage=None) -> list[Outcome]:
         a, b = pairing.players
         armies = pairing.armies or (None, None)
-        if pairing.forfeit:
-            winner = b if pairing.forfeit == a else a
+        if pairing.forfeit or pairing.judge_loss:
+            winner = self._not_losing(pairing)
             margin = self.forfeit_margin
         elif pairing.score:
             if pairing.score[0] == pairing.score[1]:
@@ -219,8 +235,8 @@ class NeuroshimaScoring(Scoring):
     def match_winner(self, pairing: Pairing, higher_seed: str | None, stage=None) -> str | None:
         """NS HEX §5.3: a drawn elimination match goes to the player ranked higher after the Swiss."""
         a, b = pairing.players
-        if pairing.forfeit:
-            return b if pairing.forfeit == a else a
+        if pairing.forfeit or pairing.judge_loss:
+            return self._not_losing(pairing)
         if pairing.score:
             if pairing.score[0] == pairing.score[1]:
                 return higher_seed
@@ -228,6 +244,12 @@ class NeuroshimaScoring(Scoring):
         if pairing.draw:
             return higher_seed
         return None
+
+    @staticmethod
+    def _not_losing(pairing: Pairing) -> str:
+        """The opponent of the player who forfeited or was given the loss."""
+        a, b = pairing.players
+        return b if (pairing.forfeit or pairing.judge_loss) == a else a
 
     def check_shape(self, pairing: Pairing, problems: Problems, stage=None) -> None:
         if len(pairing.players) != 2:

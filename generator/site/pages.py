@@ -450,6 +450,8 @@ def _result_text(pairing, stage, result: EventResult, model: _Model) -> dict:
         return labels.msg(N_("bye (+%(points)s)"), points=f"{result.ruleset.bye.points:g}")
     if pairing.forfeit:
         return labels.msg(N_("%(name)s forfeits"), name=model.players[pairing.forfeit].name)
+    if pairing.judge_loss:
+        return labels.msg(N_("%(name)s loses by a judge's decision"), name=model.players[pairing.judge_loss].name)
     if pairing.teams and pairing.winning_team is not None:
         names = " + ".join(model.players[p].name for p in pairing.teams[pairing.winning_team])
         return labels.msg(N_("%(names)s win"), names=names)

@@ -18,6 +18,7 @@ round at ~60,000 edges instead of ~500,000 and the matching at ~0.1 s instead of
 """
 from __future__ import annotations
 
+import functools
 import random
 from dataclasses import dataclass, field
 
@@ -32,6 +33,15 @@ class PairingImpossible(Exception):
     """No rematch-free pairing exists for these players."""
 
 
+class LaterRoundImpossible(Exception):
+    """However this round is paired, a later round of the stage has no rematch-free pairing;
+    ``rounds`` is how many rounds, this one included, the field can still play."""
+
+    def __init__(self, rounds: int):
+        super().__init__(rounds)
+        self.rounds = rounds
+
+
 @dataclass
 class SwissRound:
     pairs: list[tuple[str, str]]
@@ -40,14 +50,108 @@ class SwissRound:
 
 
 def pair_swiss(ranked: list[str], points: dict[str, float], opponents: dict[str, set[str]],
-               bye_candidates: list[str], rng: random.Random) -> SwissRound:
-    """Pair ``ranked`` (best first). ``bye_candidates``: who may get a bye, most deserving first."""
+               bye_candidates: list[str], rng: random.Random, rounds_after: int = 0) -> SwissRound:
+    """Pair ``ranked`` (best first). ``bye_candidates``: who may get a bye, most deserving first.
+    ``rounds_after``: Swiss rounds still to play after this one (see ``_look_ahead``)."""
     nodes = list(ranked)
     rng.shuffle(nodes)  # random among equal optima, reproducibly
     if len(nodes) % 2:
         nodes.append(BYE)
     scaled = _scaled(points, ranked)
-    return _as_round(_perfect_matching(nodes, scaled, opponents, bye_candidates), nodes, ranked, scaled)
+    matching = _perfect_matching(nodes, scaled, opponents, bye_candidates)
+    if rounds_after and len(ranked) <= LOOK_AHEAD_PLAYERS:
+        matching = _look_ahead(nodes, matching, scaled, opponents, bye_candidates, rounds_after)
+    return _as_round(matching, nodes, ranked, scaled)
+
+
+# ---------------------------------------------------------------- look-ahead for small fields
+
+LOOK_AHEAD_PLAYERS = 12  # up to here every pairing of a round can be tried (11!! = 10,395 at most)
+
+
+def _look_ahead(nodes, matching, scaled, opponents, bye_candidates, rounds_after: int):
+    """A pairing of this round after which the ``rounds_after`` later rounds can still be paired
+    without a rematch or a second bye, or ``LaterRoundImpossible`` before this round is paired.
+
+    NS HEX 2023 §5.6 makes "no rematches" absolute ("tak, aby gracze którzy grali ze sobą w
+    poprzednich rundach nie spotkali się ponownie") and near TP a wish ("w miarę możliwości"),
+    and §5.1 plays four Swiss rounds whatever the field. In a small field a least-cost round can
+    leave the last round with no rematch-free pairing (6 players: three rounds whose unplayed
+    pairs form two triangles). So: the least-cost pairing when the later rounds stay pairable
+    after it (every event that could be finished is drawn as before); otherwise the heaviest
+    pairing, by the same weights, among those after which they do (the first found in the
+    shuffled node order among equals). The later rounds assume today's field: no drops.
+    """
+    graph = _unplayed(nodes, opponents, bye_candidates)
+    if _disjoint_matchings(_without(graph, matching), rounds_after):
+        return matching
+    if not _disjoint_matchings(graph, rounds_after + 1):
+        raise LaterRoundImpossible(next(k for k in range(rounds_after, -1, -1) if _disjoint_matchings(graph, k)))
+    weight = _pair_weights(nodes, scaled, bye_candidates)
+    pairable = (m for m in _perfect_matchings(graph) if _disjoint_matchings(_without(graph, m), rounds_after))
+    return max(pairable, key=lambda m: sum(weight(i, j) for i, j in m))  # max keeps the first of equals
+
+
+def _unplayed(nodes, opponents, bye_candidates) -> tuple[int, ...]:
+    """The pairs still allowed, as one bit mask of neighbours a node: two players who have not
+    met, the bye and a player who may still receive one."""
+    def allowed(p, q):
+        if p is BYE or q is BYE:
+            return (q if p is BYE else p) in bye_candidates
+        return q not in opponents.get(p, ()) and p not in opponents.get(q, ())
+    return tuple(sum(1 << j for j, q in enumerate(nodes) if j != i and allowed(p, q)) for i, p in enumerate(nodes))
+
+
+def _without(graph, matching) -> tuple[int, ...]:
+    graph = list(graph)
+    for i, j in matching:
+        graph[i] &= ~(1 << j)
+        graph[j] &= ~(1 << i)
+    return tuple(graph)
+
+
+def _perfect_matchings(graph, free: int | None = None):
+    """Every perfect matching of ``graph`` (bit masks), as lists of node pairs."""
+    if free is None:
+        free = (1 << len(graph)) - 1
+    if not free:
+        yield []
+        return
+    i = (free & -free).bit_length() - 1  # the lowest free node is paired first
+    rest = free & ~(1 << i)
+    partners = graph[i] & rest
+    while partners:
+        j = (partners & -partners).bit_length() - 1
+        partners &= partners - 1
+        for matching in _perfect_matchings(graph, rest & ~(1 << j)):
+            yield [(i, j), *matching]
+
+
+@functools.lru_cache(maxsize=100_000)
+def _disjoint_matchings(graph: tuple[int, ...], count: int) -> bool:
+    """Whether ``graph`` holds ``count`` perfect matchings with no pair in common: ``count``
+    rounds without a rematch or a second bye."""
+    if count == 0:
+        return True
+    if any(neighbours.bit_count() < count for neighbours in graph):
+        return False  # a player needs a different opponent (or the bye) every round
+    return any(_disjoint_matchings(_without(graph, m), count - 1) for m in _perfect_matchings(graph))
+
+
+def _pair_weights(nodes, scaled, bye_candidates):
+    """``_best_matching``'s weights for one pair of nodes: a bye by its candidate's tier, a pair
+    by how close its points are."""
+    values = [scaled[p] for p in nodes if p is not BYE]
+    top = (max(values) - min(values)) ** 2 + 1
+    span = top * (len(nodes) // 2 + 1)
+    tier = {p: len(bye_candidates) - t for t, p in enumerate(bye_candidates)}
+
+    def weight(i, j):
+        p, q = nodes[i], nodes[j]
+        if p is BYE or q is BYE:
+            return span * tier[q if p is BYE else p]
+        return top - (scaled[p] - scaled[q]) ** 2
+    return weight
 
 
 def _scaled(points, players) -> dict[str, int]:
@@ -161,8 +265,8 @@ class SwissMatching(Block):
 
     name = "swiss-matching"
 
-    def pair(self, ranked, points, opponents, bye_candidates, rng) -> SwissRound:
-        return pair_swiss(ranked, points, opponents, bye_candidates, rng)
+    def pair(self, ranked, points, opponents, bye_candidates, rng, rounds_after=0) -> SwissRound:
+        return pair_swiss(ranked, points, opponents, bye_candidates, rng, rounds_after)
 
 
 def pair_top_down(ranked: list[str], points: dict[str, float], opponents: dict[str, set[str]],
@@ -235,5 +339,6 @@ class ScoreGroupsTopDown(Block):
 
     name = "score-groups"
 
-    def pair(self, ranked, points, opponents, bye_candidates, rng) -> SwissRound:
+    def pair(self, ranked, points, opponents, bye_candidates, rng, rounds_after=0) -> SwissRound:
+        """``rounds_after`` is not looked at: the seed's procedure is mechanical, top-down."""
         return pair_top_down(ranked, points, opponents, bye_candidates, rng)

@@ -2,9 +2,10 @@
 from __future__ import annotations
 
 from podium.errors import fail
+from podium.load import YMap
 from podium.model import Round
 from podium.rules.draw import CURRENT as CURRENT_DRAWS, ROUND_ONE_BYE, inputs_digest, lot, rng
-from podium.rules.pairing.swiss import PairingImpossible, SwissMatching, float_flags
+from podium.rules.pairing.swiss import LaterRoundImpossible, PairingImpossible, SwissMatching, float_flags
 from podium.rules.stages.common import DraftPairing, DraftRound, EventState, StageResult, fresh_records
 
 
@@ -71,16 +72,32 @@ def next_round(result: StageResult, state: EventState, number: int) -> DraftRoun
     inputs = inputs_digest(ranked)
     # Podium 0.2 and earlier paired every Swiss by least total cost: an event drawn then is re-drawn so
     pairing = ruleset.pairing if event.draws >= CURRENT_DRAWS else SwissMatching()
+    rounds_after = result.start + result.planned_rounds - 1 - number
     try:
-        drawn = pairing.pair(ranked, points, opponents, candidates, rng(event.seed, "pair", number, inputs))
+        drawn = pairing.pair(ranked, points, opponents, candidates, rng(event.seed, "pair", number, inputs), rounds_after)
     except PairingImpossible as exc:
         raise fail(event.src, f"round {number} cannot be paired without a rematch or a second bye "
                               f"(left over: {exc}); reduce the Swiss rounds with structure: {{swiss_rounds: N, cut: N}}")
+    except LaterRoundImpossible as exc:
+        raise _later_round_impossible(event, result, number, len(ranked), exc.rounds)
     pairings = [DraftPairing(players=pair, table=i + 1, flags={p: drawn.flags[p] for p in pair if p in drawn.flags})
                 for i, pair in enumerate(drawn.pairs)]
     if drawn.bye:
         pairings.append(DraftPairing(players=(drawn.bye,), bye=True, flags={drawn.bye: "bye-" + ruleset.bye.reason(number)}))
     return DraftRound(number=number, stage="swiss", pairings=pairings, seed_parts=(event.seed, "pair", number, inputs))
+
+
+def _later_round_impossible(event, result: StageResult, number: int, players: int, playable: int):
+    """Said before pairing ``number``: however it is paired, a later Swiss round would need a
+    rematch or a second bye (pairing/swiss.py ``_look_ahead``)."""
+    last = result.start + result.planned_rounds - 1
+    rounds = number - result.start + playable  # the Swiss rounds this stage can have in all
+    where = event.structure.at("swiss_rounds") if isinstance(event.structure, YMap) and "swiss_rounds" in event.structure \
+        else event.src
+    return fail(where, f"round {number} not drawn: {players} players cannot play Swiss rounds {number}–{last} without a "
+                       f"rematch or a second bye, however round {number} is paired (at most {rounds} Swiss rounds in "
+                       f"all); set the Swiss rounds to {rounds} with structure: {{swiss_rounds: {rounds}, cut: N}}, "
+                       "or register more players")
 
 
 def _round_one_lot(event):
