@@ -1,10 +1,11 @@
-"""10,000 random tournaments through the engine (issue 8): mixed rulesets, 2–300 players,
+"""Random tournaments through the engine (issue 8): mixed rulesets, 2–300 players,
 drops, late entries, byes. After every round: no rematch in a Swiss, no second bye, every
 active player who has joined is seated exactly once, and the standings hold their invariants.
 
 Plain seeded loops rather than hypothesis: each tournament is reproducible from its number
-(the failure message names it), and the whole run fits the CI budget. PODIUM_TOURNAMENTS
-changes how many are played.
+(the failure message names it). The default run plays 2,000 (about 12 s on 2 cores), so the
+whole suite stays within its budget; PODIUM_TOURNAMENTS=10000 plays the full size (about a
+minute), as before a release.
 """
 from __future__ import annotations
 
@@ -20,7 +21,7 @@ from podium.model import Event, Game, Pairing, Player, Round
 from podium.rules.engine import compute_event, next_round
 from podium.rules.ruleset import BUILTIN_DIR, load_rulesets
 
-COUNT = int(os.environ.get("PODIUM_TOURNAMENTS", "10000"))
+COUNT = int(os.environ.get("PODIUM_TOURNAMENTS", "2000"))
 SRC = Src("generated.yaml", 1)
 RULESETS = load_rulesets([BUILTIN_DIR])
 
@@ -145,7 +146,7 @@ def play(number: int) -> int:
         played += 1
 
 
-def test_ten_thousand_random_tournaments():
+def test_random_tournaments_keep_every_invariant():
     rounds = 0
     for number in range(COUNT):
         try:
