@@ -158,3 +158,15 @@ def test_the_leader_is_on_the_first_screen(base_url, phone):
     phone.goto(base_url + PAGES["event"])
     leader = phone.locator("table.standings tbody tr").first
     assert leader.bounding_box()["y"] + leader.bounding_box()["height"] <= 740
+
+
+def test_the_players_page_lists_everyone_by_surname_and_finds_them(base_url, phone):
+    from podium.i18n import Language
+
+    phone.goto(base_url + "players/")
+    names = phone.locator("li[data-names] a").all_inner_texts()
+    assert len(names) > 50 and any(n.split()[-1].startswith("Ł") for n in names)
+    assert names == sorted(names, key=Language("pl").name_key)  # by surname, Ł after L (code points: after Z)
+    phone.fill("#filter", "lukasz")
+    found = phone.locator("li[data-names]:visible").all_inner_texts()
+    assert found and all("łukasz" in t.lower() for t in found)

@@ -65,7 +65,8 @@ def site_pages(archive: Archive) -> tuple[list[Page], list[File]]:
     """Every page and file of the site, in a fixed order, none of them built yet."""
     model = _Model(archive)
     pages = [Page(urls.home(), "home.html", archive.site.title, partial(_home, model), shows=None),
-             Page(urls.events(), "events.html", "All events", partial(_all_events, model), shows=None)]
+             Page(urls.events(), "events.html", "All events", partial(_all_events, model), shows=None),
+             Page(urls.players(), "players.html", "Players", partial(_all_players, model), shows=None)]
     files = []
     for season in archive.seasons.values():
         shows = frozenset(EVENT(r.event.id) for r in season.events)
@@ -142,7 +143,15 @@ def _home(model: _Model) -> dict:
     return {"seasons": [{"name": s.season.name, "url": urls.season(s.season.id), "events": len(s.events)} for s in seasons],
             "latest": [model.card(r) for r in _by_date(model.archive.events.values())[:10]],
             "all_events": {"url": urls.events(), "count": len(model.archive.events)},
+            "all_players": {"url": urls.players(), "count": len(model.played)},
             "pages": [{"title": p.title, "url": urls.page(p.slug)} for p in model.archive.site.pages]}
+
+
+def _all_players(model: _Model) -> dict:
+    """Everyone who played, in the site language's alphabetical order by surname."""
+    people = [model.person(player_id) for player_id in model.played]
+    people.sort(key=lambda person: model.language.name_key(person["name"]))
+    return {"people": [{"person": p, "events": len(model.played[p["id"]])} for p in people]}
 
 
 def _all_events(model: _Model) -> dict:

@@ -11,6 +11,10 @@ def home() -> str:
     return "index.html"
 
 
+def players() -> str:
+    return "players/index.html"
+
+
 def events() -> str:
     return "events/index.html"
 
