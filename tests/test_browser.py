@@ -170,3 +170,28 @@ def test_the_players_page_lists_everyone_by_surname_and_finds_them(base_url, pho
     phone.fill("#filter", "lukasz")
     found = phone.locator("li[data-names]:visible").all_inner_texts()
     assert found and all("łukasz" in t.lower() for t in found)
+
+
+def test_find_me_on_a_running_event_shows_the_players_table(tree, cli, browser):
+    """While an event runs, typing a name on the event page shows that player's table and
+    opponent in the round being played, above the standings."""
+    import http.server as hs
+
+    tree.event("e1", [{"name": n} for n in ("Łukasz Lis", "Anna Nowak", "Jan Kot", "Ewa Mak", "Olga Bąk", "Piotr Zięba")],
+               ruleset="ffg-conquest")
+    cli("pair", "e1")
+    cli("build")
+    handler = functools.partial(hs.SimpleHTTPRequestHandler, directory=str(tree.root / "site"))
+    handler.log_message = lambda *args: None
+    server = hs.ThreadingHTTPServer(("127.0.0.1", 0), handler)
+    threading.Thread(target=server.serve_forever, daemon=True).start()
+    page = browser.new_page(viewport={"width": 360, "height": 740})
+    try:
+        page.goto(f"http://127.0.0.1:{server.server_address[1]}/events/e1/")
+        assert not page.locator(".now-tables li").first.is_visible()  # the standings lead
+        page.fill("#filter", "lukasz")
+        shown = page.locator(".now-tables li:visible")
+        assert shown.count() == 1 and shown.inner_text().startswith("Łukasz Lis — table ")
+    finally:
+        page.close()
+        server.shutdown()

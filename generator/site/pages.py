@@ -196,7 +196,8 @@ def _event(result: EventResult, model: _Model) -> dict:
         "structure": _structure(result.plan, ruleset.scoring), "clocks": ruleset.clocks,
         "rounds": rounds,
         # What a player at the venue came for first: the round being played, then the standings.
-        "current_round": next((r for r in rounds if not r["complete"]), None),
+        "current_round": (current := next((r for r in rounds if not r["complete"]), None)),
+        "current_tables": _current_tables(result, current and current["number"], model),
         "brackets": [{"url": urls.bracket(event.id), "title": N_("Bracket")}] if any(s["bracket"] for s in stages) else [],
         "columns": _columns(ruleset.tiebreakers_for(first_kind) if first_kind != "knockout" else []),
         "show_points": first_kind != "knockout",  # an event that is only a bracket has no points to show
@@ -346,15 +347,30 @@ def _round(result: EventResult, rnd, model: _Model) -> dict:
     flags = result.flags.get(rnd.number, {})
     stage = result.stage_of(rnd)
     tables = [_table(pairing, rnd, flags, stage, result, model) for pairing in rnd.pairings]
-    by_name = sorted(({"person": s["person"], "table": t["table"], "bye": t["bye"],
-                       "opponents": [o["person"]["name"] for o in t["seats"] if o is not s]}
-                      for t in tables for s in t["seats"]), key=lambda x: model.language.name_key(x["person"]["name"]))
+    by_name = _by_name(tables, model)
     return {"event": result.event, "event_url": urls.event(result.event.id), "round": rnd,
             "title": _round_title(result, rnd), "tables": tables, "by_name": by_name,
             "seed": result.event.seed, "clock": result.ruleset.clocks.get(rnd.stage),
             "previous": _neighbour(result, rnd.number - 1), "next": _neighbour(result, rnd.number + 1),
             "standings": _rows(stage.rows_after[rnd.number], model) if stage and rnd.number in stage.rows_after else [],
             "columns": _columns(result.ruleset.tiebreakers_for(stage.kind)) if stage else []}
+
+
+def _by_name(tables: list[dict], model: _Model) -> list[dict]:
+    """Each seated player's table and opponents, in alphabetical order by surname."""
+    return sorted(({"person": s["person"], "table": t["table"], "bye": t["bye"],
+                    "opponents": [o["person"]["name"] for o in t["seats"] if o is not s]}
+                   for t in tables for s in t["seats"]), key=lambda x: model.language.name_key(x["person"]["name"]))
+
+
+def _current_tables(result: EventResult, number: int | None, model: _Model) -> list[dict]:
+    """Who plays whom in the round being played, for the event page's find-me box."""
+    if number is None:
+        return []
+    rnd = result.event.rounds[number - 1]
+    stage = result.stage_of(rnd)
+    flags = result.flags.get(rnd.number, {})
+    return _by_name([_table(pairing, rnd, flags, stage, result, model) for pairing in rnd.pairings], model)
 
 
 def _neighbour(result: EventResult, number: int) -> dict | None:

@@ -22,5 +22,6 @@
       if (!item.el.hidden) shown++;
     });
     if (none) none.hidden = q === "" || shown > 0;
+    document.body.classList.toggle("filtering", q !== "");  // shows the round being played's tables
   });
 })();
