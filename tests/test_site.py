@@ -270,3 +270,15 @@ def test_the_leader_is_within_the_first_screen_of_an_event_page(tmp_path):
     html = (tmp_path / "site/events/2023-04-krakow/index.html").read_text()
     assert html.index('class="standings') < html.index('id="about"') < html.index('id="tiebreakers"')
     assert 'class="bracket"' not in html and 'href="../../events/2023-04-krakow/bracket/"' in html
+
+
+def test_a_group_round_page_shows_each_groups_standings_after_that_round(tmp_path):
+    """The demo's Tantrix Grand Prix: two round-robin groups; round 1's page shows both groups'
+    tables as they stood after round 1."""
+    from podium.build import build_site
+
+    build_site(Path(__file__).resolve().parent.parent / "content", tmp_path / "site")
+    html = (tmp_path / "site/events/2023-03-tantrix-grand-prix/rounds/1/index.html").read_text()
+    after = html[html.index('<section class="after-round">'):]
+    assert "<h3>Grupa A</h3>" in after and "<h3>Grupa B</h3>" in after
+    assert after.count('<table class="standings') == 2

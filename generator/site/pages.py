@@ -352,7 +352,7 @@ def _round(result: EventResult, rnd, model: _Model) -> dict:
             "title": _round_title(result, rnd), "tables": tables, "by_name": by_name,
             "seed": result.event.seed, "clock": result.ruleset.clocks.get(rnd.stage),
             "previous": _neighbour(result, rnd.number - 1), "next": _neighbour(result, rnd.number + 1),
-            "standings": _rows(stage.rows_after[rnd.number], model) if stage and rnd.number in stage.rows_after else [],
+            "standings": _standings_after(stage, rnd.number, model),
             "columns": _columns(result.ruleset.tiebreakers_for(stage.kind)) if stage else []}
 
 
@@ -371,6 +371,17 @@ def _current_tables(result: EventResult, number: int | None, model: _Model) -> l
     stage = result.stage_of(rnd)
     flags = result.flags.get(rnd.number, {})
     return _by_name([_table(pairing, rnd, flags, stage, result, model) for pairing in rnd.pairings], model)
+
+
+def _standings_after(stage, number: int, model: _Model) -> list[dict]:
+    """The stage's standings as they stood after round ``number``: one table, or one a group."""
+    if stage is None:
+        return []
+    if number in stage.rows_after:
+        return [{"title": None, "rows": _rows(stage.rows_after[number], model)}]
+    groups = stage.groups_after.get(number, [])
+    return [{"title": labels.msg(N_("Group %(group)s"), group=group_id) if len(groups) > 1 else None,
+             "rows": _rows(rows, model)} for group_id, rows in groups]
 
 
 def _neighbour(result: EventResult, number: int) -> dict | None:

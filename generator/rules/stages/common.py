@@ -56,6 +56,7 @@ class StageResult:
     groups: list[Group] = field(default_factory=list)
     rows: list[Row] = field(default_factory=list)  # the stage's standings (ranking stages)
     rows_after: dict[int, list[Row]] = field(default_factory=dict)  # round → the standings once it was played
+    groups_after: dict[int, list] = field(default_factory=dict)  # round → (group id, its standings) once played
     bracket: list = field(default_factory=list)  # knockout: matches by round
     seed_of: dict = field(default_factory=dict)
     schedule: list = field(default_factory=list)  # fixed stages: the DraftPairings of each round
