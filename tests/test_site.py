@@ -282,3 +282,13 @@ def test_a_group_round_page_shows_each_groups_standings_after_that_round(tmp_pat
     after = html[html.index('<section class="after-round">'):]
     assert "<h3>Grupa A</h3>" in after and "<h3>Grupa B</h3>" in after
     assert after.count('<table class="standings') == 2
+
+
+def test_the_by_name_list_gives_a_tantrix_players_colour(tmp_path):
+    """Tantrix §5: where players stated colours, the list by name says each one's colour in game 1."""
+    from podium.build import build_site
+
+    build_site(Path(__file__).resolve().parent.parent / "content", tmp_path / "site")
+    html = (tmp_path / "site/events/2022-11-tantrix-liga/rounds/1/index.html").read_text()
+    by_name = html[html.index('<section class="by-name">'):]
+    assert re.search(r"stół \d+, przeciwnik: [^<]+ · gra 1: (red|yellow|green|blue)<", by_name), by_name[:600]

@@ -359,8 +359,10 @@ def _round(result: EventResult, rnd, model: _Model) -> dict:
 def _by_name(tables: list[dict], model: _Model) -> list[dict]:
     """Each seated player's table and opponents, in alphabetical order by surname."""
     return sorted(({"person": s["person"], "table": t["table"], "bye": t["bye"],
-                    "opponents": [o["person"]["name"] for o in t["seats"] if o is not s]}
-                   for t in tables for s in t["seats"]), key=lambda x: model.language.name_key(x["person"]["name"]))
+                    "opponents": [o["person"]["name"] for o in t["seats"] if o is not s],
+                    "colour": t["colours"][0]["colours"][seat] if t["colours"] else None}
+                   for t in tables for seat, s in enumerate(t["seats"])),
+                  key=lambda x: model.language.name_key(x["person"]["name"]))
 
 
 def _current_tables(result: EventResult, number: int | None, model: _Model) -> list[dict]:
