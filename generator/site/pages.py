@@ -267,7 +267,9 @@ def _stage_text(stage) -> dict:
         return labels.msg(N_("round robin in %(groups)s group(s), mini-matches of %(games)s games"),
                           groups=stage.groups, games=stage.games)
     if stage.kind == "tables":
-        return labels.msg(N_("%(rounds)s rounds at tables of 2–5 (standard %(size)s)"), rounds=stage.rounds, size=stage.size)
+        return labels.count_msg(Nn_("%(rounds)s round at tables of 2–5 (standard %(size)s)",
+                                    "%(rounds)s rounds at tables of 2–5 (standard %(size)s)"),
+                                "rounds", rounds=stage.rounds, size=stage.size)
     if stage.kind == "pairs-rotation":
         return labels.msg(N_("groups of 4 or more, 2 vs 2 with rotating pairs, home and away"))
     return labels.msg(N_("free-for-all tables of 4, 4 turns with the clan rotation"))
