@@ -195,3 +195,45 @@ def test_find_me_on_a_running_event_shows_the_players_table(tree, cli, browser):
     finally:
         page.close()
         server.shutdown()
+
+
+def test_a_project_site_works_under_its_path_404_page_included(tmp_path, browser):
+    """GitHub Pages serves a project site at /repo/ and answers any missing address with
+    404.html: every page and its stylesheet load there, the 404 page too, and its links lead home."""
+    import http.server as hs
+
+    build_site(ROOT / "content", tmp_path / "site", base_url="http://127.0.0.1/repo")
+    root = tmp_path / "site"
+
+    class ProjectSite(hs.SimpleHTTPRequestHandler):
+        def translate_path(self, path):
+            return super().translate_path(path[len("/repo"):] if path.startswith("/repo/") else "/nowhere")
+
+        def send_error(self, code, message=None, explain=None):
+            if code != 404:
+                return super().send_error(code, message, explain)
+            body = (root / "404.html").read_bytes()
+            self.send_response(404)
+            self.send_header("Content-Type", "text/html; charset=utf-8")
+            self.send_header("Content-Length", str(len(body)))
+            self.end_headers()
+            self.wfile.write(body)
+
+        def log_message(self, *args):
+            pass
+
+    handler = functools.partial(ProjectSite, directory=str(root))
+    server = hs.ThreadingHTTPServer(("127.0.0.1", 0), handler)
+    threading.Thread(target=server.serve_forever, daemon=True).start()
+    page = browser.new_page(viewport={"width": 360, "height": 740})
+    base = f"http://127.0.0.1:{server.server_address[1]}/repo/"
+    styled = "getComputedStyle(document.querySelector('header.top')).backgroundColor"
+    try:
+        for address in ("", "events/2023-04-krakow/", "events/2023-04-krakow/bracket/", "players/", "no/such/page/"):
+            page.goto(base + address)
+            assert page.evaluate(styled) != "rgba(0, 0, 0, 0)", address  # the stylesheet loaded
+        page.locator("a.brand").click()
+        page.wait_for_url(base)
+    finally:
+        page.close()
+        server.shutdown()
