@@ -83,3 +83,25 @@ def test_beginner_repeats_only_in_last_round_when_forced():
     problems = Problems()
     armies.check_swiss(free_choice, list(free_choice.rounds), 4, problems)
     assert len(problems.items) == 1  # Moloch was still free and differs from the opponent's Borgo
+
+
+def test_a_scoring_block_without_a_declared_method_is_refused_when_loaded(tmp_path, monkeypatch):
+    """Issue 17: a stage calls match_winner on every knockout; a scoring without it crashed mid-event
+    (a Micromutants forfeit in a knockout). Now the ruleset naming it is refused at its line."""
+    from podium.errors import UserError
+    from podium.rules import registry
+    from podium.rules.ruleset import BUILTIN_DIR, load_rulesets
+    from podium.rules.scoring import Scoring
+
+    class HalfScoring(Scoring):
+        name = "half"
+
+        def outcomes(self, pairing, round_no, stage=None):
+            return []
+
+    monkeypatch.setitem(registry.BLOCKS, "scoring", ("scoring", {**registry.BLOCKS["scoring"][1], "half": HalfScoring}))
+    (tmp_path / "club.yaml").write_text("id: club\nname: Club\nextends: ffg-conquest\nscoring:\n  kind: half\n")
+    with pytest.raises(UserError) as caught:
+        load_rulesets([BUILTIN_DIR, tmp_path])
+    assert str(caught.value) == (f"{tmp_path / 'club.yaml'}:5: scoring 'half' lacks match_winner, which every scoring "
+                                 "must answer; it cannot be used (a bug of that block: report it)")

@@ -6,6 +6,7 @@ same quality of messages as content, and the docs page is generated from the sam
 """
 from __future__ import annotations
 
+from abc import ABC
 from dataclasses import dataclass
 from typing import Any, ClassVar
 
@@ -19,7 +20,10 @@ class Param:
     doc: str
 
 
-class Block:
+class Block(ABC):
+    """A kind of block (Scoring, …) declares with @abstractmethod every method a stage may call
+    on it; a block that lacks one is refused when its ruleset is loaded, never mid-event."""
+
     name: ClassVar[str] = ""
     params: ClassVar[dict[str, Param]] = {}
 
@@ -42,6 +46,11 @@ class Block:
                 problems.add(src_of_key(key), f"'{key}' of {where} '{cls.name}' must be {_kind_text(param.kind)}, not {value!r}")
             else:
                 good[key] = value
+        missing = sorted(getattr(cls, "__abstractmethods__", ()))
+        if missing:
+            problems.add(src_of_key("kind"), f"{where} '{cls.name}' lacks {', '.join(missing)}, which every {where} "
+                         "must answer; it cannot be used (a bug of that block: report it)")
+            return None
         return cls(**good)
 
     def describe(self) -> str:

@@ -3,6 +3,7 @@ from __future__ import annotations
 
 import json
 import re
+from abc import abstractmethod
 
 from podium.errors import Problems
 from podium.model import Pairing
@@ -27,7 +28,8 @@ def yaml_string(value) -> str:
 
 
 class Scoring(Block):
-    """What every scoring block answers; the defaults fit one game of two players."""
+    """What every scoring block answers; the defaults fit one game of two players. ``outcomes``
+    and ``match_winner`` have no default: each scoring says how its results score and who wins."""
 
     result_fields: list = []  # empty keys `podium pair` writes: (key, placeholder, hint)
     bye_fields: list = []
@@ -40,6 +42,14 @@ class Scoring(Block):
     how = ""
     game_reads: frozenset = frozenset()  # likewise in each game under 'games:'
     game_how = ""
+
+    @abstractmethod
+    def outcomes(self, pairing: Pairing, round_no: int, stage=None) -> list[Outcome]:
+        """What the pairing's result means for each of its players (points, margin, result)."""
+
+    @abstractmethod
+    def match_winner(self, pairing: Pairing, higher_seed: str | None, stage=None) -> str | None:
+        """Who goes on from a knockout match (None while undecided)."""
 
     def decided(self, pairing: Pairing, stage=None) -> bool:
         """The result entered settles the pairing (a best-of-3 at 1:1 does not)."""
