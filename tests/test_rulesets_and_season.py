@@ -3,6 +3,8 @@ from __future__ import annotations
 
 import datetime
 
+import pytest
+
 from podium.errors import Problems, Src
 from podium.model import Event, Pairing, Player, Round
 from podium.rules.ruleset import BUILTIN_DIR, load_rulesets
