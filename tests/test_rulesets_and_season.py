@@ -92,7 +92,6 @@ def test_a_scoring_block_without_a_declared_method_is_refused_when_loaded(tmp_pa
     (a Micromutants forfeit in a knockout). Now the ruleset naming it is refused at its line."""
     from podium.errors import UserError
     from podium.rules import registry
-    from podium.rules.ruleset import BUILTIN_DIR, load_rulesets
     from podium.rules.scoring import Scoring
 
     class HalfScoring(Scoring):
