@@ -360,6 +360,17 @@ def test_forty_player_drawn_bracket_is_paired_checked_and_built(tree, cli):
     output = cli("check").output
     assert output.startswith("note:") and "round-of-64" not in output
     cli("build", "--out", tree.root / "site")
+    round_page = (tree.root / "site/events/forty/rounds/1/index.html").read_text()
+    assert "Round of 64" in round_page  # a name from the catalogs' one message for any round of 2^k
+
+
+def test_a_round_of_64_is_named_in_the_sites_language():
+    from podium.i18n import Language
+    from podium.site.labels import match_name
+
+    name = match_name("round-of-64")
+    assert Language("pl").gettext(name["text"]) % name["args"] == "Runda 64 najlepszych"
+    assert Language("cs").gettext(name["text"]) % name["args"] == "Kolo 64 nejlepších"
 
 
 # ------------------------------------------------------------ 5. groups, then a knockout

@@ -69,12 +69,13 @@ MATCHES = {"final": N_("Final"), "third-place": N_("3rd place"), "semifinal": N_
            "quarterfinal": N_("Quarterfinal"), "round-of-16": N_("Round of 16"), "round-of-32": N_("Round of 32")}
 
 
-def match_name(label: str) -> str:
-    """A match's name to translate; a round of 64 or more is named in English (not in the catalogs)."""
+def match_name(label: str) -> dict:
+    """A match's or round's name, as a sentence to translate: its own name up to the round of 32,
+    then "round of 64", "round of 128" … from one message with the count in it."""
     if label in MATCHES:
-        return MATCHES[label]
+        return msg(MATCHES[label])
     players = round_size(label)
-    return f"Round of {players}" if players else label
+    return msg(N_("Round of %(players)s"), players=players) if players else msg(label)
 
 RESULTS = {"win": N_("win"), "loss": N_("loss"), "draw": N_("draw"), "bye": N_("bye"),
            "place-1": N_("1st place"), "place-2": N_("2nd place"), "place-3": N_("3rd place"),

@@ -341,7 +341,7 @@ def _round_title(result: EventResult, rnd) -> dict:
     """'Round 3', or the knockout round's main match ('Quarterfinal', 'Final')."""
     names = {p.match for p in rnd.pairings if p.match and p.match != "third-place"}
     if rnd.stage == "knockout" and len(names) == 1:
-        return labels.msg(labels.match_name(names.pop()))
+        return labels.match_name(names.pop())
     return labels.msg(N_("Round %(number)s"), number=rnd.number)
 
 
