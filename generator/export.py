@@ -4,6 +4,7 @@ from __future__ import annotations
 import json
 
 from podium.rules.engine import EventResult
+from podium.rules.kinds import KNOCKOUT
 from podium.rules.season import SeasonResult
 
 
@@ -29,7 +30,7 @@ def standings_json(result: EventResult) -> dict:
 
 def _stage_json(stage, result: EventResult, players: dict) -> dict:
     data = {"id": stage.id, "kind": stage.kind}
-    if stage.kind == "knockout":
+    if stage.kind == KNOCKOUT:
         data["matches"] = _matches(stage, result)
     elif len(stage.groups) > 1:
         data["groups"] = [{"id": g.id, "standings": [row_json(r, players) for r in g.rows]} for g in stage.groups]

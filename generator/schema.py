@@ -11,8 +11,9 @@ from __future__ import annotations
 import datetime
 from dataclasses import dataclass, field
 
+from podium.rules.kinds import STAGE_KINDS
+
 LANGUAGES = ("en", "pl", "it", "cs")
-STAGE_KINDS = ("swiss", "knockout", "round-robin", "pairs-rotation", "tables", "free-for-all")
 PENALTY_KINDS = ("warning", "disqualification", "points")
 QUALIFICATIONS = ("invitations",)
 

@@ -14,9 +14,10 @@ from podium.model import Event, Round
 from podium.rules.ruleset import RuleSet
 from podium.rules.stages import RUNNERS
 from podium.rules.stages.common import DraftPairing, DraftRound, EventState, StageResult  # noqa: F401 (re-exported)
+from podium.rules.kinds import KNOCKOUT, SWISS, TABLES
 from podium.rules.standings.order import Row
-from podium.rules.ties import UnbrokenTie, mark_ties, stage_ties
 from podium.rules.structure import Plan
+from podium.rules.ties import UnbrokenTie, mark_ties, stage_ties
 
 
 @dataclass
@@ -46,7 +47,7 @@ class EventResult:
 
     @property
     def bracket(self) -> list:
-        return next((s.bracket for s in self.stages if s.kind == "knockout"), [])
+        return next((s.bracket for s in self.stages if s.kind == KNOCKOUT), [])
 
     @property
     def seeds(self) -> dict[str, int]:
@@ -83,7 +84,7 @@ def _replay_stages(plan: Plan, state: EventState) -> tuple[list[StageResult], li
     event = state.event
     entrants = [p.id for p in event.players]
     ties: list[UnbrokenTie] = []
-    if plan.stages[0].kind not in ("swiss", "tables"):
+    if plan.stages[0].kind not in (SWISS, TABLES):
         for player in event.players:
             if player.joins > 1:
                 state.problems.add(player.src, f"'joins: {player.joins}': a late entry can start in a later round "
@@ -114,7 +115,7 @@ def _check_round_stage(rnd: Round, kind: str, problems: Problems) -> None:
     """A round file says which stage it belongs to, and only knockout matches carry a name."""
     if rnd.stage != kind:
         problems.add(rnd.src, f"round {rnd.number} is a {kind} round here, not '{rnd.stage}'; set 'stage: {kind}'")
-    if kind != "knockout":
+    if kind != KNOCKOUT:
         for pairing in rnd.pairings:
             if pairing.match:
                 problems.add(pairing.at("match"), f"'match: {pairing.match}' names a knockout match, but round "
@@ -131,8 +132,8 @@ def _too_early(rnd: Round, plan: Plan, stages: list[StageResult]) -> str:
 
 
 def _stage_names(plan: Plan) -> str:
-    return ", then ".join(f"{s.rounds} Swiss rounds" if s.kind == "swiss" else
-                          f"a top {s.size}" if s.kind == "knockout" else s.kind for s in plan.stages)
+    return ", then ".join(f"{s.rounds} Swiss rounds" if s.kind == SWISS else
+                          f"a top {s.size}" if s.kind == KNOCKOUT else s.kind for s in plan.stages)
 
 
 def _check_registrations(event: Event, ruleset: RuleSet, problems: Problems) -> None:
@@ -149,10 +150,10 @@ def _check_armies(result: EventResult, problems: Problems) -> None:
     armies = result.ruleset.armies
     if not armies:
         return
-    swiss = next((s for s in result.stages if s.kind == "swiss"), None)
+    swiss = next((s for s in result.stages if s.kind == SWISS), None)
     if swiss:
         armies.check_swiss(result.event, swiss.rounds, swiss.planned_rounds, problems)
-    knockout = next((s for s in result.stages if s.kind == "knockout"), None)
+    knockout = next((s for s in result.stages if s.kind == KNOCKOUT), None)
     if knockout and knockout.rounds:
         armies.check_finals(result.event, knockout.rounds, knockout.stage.size, problems)
 
@@ -164,7 +165,7 @@ def _final_rows(stages: list[StageResult], complete: bool, ties: list[UnbrokenTi
     stage left tied, placed by that stage, share their place. Each shows his status at the end
     (one who withdrew during a knockout was active in the first stage's rows)."""
     first_rows = stages[0].rows if stages else []
-    if not complete or (len(stages) == 1 and stages[0].kind != "knockout"):
+    if not complete or (len(stages) == 1 and stages[0].kind != KNOCKOUT):
         return first_rows
     order: list[str] = []
     placed_in: dict[str, int] = {}
@@ -178,17 +179,17 @@ def _final_rows(stages: list[StageResult], complete: bool, ties: list[UnbrokenTi
     rows = []
     for rank, player in enumerate(order, start=1):
         old = by_player[player]
-        placed_by = next((s for s in reversed(stages) if player in s.entrants and (s.index or s.kind == "knockout")), None)
+        placed_by = next((s for s in reversed(stages) if player in s.entrants and (s.index or s.kind == KNOCKOUT)), None)
         rows.append(Row(rank=shared.get(player, rank), player=player, points=old.points, tiebreaks=old.tiebreaks,
                         status=status[player], separated_by=_decider(placed_by) if placed_by else old.separated_by,
-                        extra={"first_rank": old.rank if stages[0].kind != "knockout" else None}))
+                        extra={"first_rank": old.rank if stages[0].kind != KNOCKOUT else None}))
     tie_of = {(t.stage_index, p): t for t in ties for p in t.players}
     mark_ties(rows, {row.player: tie_of.get((placed_in[row.player], row.player)) for row in rows})
     return rows
 
 
 def _decider(stage: StageResult) -> str:
-    return "bracket" if stage.kind == "knockout" else stage.kind
+    return "bracket" if stage.kind == KNOCKOUT else stage.kind
 
 
 # ------------------------------------------------------------------ next round

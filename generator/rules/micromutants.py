@@ -7,8 +7,9 @@ from __future__ import annotations
 from podium.errors import Problems
 from podium.model import Bases, Pairing
 from podium.rules.blocks import Param
-from podium.rules.scoring import Scoring, yaml_string
+from podium.rules.kinds import FREE_FOR_ALL
 from podium.rules.outcome import Outcome
+from podium.rules.scoring import Scoring, yaml_string
 
 # RBB, free-for-all: the clan of player A–D in turns 1–4 (a Latin square: each clan once per turn).
 CLAN_ROTATION = (
@@ -175,7 +176,7 @@ class MicromutantsScoring(Scoring):
                              "opponent has a bye ('bye: true')")
                 return
             self._check_series(pairing, problems, stage)
-        elif _shape(pairing) == "free-for-all":
+        elif _shape(pairing) == FREE_FOR_ALL:
             self._check_places(pairing, problems)
             _check_eliminations(pairing, problems)
 

@@ -7,6 +7,7 @@ from podium.errors import Problems, Src
 from podium.load import YMap, YSeq
 from podium.rules.blocks import Block, Param
 from podium.rules.brackets import knockout_rounds
+from podium.rules.kinds import KNOCKOUT, ROUND_ROBIN, STAGE_KEYS, SWISS, TABLES
 
 
 @dataclass(frozen=True)
@@ -31,7 +32,7 @@ class Plan:
 
     @property
     def swiss(self) -> Stage | None:
-        return next((s for s in self.stages if s.kind == "swiss"), None)
+        return next((s for s in self.stages if s.kind == SWISS), None)
 
     @property
     def swiss_rounds(self) -> int:
@@ -39,21 +40,13 @@ class Plan:
 
     @property
     def knockout(self) -> Stage | None:
-        return next((s for s in self.stages if s.kind == "knockout"), None)
+        return next((s for s in self.stages if s.kind == KNOCKOUT), None)
 
     @property
     def cut(self) -> int:
-        return self.knockout.size if self.knockout and self.stages[0].kind == "swiss" else 0
+        return self.knockout.size if self.knockout and self.stages[0].kind == SWISS else 0
 
 
-STAGE_KEYS = {
-    "swiss": {"rounds", "advance"},
-    "knockout": {"games", "best_of", "final_best_of", "third_place", "seeding", "size"},
-    "round-robin": {"groups", "games", "advance"},
-    "pairs-rotation": {"groups", "advance"},
-    "tables": {"rounds", "size", "advance"},
-    "free-for-all": {"advance"},
-}
 WHOLE_NUMBER_KEYS = {"rounds", "advance", "games", "best_of", "final_best_of", "size", "groups"}
 
 
@@ -122,10 +115,10 @@ class PlayerCountTable(Block):
 
     def _make(self, rounds: int, cut: int, label: str, third_place: bool | None = None) -> Plan:
         """A Swiss of ``rounds`` rounds, then a top ``cut`` (none when 0); ``third_place`` overrides the ruleset's."""
-        stages = [Stage("swiss", rounds=rounds, advance=cut)]
+        stages = [Stage(SWISS, rounds=rounds, advance=cut)]
         if cut:
             wanted = self.third_place if third_place is None else bool(third_place)
-            stages.append(Stage("knockout", rounds=knockout_rounds(cut), size=cut, third_place=wanted and cut >= 4))
+            stages.append(Stage(KNOCKOUT, rounds=knockout_rounds(cut), size=cut, third_place=wanted and cut >= 4))
         return Plan(stages=tuple(stages), label=label)
 
 
@@ -139,13 +132,13 @@ def stage_list(stages: YSeq, players: int, problems: Problems, third_place_defau
         if not isinstance(stage, YMap) or stage.get("kind") not in STAGE_KEYS:
             where = stage.at("kind") if isinstance(stage, YMap) else stages.src
             problems.add(where, f"each stage needs 'kind:', one of {', '.join(STAGE_KEYS)}")
-            return Plan(stages=(Stage("swiss", rounds=1),), label="invalid")
+            return Plan(stages=(Stage(SWISS, rounds=1),), label="invalid")
         parsed.append(_stage(stage, index, entrants, problems, third_place_default, opening_seeding))
         entrants = parsed[-1].advance or entrants
     for stage, data in zip(parsed[:-1], stages):
-        if stage.kind == "knockout":
+        if stage.kind == KNOCKOUT:
             problems.add(data.src, "a knockout ends the event; put it last in the list of stages")
-    label = "elimination" if [s.kind for s in parsed] == ["knockout"] else "custom"
+    label = "elimination" if [s.kind for s in parsed] == [KNOCKOUT] else "custom"
     return Plan(stages=tuple(parsed), label=label)
 
 
@@ -165,14 +158,14 @@ def _stage(data: YMap, index: int, entrants: int, problems: Problems, third_plac
     if advance and advance > entrants:
         problems.add(data.at("advance"), f"'advance: {advance}' is more than the {entrants} players of this stage")
         advance = 0
-    if kind == "knockout":
+    if kind == KNOCKOUT:
         seeding = _knockout_seeding(data, index, opening_seeding, problems)
         return _knockout_stage(data, numbers, index, entrants, problems, third_place_default, seeding)
-    if kind == "swiss":
-        return Stage("swiss", rounds=numbers.get("rounds", 4), advance=advance)
-    if kind == "tables":
-        return Stage("tables", rounds=numbers.get("rounds", 4), size=numbers.get("size", 4), advance=advance)
-    if kind == "round-robin":
+    if kind == SWISS:
+        return Stage(SWISS, rounds=numbers.get("rounds", 4), advance=advance)
+    if kind == TABLES:
+        return Stage(TABLES, rounds=numbers.get("rounds", 4), size=numbers.get("size", 4), advance=advance)
+    if kind == ROUND_ROBIN:
         return Stage(kind, games=numbers.get("games", 1), groups=numbers.get("groups", 1), advance=advance)
     return Stage(kind, groups=numbers.get("groups", 0), advance=advance)
 
@@ -211,7 +204,7 @@ def _knockout_stage(data, numbers, index, entrants, problems, third_place_defaul
         problems.add(data.at("size"), f"a knockout of {size} needs {size} players; this stage has {entrants}")
         size = entrants
     third_place = bool(data.get("third_place", third_place_default if index else False))
-    return Stage("knockout", rounds=knockout_rounds(size), size=size, third_place=third_place, seeding=seeding,
+    return Stage(KNOCKOUT, rounds=knockout_rounds(size), size=size, third_place=third_place, seeding=seeding,
                  games=games, final_games=numbers.get("final_best_of", 0))
 
 
@@ -236,4 +229,4 @@ class StageListStructure(Block):
             return stage_list(setting, players, problems, self.third_place, opening_seeding)
         problems.add(src, "structure must be auto or a list of stages, e.g. [{kind: round-robin, groups: 2, advance: 4}, "
                      "{kind: knockout, games: 3}]")
-        return Plan(stages=(Stage("swiss", rounds=1),), label="invalid")
+        return Plan(stages=(Stage(SWISS, rounds=1),), label="invalid")

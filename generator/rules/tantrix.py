@@ -10,9 +10,10 @@ from math import sqrt
 from podium.errors import Problems
 from podium.model import Game, Pairing
 from podium.rules.blocks import Param
+from podium.rules.kinds import KNOCKOUT
+from podium.rules.outcome import Outcome, tidy
 from podium.rules.scoring import Scoring
 from podium.rules.standings.metrics import ManualOrder, Tiebreaker
-from podium.rules.outcome import Outcome, tidy
 
 MAX_TP = 20
 CLOCK_LIMIT = 15 * 60  # seconds each player has per game (§2)
@@ -171,7 +172,7 @@ class TantrixScoring(Scoring):
         games = self.games_in(pairing, stage)
         if len(pairing.games) < games or not all(g.has_result for g in pairing.games[:games]):
             return False
-        if stage is not None and stage.kind == "knockout":
+        if stage is not None and stage.kind == KNOCKOUT:
             return self.match_winner(pairing, None, stage) is not None
         return True
 
@@ -202,7 +203,7 @@ class TantrixScoring(Scoring):
         lines = ["    games:  # score = points of the longest line/loop; time = each clock at the end; tiles = tiles used"]
         for _ in range(stage.games if stage else 1):
             lines.append('      - {score: [], time: ["", ""], tiles: []}')
-        if stage is not None and stage.kind == "knockout":
+        if stage is not None and stage.kind == KNOCKOUT:
             lines.append("      # equal TP, games won and tiles: add a 5-minute deciding game here as {winner: id}")
         return lines
 
@@ -289,7 +290,7 @@ class PlayOff(Tiebreaker):
 
 def _is_knockout(stage) -> bool:
     """Knockout rules apply to a knockout stage, and to a match weighed on its own (no stage)."""
-    return stage is None or stage.kind == "knockout"
+    return stage is None or stage.kind == KNOCKOUT
 
 
 def _check_game(game: Game, problems: Problems) -> None:

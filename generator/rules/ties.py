@@ -14,6 +14,7 @@ import dataclasses
 from dataclasses import dataclass
 
 from podium.errors import Problems, Src, UserError
+from podium.rules.kinds import KNOCKOUT, TABLES
 from podium.rules.stages import RUNNERS
 from podium.rules.stages.common import EventState, StageResult, levels
 from podium.rules.standings.metrics import Context
@@ -97,7 +98,7 @@ def _tie_classes(result: StageResult, state: EventState) -> list[tuple[str, ...]
     """Players whose order no rule decides: tied in the stage's table, within a group, or
     between groups at one place (their order across the groups is ranked too); ties that
     share a player are one tie."""
-    if result.kind == "knockout":
+    if result.kind == KNOCKOUT:
         return []  # a bracket's entrants are ordered by the stage before it
     links = [row.tied for row in result.rows + [r for g in result.groups for r in g.rows] if row.tied]
     if len(result.groups) > 1:
@@ -134,7 +135,7 @@ def awaited_ties(result: StageResult, plan: Plan, state: EventState, played_on: 
     """
     criteria = state.ruleset.tiebreakers_for(result.kind)
     last = max((i for i, t in enumerate(criteria) if t.awaited), default=len(criteria) - 1)
-    if result.kind == "knockout" or last == len(criteria) - 1:
+    if result.kind == KNOCKOUT or last == len(criteria) - 1:
         return []  # no awaited decision, or it ends the tie-breakers: an unbroken tie (above)
     applied = criteria[:last + 1]
     ctx = Context(result.records, state.event.seed, state.event.manual_order, state.event.playoffs)
@@ -175,7 +176,7 @@ def _outcome(result: StageResult, plan: Plan, state: EventState):
         if following is None:
             return lambda order: {WINNER: next(iter(state.active(order)), None)}
         return lambda order: _next_stage_setup(result, order, following, state)
-    if result.kind == "tables" and result.rounds and all(state.round_complete(r, result.stage) for r in result.rounds):
+    if result.kind == TABLES and result.rounds and all(state.round_complete(r, result.stage) for r in result.rounds):
         number = result.rounds[-1].number + 1
         return lambda order: {f"the tables of round {number}": _seating(result, order, state, number)}
     return None

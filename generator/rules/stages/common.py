@@ -6,6 +6,7 @@ from dataclasses import dataclass, field
 
 from podium.errors import Problems
 from podium.model import Event, Pairing, Round
+from podium.rules.kinds import KNOCKOUT
 from podium.rules.ruleset import RuleSet
 from podium.rules.standings.metrics import Context
 from podium.rules.standings.order import Row, rank_players
@@ -71,7 +72,7 @@ class StageResult:
 
     @property
     def id(self) -> str:
-        if self.kind == "knockout":
+        if self.kind == KNOCKOUT:
             return f"top{self.stage.size}" if self.index else "knockout"
         return self.kind
 

@@ -9,6 +9,7 @@ from math import ceil
 from podium.errors import fail
 from podium.model import Game, Pairing
 from podium.rules.draw import lot, rng
+from podium.rules.kinds import FREE_FOR_ALL, PAIRS_ROTATION, ROUND_ROBIN
 from podium.rules.micromutants import CLAN_ROTATION, clans_of_turn
 from podium.rules.schedules import GROUP_NAMES, berger_rounds, groups_of_four, pair_rotation, snake_groups
 from podium.rules.stages.common import (DraftPairing, DraftRound, EventState, Group, StageResult, fresh_records,
@@ -18,19 +19,19 @@ TABLE_OF = 4  # free-for-all: players at a table, and turns played (one clan eac
 
 
 def planned_rounds(stage, entrants: int) -> int:
-    if stage.kind == "free-for-all":
+    if stage.kind == FREE_FOR_ALL:
         return len(CLAN_ROTATION[0])
     count = _group_count(stage, entrants)
     largest = ceil(entrants / count) if entrants else 0
-    if stage.kind == "round-robin":
+    if stage.kind == ROUND_ROBIN:
         return largest - 1 if largest % 2 == 0 else largest
     return 2 * len(pair_rotation([str(i) for i in range(largest)])) if largest >= 4 else 0
 
 
 def _group_count(stage, entrants: int) -> int:
-    if stage.kind == "free-for-all":
+    if stage.kind == FREE_FOR_ALL:
         return max(entrants // TABLE_OF, 1)
-    if stage.kind == "pairs-rotation":
+    if stage.kind == PAIRS_ROTATION:
         return stage.groups or groups_of_four(entrants)
     return max(stage.groups, 1)
 
@@ -48,7 +49,7 @@ def replay(result: StageResult, state: EventState) -> None:
         for pairing in (*rnd.pairings, *_defaults_of_the_withdrawn(result, index, state)):
             state.score(pairing, result.records, rnd.number, result.stage)
         state.finish_round(rnd, result.records)
-        if result.kind != "free-for-all":  # each group's table as it stood after the round
+        if result.kind != FREE_FOR_ALL:  # each group's table as it stood after the round
             result.groups_after[rnd.number] = [(group.id, state.rank(group.players, result.records, result.kind))
                                                for group in result.groups]
     _exclude_absentees(result, state)
@@ -78,10 +79,10 @@ def _make_groups(result: StageResult, state: EventState) -> list[Group]:
         else:
             rng(state.event.seed, "groups", result.index).shuffle(players)
     count = _group_count(result.stage, len(players))
-    if result.kind == "free-for-all" and len(players) % TABLE_OF:
+    if result.kind == FREE_FOR_ALL and len(players) % TABLE_OF:
         state.problems.add(state.event.src, f"free-for-all tables seat {TABLE_OF}; {len(players)} players reach them — "
                            f"set the previous stage's 'advance:' to a multiple of {TABLE_OF}")
-    names = [str(i + 1) for i in range(count)] if result.kind == "free-for-all" else GROUP_NAMES
+    names = [str(i + 1) for i in range(count)] if result.kind == FREE_FOR_ALL else GROUP_NAMES
     return [Group(names[i], members) for i, members in enumerate(snake_groups(players, count)) if members]
 
 
@@ -97,9 +98,9 @@ def _schedule(result: StageResult, state: EventState) -> list[list[DraftPairing]
 
 
 def _group_rounds(group: Group, kind: str) -> list[list[DraftPairing]]:
-    if kind == "round-robin":
+    if kind == ROUND_ROBIN:
         return [[DraftPairing(players=pair, group=group.id) for pair in pairs] for pairs in berger_rounds(group.players)]
-    if kind == "pairs-rotation":
+    if kind == PAIRS_ROTATION:
         legs = pair_rotation(group.players) if len(group.players) >= 4 else []
         games = [(teams, 0) for teams in legs] + [(teams, 1) for teams in legs]  # the first leg, then the return
         return [[DraftPairing(players=teams[0] + teams[1], teams=teams, home=home, group=group.id)]
@@ -156,7 +157,7 @@ def _absences(result: StageResult, state: EventState) -> dict[str, int]:
 
 
 def _withdraws_from_round_robin(result: StageResult, state: EventState) -> bool:
-    return result.kind == "round-robin" and state.ruleset.scoring.withdrawal_is_absence
+    return result.kind == ROUND_ROBIN and state.ruleset.scoring.withdrawal_is_absence
 
 
 def _withdrawal_absences(result: StageResult, state: EventState) -> dict[str, int]:

@@ -14,6 +14,7 @@ from podium.model import Pairing, Round
 from podium.rules.brackets import FINAL, THIRD_PLACE, knockout_rounds
 from podium.rules.classification import BracketThenSwiss
 from podium.rules.draw import lot, rng
+from podium.rules.kinds import KNOCKOUT
 from podium.rules.pairing.knockout import Match, crossover_slots
 from podium.rules.stages.common import DraftPairing, DraftRound, EventState, StageResult, fresh_records
 
@@ -24,7 +25,7 @@ def planned_rounds(stage, entrants: int) -> int:
 
 def replay(result: StageResult, state: EventState) -> None:
     result.records = fresh_records(result.entrants)  # no points: the rows only order a bracket not yet drawn
-    result.rows = state.rank(result.entrants, result.records, "knockout")
+    result.rows = state.rank(result.entrants, result.records, KNOCKOUT)
     first = _first_round(result, state)
     if first is None:
         return
@@ -206,4 +207,4 @@ def next_round(result: StageResult, state: EventState, number: int) -> DraftRoun
                              seeds=tuple(m.seeds) if any(m.seeds) else None, bye=m.players[1] is None,
                              walkover=m.walkover)
                 for i, m in enumerate(matches)]
-    return DraftRound(number=number, stage="knockout", pairings=pairings)
+    return DraftRound(number=number, stage=KNOCKOUT, pairings=pairings)

@@ -5,6 +5,7 @@ from podium.errors import fail
 from podium.load import YMap
 from podium.model import Round
 from podium.rules.draw import CURRENT as CURRENT_DRAWS, ROUND_ONE_BYE, inputs_digest, lot, rng
+from podium.rules.kinds import SWISS
 from podium.rules.pairing.swiss import LaterRoundImpossible, PairingImpossible, SwissMatching, float_flags
 from podium.rules.stages.common import DraftPairing, DraftRound, EventState, StageResult, fresh_records
 
@@ -18,8 +19,8 @@ def replay(result: StageResult, state: EventState) -> None:
     for index, rnd in enumerate(result.rounds, start=1):
         _play(rnd, result, state)
         if index < len(result.rounds):  # the standings as they stood after each earlier round
-            result.rows_after[rnd.number] = state.rank(result.entrants, result.records, "swiss")
-    result.rows = state.rank(result.entrants, result.records, "swiss")
+            result.rows_after[rnd.number] = state.rank(result.entrants, result.records, SWISS)
+    result.rows = state.rank(result.entrants, result.records, SWISS)
     if result.rounds:
         result.rows_after[result.rounds[-1].number] = result.rows
     result.order = [row.player for row in result.rows]
@@ -84,7 +85,7 @@ def next_round(result: StageResult, state: EventState, number: int) -> DraftRoun
                 for i, pair in enumerate(drawn.pairs)]
     if drawn.bye:
         pairings.append(DraftPairing(players=(drawn.bye,), bye=True, flags={drawn.bye: "bye-" + ruleset.bye.reason(number)}))
-    return DraftRound(number=number, stage="swiss", pairings=pairings, seed_parts=(event.seed, "pair", number, inputs))
+    return DraftRound(number=number, stage=SWISS, pairings=pairings, seed_parts=(event.seed, "pair", number, inputs))
 
 
 def _later_round_impossible(event, result: StageResult, number: int, players: int, playable: int):

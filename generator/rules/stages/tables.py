@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from podium.errors import fail
 from podium.rules.draw import inputs_digest, rng
+from podium.rules.kinds import TABLES
 from podium.rules.schedules import table_sizes
 from podium.rules.stages.common import DraftPairing, DraftRound, EventState, StageResult, fresh_records
 
@@ -20,7 +21,7 @@ def replay(result: StageResult, state: EventState) -> None:
         for pairing in rnd.pairings:
             state.score(pairing, result.records, rnd.number, result.stage)
         state.finish_round(rnd, result.records)
-    result.rows = state.rank(result.entrants, result.records, "tables")
+    result.rows = state.rank(result.entrants, result.records, TABLES)
     result.order = [row.player for row in result.rows]
     result.complete = state.played_out(result)
 
@@ -44,5 +45,5 @@ def next_round(result: StageResult, state: EventState, number: int) -> DraftRoun
         removed = scoring.tiles_to_remove(size)
         pairings.append(DraftPairing(players=seated, table=table,
                                      notes=[("tiles", removed)] if removed else []))
-    return DraftRound(number=number, stage="tables", pairings=pairings,
+    return DraftRound(number=number, stage=TABLES, pairings=pairings,
                       seed_parts=(state.event.seed, "tables", number, inputs) if not result.rounds else ())
