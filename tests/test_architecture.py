@@ -24,3 +24,16 @@ def test_the_rules_engine_reads_no_content_files_and_knows_no_site():
         wrong = {m for m in imports_of(path) if m.startswith(("podium.validate", "podium.site", "podium.render",
                                                                "podium.build", "podium.cli", "podium.commands"))}
         assert not wrong, f"{path.relative_to(PACKAGE.parent)} imports {sorted(wrong)}"
+
+
+def test_the_engine_names_stage_kinds_only_in_rules_kinds():
+    """Issue 17: kinds spelled in seven modules drifted apart (a bracket of 64 named a round no
+    other module knew). Comparisons and tables use rules/kinds.py's names."""
+    import re
+
+    spelled = re.compile(r'(?:==|!=|\bin \(|Stage\(|kind=|stage=)\s*"(?:swiss|knockout|round-robin|pairs-rotation|tables|free-for-all)"')
+    for path in sorted((PACKAGE / "rules").rglob("*.py")):
+        if path.name == "kinds.py":
+            continue
+        found = spelled.search(path.read_text(encoding="utf-8"))
+        assert not found, f"{path.relative_to(PACKAGE.parent)} spells a stage kind: {found.group()}"
