@@ -97,7 +97,7 @@ class EventReader:
         event = read_event(folder, shape, registry)
         result = None
         if event is not None and not shape and event.ruleset in self.rulesets:
-            result = compute_event(event, self.rulesets[event.ruleset], engine)
+            result = compute_event(event, self.rulesets[event.ruleset], engine, history=True)
         return event, result, shape.items, engine.items
 
 

@@ -63,12 +63,13 @@ class EventResult:
 
 # ------------------------------------------------------------------ replay
 
-def compute_event(event: Event, ruleset: RuleSet, problems: Problems) -> EventResult:
-    """Replay every round; rule violations go into ``problems`` with their file and line."""
+def compute_event(event: Event, ruleset: RuleSet, problems: Problems, history: bool = False) -> EventResult:
+    """Replay every round; rule violations go into ``problems`` with their file and line.
+    ``history``: also the standings as they stood after each round (StageResult.rows_after)."""
     plan = ruleset.structure.plan(len(event.players), event.structure, event.src, problems,
                                   opening_seeding=ruleset.bracket.seeding)
     _check_registrations(event, ruleset, problems)
-    state = EventState(event, ruleset, problems)
+    state = EventState(event, ruleset, problems, history)
     stages, ties = _replay_stages(plan, state)
     complete = bool(stages) and len(stages) == len(plan.stages) and all(s.complete for s in stages)
     result = EventResult(event=event, ruleset=ruleset, plan=plan, stages=stages, status=state.status,

@@ -88,8 +88,11 @@ class StageResult:
 class EventState:
     """Event-wide facts that outlive a stage: who is still active, warnings, pairing flags."""
 
-    def __init__(self, event: Event, ruleset: RuleSet, problems: Problems):
+    def __init__(self, event: Event, ruleset: RuleSet, problems: Problems, history: bool = False):
+        """``history``: keep each round's standings for the round pages (a ranking per round, which
+        the re-draws of verify and check, and pair, do not need)."""
         self.event, self.ruleset, self.problems = event, ruleset, problems
+        self.history = history
         self.status = {p.id: "active" for p in event.players}
         self.status_round: dict[str, int] = {}
         self.warnings: dict[str, int] = {}

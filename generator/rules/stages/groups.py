@@ -49,7 +49,7 @@ def replay(result: StageResult, state: EventState) -> None:
         for pairing in (*rnd.pairings, *_defaults_of_the_withdrawn(result, index, state)):
             state.score(pairing, result.records, rnd.number, result.stage)
         state.finish_round(rnd, result.records)
-        if result.kind != FREE_FOR_ALL:  # each group's table as it stood after the round
+        if state.history and result.kind != FREE_FOR_ALL:  # each group's table as it stood after the round
             result.groups_after[rnd.number] = [(group.id, state.rank(group.players, result.records, result.kind))
                                                for group in result.groups]
     _exclude_absentees(result, state)

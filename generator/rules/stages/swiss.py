@@ -18,7 +18,7 @@ def replay(result: StageResult, state: EventState) -> None:
     result.records = fresh_records(result.entrants)
     for index, rnd in enumerate(result.rounds, start=1):
         _play(rnd, result, state)
-        if index < len(result.rounds):  # the standings as they stood after each earlier round
+        if state.history and index < len(result.rounds):  # the standings as they stood after each earlier round
             result.rows_after[rnd.number] = state.rank(result.entrants, result.records, SWISS)
     result.rows = state.rank(result.entrants, result.records, SWISS)
     if result.rounds:
