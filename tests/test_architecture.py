@@ -37,3 +37,19 @@ def test_the_engine_names_stage_kinds_only_in_rules_kinds():
             continue
         found = spelled.search(path.read_text(encoding="utf-8"))
         assert not found, f"{path.relative_to(PACKAGE.parent)} spells a stage kind: {found.group()}"
+
+
+GAME_MODULES = ("podium.rules.tantrix", "podium.rules.micromutants", "podium.rules.carcassonne", "podium.rules.armies")
+
+
+def test_the_site_names_no_game():
+    """Issue 17: a game's rules live in its module behind the blocks' methods (seat_factions,
+    game_colours …); the site asks the ruleset's blocks and never imports or names a game."""
+    import re
+
+    games = re.compile(r"tantrix|micromutants|neuroshima|carcassonne|conquest", re.I)
+    for path in sorted((PACKAGE / "site").rglob("*.py")):
+        wrong = {m for m in imports_of(path) if m.startswith(GAME_MODULES)}
+        assert not wrong, f"{path.relative_to(PACKAGE.parent)} imports {sorted(wrong)}"
+        found = games.search(path.read_text(encoding="utf-8"))
+        assert not found, f"{path.relative_to(PACKAGE.parent)} names a game: {found.group()}"

@@ -116,6 +116,12 @@ class MicromutantsScoring(Scoring):
         winners = [g.winner for g in pairing.games if g.winner]
         return tuple(winners.count(p) for p in pairing.players)
 
+    def seat_factions(self, pairing: Pairing, stage, turn: int) -> dict:
+        """Free-for-all: each seat plays the clan of the seed's rotation for the turn."""
+        if stage.kind != FREE_FOR_ALL:
+            return {}
+        return dict(zip(pairing.players, clans_of_turn(turn, len(pairing.players))))
+
     def match_winner(self, pairing: Pairing, higher_seed, stage=None) -> str | None:
         """The first to win a majority of the match's games (2 of 3, 3 of 5); a player who did not
         play the match ('forfeit:') loses it — the seed is silent on forfeits, so the games

@@ -87,6 +87,17 @@ class Scoring(Block):
     def tiles_to_remove(self, size: int):
         return None
 
+    def seat_factions(self, pairing: Pairing, stage, turn: int) -> dict:
+        """The faction each player must play at this table, where the rules set it by seat and
+        turn (none by default: players choose)."""
+        return {}
+
+    def game_colours(self, preferences: list, games: int) -> list:
+        """Where the rules allocate colours from the players' stated preferences: for each game,
+        (first player's colour, second player's colour, index of the player who starts); a colour
+        None is the player's free choice. None by default."""
+        return []
+
     def table_notes(self, players: tuple, stage, match: str | None, event) -> list[tuple]:
         """Lines `pair` writes on a table sheet from the registrations (Tantrix §5: colours)."""
         return []

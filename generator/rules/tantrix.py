@@ -147,6 +147,10 @@ class TantrixScoring(Scoring):
                         stats={k: totals[p].get(k, 0) for k in ("games_won", "margin_sum", "tiles")})
                 for p, o in ((a, b), (b, a))]
 
+    def game_colours(self, preferences: list, games: int) -> list:
+        """§5: the colours of each game from the two players' (1st, 2nd) preferences."""
+        return colour_plan(preferences[0], preferences[1], games) if any(preferences) else []
+
     def match_winner(self, pairing: Pairing, higher_seed, stage=None) -> str | None:
         """§10a: more TP → more games won → more tiles used → the deciding game's winner."""
         games = self.games_in(pairing, stage)
@@ -184,11 +188,8 @@ class TantrixScoring(Scoring):
         """§5: the colours of each game, when either player stated a preference at registration."""
         if len(players) != 2:
             return []
-        preferences = [event.player(p).colours for p in players]
-        if not any(preferences):
-            return []
-        plan = colour_plan(preferences[0], preferences[1], self.match_games(stage, match, 0))
-        return [("colours", colour_note(plan, tuple(event.player(p).name for p in players)))]
+        plan = self.game_colours([event.player(p).colours for p in players], self.match_games(stage, match, 0))
+        return [("colours", colour_note(plan, tuple(event.player(p).name for p in players)))] if plan else []
 
     def rated_games(self, pairing: Pairing):
         """(player a, player b, a's share of the TP) for each game played (§7h: defaults never count)."""

@@ -10,8 +10,6 @@ from typing import Callable
 
 from podium.archive import Archive
 from podium.export import dumps, leaderboard_json, match_points, standings_json
-from podium.rules.micromutants import clans_of_turn
-from podium.rules.tantrix import colour_plan
 from podium.rules.engine import EventResult
 from podium.rules.standings.order import shared_ranks
 from podium.i18n import Language
@@ -272,7 +270,7 @@ def _stage_text(stage) -> dict:
                                 "rounds", rounds=stage.rounds, size=stage.size)
     if stage.kind == "pairs-rotation":
         return labels.msg(N_("groups of 4 or more, 2 vs 2 with rotating pairs, home and away"))
-    return labels.msg(N_("free-for-all tables of 4, 4 turns with the clan rotation"))
+    return labels.msg(N_("free-for-all tables of 4, 4 turns, each seat's faction set by the rules"))
 
 
 def _structure(plan, scoring) -> list[dict]:
@@ -397,10 +395,10 @@ def _neighbour(result: EventResult, number: int) -> dict | None:
 
 def _table(pairing, rnd, flags: dict, stage, result: EventResult, model: _Model) -> dict:
     winners = _winners(pairing, stage, result)
-    clans = _clans(pairing, stage, rnd)
+    factions = _factions(pairing, stage, rnd, result)
     places = {p: i + 1 for i, p in enumerate(pairing.finish or ())}
     earned = _earned(pairing, stage, rnd)
-    seats = [{"person": model.person(p), "army": (pairing.armies or [None] * 5)[i] or clans.get(p),
+    seats = [{"person": model.person(p), "army": (pairing.armies or [None] * 5)[i] or factions.get(p),
               "score": pairing.score[i] if pairing.score else None, "place": places.get(p),
               "team": next((t for t, team in enumerate(pairing.teams) if p in team), None),
               "flag": labels.FLAGS.get(flags.get(p), None), "won": p in winners, "earned": earned.get(p)}
@@ -423,7 +421,7 @@ def _earned(pairing, stage, rnd) -> dict:
 
 
 def _match_tp(pairing, stage, scoring) -> list | None:
-    """Each player's points for the match so far, where the ruleset sums the games (Tantrix)."""
+    """Each player's points for the match so far, where the ruleset sums the games."""
     if not pairing.games or stage is None or not scoring.sums_games:
         return None
     return scoring.match_points(pairing, stage.stage)
@@ -445,23 +443,21 @@ def _winners(pairing, stage, result: EventResult) -> set:
     return {winner} if winner else set()
 
 
-def _clans(pairing, stage, rnd) -> dict:
-    """Free-for-all: the clan rotation of the seed, by seat and turn."""
-    if not stage or stage.kind != "free-for-all":
+def _factions(pairing, stage, rnd, result: EventResult) -> dict:
+    """The faction each seat must play, where the ruleset sets it by seat and turn."""
+    if not stage:
         return {}
-    turn = stage.rounds.index(rnd)
-    return dict(zip(pairing.players, clans_of_turn(turn, len(pairing.players))))
+    return result.ruleset.scoring.seat_factions(pairing, stage, stage.rounds.index(rnd))
 
 
 def _colours(pairing, stage, result: EventResult, model: _Model) -> list[dict]:
-    """Tantrix §5: each player's colour, game by game (shown when anyone stated a preference)."""
-    if len(pairing.players) != 2 or not stage or not result.ruleset.scoring.colour_preferences:
+    """Each player's colour, game by game, where the ruleset allocates colours from preferences."""
+    if len(pairing.players) != 2 or not stage:
         return []
     players = [model.players.get(p) or result.event.player(p) for p in pairing.players]
-    prefs = [result.event.player(p).colours for p in pairing.players]
-    if not any(prefs):
-        return []
-    plan = colour_plan(prefs[0], prefs[1], result.ruleset.scoring.games_in(pairing, stage.stage))
+    scoring = result.ruleset.scoring
+    plan = scoring.game_colours([result.event.player(p).colours for p in pairing.players],
+                                scoring.games_in(pairing, stage.stage))
     return [{"game": i + 1, "colours": [c or None for c in (a, b)], "first": players[first].name}
             for i, (a, b, first) in enumerate(plan)]
 
