@@ -138,12 +138,18 @@ def _disjoint_matchings(graph: tuple[int, ...], count: int) -> bool:
     return any(_disjoint_matchings(_without(graph, m), count - 1) for m in _perfect_matchings(graph))
 
 
+def _weight_scale(nodes, scaled) -> tuple[int, int]:
+    """``top``: more than any pair's squared difference of points, so a pair weighs top − that;
+    ``span``: more than any matching's total of pair weights, the step between bye candidates."""
+    values = [scaled[p] for p in nodes if p is not BYE]
+    top = (max(values) - min(values)) ** 2 + 1
+    return top, top * (len(nodes) // 2 + 1)
+
+
 def _pair_weights(nodes, scaled, bye_candidates):
     """``_best_matching``'s weights for one pair of nodes: a bye by its candidate's tier, a pair
     by how close its points are."""
-    values = [scaled[p] for p in nodes if p is not BYE]
-    top = (max(values) - min(values)) ** 2 + 1
-    span = top * (len(nodes) // 2 + 1)
+    top, span = _weight_scale(nodes, scaled)
     tier = {p: len(bye_candidates) - t for t, p in enumerate(bye_candidates)}
 
     def weight(i, j):
@@ -169,9 +175,7 @@ def _perfect_matching(nodes, scaled, opponents, bye_candidates):
 
 
 def _best_matching(nodes, scaled, opponents, bye_candidates, windowed: bool):
-    values = [scaled[p] for p in nodes if p is not BYE]
-    top = (max(values) - min(values)) ** 2 + 1
-    span = top * (len(nodes) // 2 + 1)  # more than any matching's total of pair weights
+    top, span = _weight_scale(nodes, scaled)
     edges = _pair_edges(nodes, scaled, opponents, windowed, lambda p, q: top - (scaled[p] - scaled[q]) ** 2)
     edges += _bye_edges(nodes, bye_candidates, span)
     return _matching(nodes, edges)
