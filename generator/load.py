@@ -266,11 +266,18 @@ def _colon_hint(lines: list[str], line: int) -> str:
     if ": " in value or value.endswith(":"):
         return f'a value with a colon in it must be quoted: {key}: "{value}"'
     previous = next((text for text in reversed(lines[:line - 1]) if text.strip() and not text.strip().startswith("#")), "")
-    if re.match(r"\s*(- )?[\w-]+:[^\s/]", previous):
-        fixed = re.sub(r":(?=\S)", ": ", previous.strip(), count=1)
+    if fixed := with_colon_space(previous):
         return f"the line above lacks a space after its colon: write '{fixed}'"
     return ("this line is indented under a key that already has a value; line it up with the keys above, "
             "or quote the value if it contains ': '")
+
+
+def with_colon_space(text: str) -> str | None:
+    """'name:Anna' written as meant, 'name: Anna' (YAML reads the first as one text, not a key and
+    its value); None when the text is not that slip."""
+    if re.match(r"\s*(- )?[\w-]+:[^\s/]", text):
+        return re.sub(r":(?=\S)", ": ", text.strip(), count=1)
+    return None
 
 
 def read_text(path: Path) -> str:

@@ -11,7 +11,7 @@ import re
 from pathlib import Path
 
 from podium.errors import Problems, Src, UserError, fail, suggest
-from podium.load import YMap, YSeq, load_yaml, parse_yaml, read_text, src_of
+from podium.load import YMap, YSeq, load_yaml, parse_yaml, read_text, src_of, with_colon_space
 from podium.model import Bases, Event, Game, Page, Pairing, Penalty, Player, Playoff, Roles, Round, Season, Site, Wildcard
 from podium.rules.brackets import is_match_name, match_names_hint
 from podium.rules.draw import CURRENT as CURRENT_DRAWS, DRAW_VERSIONS
@@ -161,9 +161,8 @@ UNREADABLE.src, UNREADABLE.key_srcs = Src(""), {}
 
 def _colon_space_hint(data) -> str:
     """'name:Anna' is one text to YAML, not a key and its value: the commonest slip of all."""
-    if isinstance(data, str) and (match := re.match(r"([\w-]+):(\S.*)", data)):
-        return f"; YAML needs a space after the colon: '{match[1]}: {match[2]}'"
-    return ""
+    fixed = with_colon_space(data) if isinstance(data, str) else None
+    return f"; YAML needs a space after the colon: '{fixed}'" if fixed else ""
 
 
 def _where(data, file_src: Src) -> Src:
