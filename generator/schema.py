@@ -47,7 +47,6 @@ class Mapping:
 
 
 ID = str  # a registered player's id (a slug): in a schema, text
-IDS = Key(list, "", items=ID)
 
 SITE = Mapping("site.yaml", {
     "title": Key(str, "The site's name, at the top of every page.", required=True),
