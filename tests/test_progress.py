@@ -64,7 +64,8 @@ def test_a_build_is_quiet_unless_someone_watches(tree, monkeypatch, shown_at_onc
     assert stream.getvalue() == ""
 
 
-def test_a_bar_waits_until_the_command_has_run_a_second():
+def test_a_bar_waits_until_the_command_has_run_a_second(monkeypatch):
+    monkeypatch.delenv("CI", raising=False)  # CI sets it, and bars are never drawn there
     quick, slow = Terminal(), Terminal()
     with progress.shown(quick, after=60):
         with progress.counting("pages written", 3, "file") as tick:
@@ -76,7 +77,8 @@ def test_a_bar_waits_until_the_command_has_run_a_second():
     assert progress.SHOWN_AFTER == 1.0
 
 
-def test_items_done_in_forked_processes_are_counted():
+def test_items_done_in_forked_processes_are_counted(monkeypatch):
+    monkeypatch.delenv("CI", raising=False)
     with progress.shown(Terminal(), after=0):
         with progress.counting("events replayed", 6, "event") as tick:
             run_shares(_tick_each, tick, [range(3), range(3, 5), range(5, 6)])  # two shares forked
