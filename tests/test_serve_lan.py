@@ -213,7 +213,7 @@ def test_serve_lan_rebuilds_when_a_round_file_changes(tree, cli):
     tree.event("e1", 8)
     cli("pair", "e1")
     port = free_port()
-    env = {**os.environ, "PYTHONPATH": str(ROOT), "PYTHONUNBUFFERED": "1"}
+    env = {**os.environ, "PYTHONPATH": str(ROOT), "PYTHONUNBUFFERED": "1", "PYTHONFAULTHANDLER": "1"}
     serving = subprocess.Popen([sys.executable, "-m", "podium", "serve", "--lan", "--port", str(port)],
                                cwd=tree.root, env=env, stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True)
     lines: list[str] = []
@@ -233,8 +233,20 @@ def test_serve_lan_rebuilds_when_a_round_file_changes(tree, cli):
         assert "livereload" not in page  # players' pages are the published pages
     finally:
         serving.send_signal(signal.SIGINT)
-        serving.wait(timeout=20)
+        stopped_or_dumped(serving, lines)
     wait_for(lambda: lines[-1:] == ["stopped\n"])
+
+
+def stopped_or_dumped(serving: subprocess.Popen, lines: list[str]) -> None:
+    """Wait for the server to stop; one that hangs is made to print where each of its threads
+    stands (faulthandler, on SIGABRT) and the test fails with that."""
+    try:
+        serving.wait(timeout=20)
+    except subprocess.TimeoutExpired:
+        serving.send_signal(signal.SIGABRT)
+        serving.wait(timeout=20)
+        time.sleep(0.5)  # the reading thread takes the last lines
+        raise AssertionError("serve --lan did not stop on Ctrl+C:\n" + "".join(lines)) from None
 
 
 def test_serve_lan_says_a_taken_port_before_building(tree, cli):
