@@ -13,7 +13,7 @@ from podium.parallel import cores, run_shares, worth_splitting
 from podium.render import TEMPLATES_DIR, Renderer
 from podium.site.feeds import atom_feed, sitemap
 from podium.site.pages import Page, site_pages
-from podium.write import SiteWriter, ready_output, write_file
+from podium.write import SiteWriter, output_problem, ready_output, write_file
 
 STATIC_DIR = TEMPLATES_DIR / "static"
 
@@ -86,13 +86,19 @@ def without_cycle_collection():
 
 def write_site(outputs: SiteOutputs, out: Path) -> int:
     """Write every output into a fresh folder and swap it in whole: a failure leaves the old site."""
-    writer = SiteWriter(out)
+    try:
+        writer = SiteWriter(out)
+    except OSError as exc:
+        raise output_problem(out, exc) from None
     try:
         with progress.counting("pages written", len(outputs.built), "file") as tick:
             paths = [writer.reserve(item.url) for item in outputs.built]
             build_all(outputs.built, paths, outputs.renderer, write=progress.counted(write_file, tick))
         for url, data in outputs.made.items():
             writer.write(url, data)
+    except OSError as exc:  # a full disk, a folder taken away: the old site stays
+        writer.abort()
+        raise output_problem(out, exc) from None
     except BaseException:
         writer.abort()
         raise

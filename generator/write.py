@@ -78,7 +78,7 @@ class SiteWriter:
     def _carry_over(self) -> None:
         for name in CARRIED_OVER:
             old = self.out / name
-            if name not in self.written and old.is_file():
+            if name not in self.written and old.is_file() and not old.is_symlink():  # a link may lead to a secret
                 shutil.copy2(old, self.tmp / name)
 
     def _swap_in_two_steps(self) -> None:
@@ -123,9 +123,46 @@ def refuse_unsafe_output(out: Path, content: Path) -> None:
     """``out`` must be new, an empty folder or an earlier build of Podium's — never a file, a
     link, a git repository, a folder Podium reads, or one that holds the folder the user works in."""
     shown = display_path(str(out))
-    problem = _not_a_folder(out) or _overlap(out.resolve(), content.resolve()) or _not_podiums(out)
+    problem = (_cannot_be_made(out) or _not_a_folder(out) or _overlap(out.resolve(), content.resolve())
+               or _not_podiums(out))
     if problem:
         raise fail(Src("--out"), f"{shown} {problem}")
+
+
+def _cannot_be_made(out: Path) -> str | None:
+    """Why a folder cannot be made at ``out`` (a file on the way, a name too long, a folder
+    that cannot be written), or None."""
+    try:
+        os.lstat(out)
+        return None  # there already: the other checks say whether it may be replaced
+    except FileNotFoundError:
+        pass
+    except OSError as exc:
+        return _made_how(out, exc)
+    parent = next(folder for folder in out.absolute().parents if os.path.lexists(folder))
+    if not parent.is_dir():
+        return _made_how(out, NotADirectoryError(errno.ENOTDIR, "not a folder"))
+    if not os.access(parent, os.W_OK | os.X_OK):
+        return f"cannot be made: {display_path(str(parent))} is not a folder this user may write in; {_NAME_ONE}"
+    return None
+
+
+_NAME_ONE = "name a folder for the site, such as --out site"
+
+
+def _made_how(out: Path, exc: OSError) -> str:
+    if exc.errno == errno.ENOTDIR:
+        file = next(folder for folder in reversed(out.parents) if folder.is_file())
+        return f"cannot be made: {display_path(str(file))} is a file, not a folder; {_NAME_ONE}"
+    if exc.errno == errno.ENAMETOOLONG:
+        return f"cannot be made: the name is too long; {_NAME_ONE}"
+    return f"cannot be made ({exc.strerror}); {_NAME_ONE}"
+
+
+def output_problem(out: Path, exc: OSError):
+    """The UserError for a folder that could not be made or written after all (a full disk, a
+    system folder such as /proc): said for ``--out``, as the checks before say theirs."""
+    return fail(Src("--out"), f"{display_path(str(out))} {_made_how(out, exc)}")
 
 
 def _not_a_folder(out: Path) -> str | None:
@@ -163,10 +200,10 @@ def _not_podiums(out: Path) -> str | None:
 
 def restore_set_aside_site(out: Path) -> None:
     """A run killed between the two renames of ``_swap_in_two_steps`` left no site and the old
-    one aside: put the newest such back."""
+    one aside: put the newest such back — a stamped folder, never a link or a stranger's."""
     if os.path.lexists(out):
         return
-    aside = [folder for folder in _leftovers(out, "old") if (folder / "site").is_dir()]
+    aside = [folder for folder in _leftovers(out, "old") if _is_real_build(folder / "site")]
     if aside:
         newest = max(aside, key=lambda folder: folder.stat().st_mtime_ns)
         os.rename(newest / "site", out)
@@ -183,7 +220,14 @@ def remove_leftovers(out: Path) -> None:
         _clear(folder)
 
 
+def _is_real_build(folder: Path) -> bool:
+    """A folder (not a link to one) holding Podium's stamp."""
+    return not folder.is_symlink() and folder.is_dir() and is_podium_build(folder)
+
+
 def _clear(folder: Path) -> None:
+    if folder.is_symlink():
+        return  # not Podium's: what it points to is never emptied
     if _abandoned(folder):
         _discard(folder)
     elif folder.is_dir() and not any(folder.iterdir()):

@@ -192,3 +192,47 @@ def test_the_site_gets_ordinary_modes(club, cli):
         assert stat.S_IMODE(folder.stat().st_mode) == 0o775, folder
     for file in [site / "index.html", site / STAMP, site / "events/e1/index.html"]:
         assert stat.S_IMODE(file.stat().st_mode) == 0o664, file
+
+
+def test_a_set_aside_site_that_is_a_link_is_never_followed(club, cli):
+    """A committed '.site-old-x/site' link to a folder elsewhere is not a site set aside: the build
+    neither moves it in nor empties the folder it points to."""
+    victim = club.root / "elsewhere"
+    victim.mkdir()
+    (victim / "keep.txt").write_text("keep")
+    (club.root / ".site-old-zz").mkdir()
+    (club.root / ".site-old-zz" / "site").symlink_to(victim)
+    cli("build")
+    assert (victim / "keep.txt").read_text() == "keep" and sorted(os.listdir(victim)) == ["keep.txt"]
+    assert not (club.root / "site").is_symlink() and (club.root / "site" / STAMP).is_file()
+    assert (club.root / ".site-old-zz" / "site").is_symlink()
+
+
+def test_a_set_aside_folder_without_the_stamp_is_left_alone(club, cli):
+    aside = club.root / ".site-old-x" / "site"
+    aside.mkdir(parents=True)
+    (aside / "thesis.tex").write_text("years of work\n")
+    cli("build")
+    assert (aside / "thesis.tex").read_text() == "years of work\n"
+    assert (club.root / "site" / STAMP).is_file() and not (club.root / "site" / "thesis.tex").exists()
+
+
+def test_a_cname_that_is_a_link_is_not_carried_over(club, cli):
+    secret = club.root / "secret.txt"
+    secret.write_text("password\n")
+    cli("build")
+    (club.root / "site" / "CNAME").symlink_to(secret)
+    cli("build")
+    assert not os.path.lexists(club.root / "site" / "CNAME")
+
+
+@pytest.mark.parametrize("out, message", [
+    ("notes.txt/site", "notes.txt/site cannot be made: notes.txt is a file, not a folder; name a folder for the site, "
+                       "such as --out site"),
+    ("x" * 300, "x" * 300 + " cannot be made: the name is too long; name a folder for the site, such as --out site"),
+])
+def test_an_output_that_cannot_be_made_is_one_problem(club, cli, out, message):
+    (club.root / "notes.txt").write_text("notes\n")
+    for command in ["build", "serve"]:
+        assert cli(command, "--out", out, expect=1).output == f"--out: {message}\n1 problem found.\n"
+    assert (club.root / "notes.txt").read_text() == "notes\n"
