@@ -21,6 +21,7 @@ import yaml
 from podium.errors import Src, fail
 
 MAX_DEPTH = 64  # no content file nests deeper than ~6 levels; deeper is a mistake or an attack
+MAX_NUMBER = 10 ** 15  # 15 digits: every whole number below it is exact as a float too
 MAX_ALIAS_EXPANSION = 100_000  # values that aliases may add to a document beyond what is written
 
 
@@ -165,10 +166,22 @@ class _Loader(getattr(yaml, "CSafeLoader", yaml.SafeLoader)):  # libyaml parses 
             raise fail(self._src(node), "a '!!binary' value has no place in content; write the text itself")
         if isinstance(value, float) and not math.isfinite(value):
             raise fail(self._src(node), f"'{node.value}' is not a number a result can have; write a number like 12 or 12.5")
+        if isinstance(value, (int, float)) and not isinstance(value, bool) and abs(value) >= MAX_NUMBER:
+            raise fail(self._src(node), _too_large(node.value, value))
         if isinstance(value, (int, float)) and not isinstance(value, bool) and ":" in str(node.value) and not node.style:
             raise fail(self._src(node), f"'{node.value}' reads as the number {value} in YAML; "
                        "write a score as a list like [12, 5], or quote a clock time like \"14:10\"")
         return value
+
+
+def _too_large(written: str, value) -> str:
+    """Scores, ratings, points and seeds are all far below MAX_NUMBER; larger ones would turn
+    into floats that lose digits or overflow mid-sum, so they are a typo or an attack."""
+    if isinstance(value, int):
+        digits = len(written.lstrip("+-").replace("_", ""))
+        shown = written if len(written) <= 20 else f"{written[:20]}…"
+        return f"'{shown}' is a number of {digits} digits; no tournament number is that large: write at most 15 digits"
+    return f"'{written[:20]}' is a number too large for a tournament; write at most 15 digits"
 
 
 def _read_as_non_text(node) -> bool:

@@ -14,6 +14,7 @@ import errno
 import socket
 import sys
 import time
+import traceback
 from pathlib import Path
 
 import click
@@ -35,6 +36,11 @@ def rebuild(builder: Rebuilder) -> bool:
     except UserError as exc:
         exc.show()
         click.echo("the site was not rebuilt; fix the problems above and save again", err=True)
+        return False
+    except Exception:  # a bug: the phones at the venue keep the last good site meanwhile
+        traceback.print_exc()
+        click.echo("Podium failed while rebuilding (a bug: please report it with the lines above); "
+                   "the last site is still served", err=True)
         return False
     took = f"in {time.perf_counter() - start:.2f} s"
     if done.whole:

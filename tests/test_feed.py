@@ -135,6 +135,12 @@ def test_a_base_url_with_a_query_or_fragment_is_refused(url):
                                      "https://my-club.github.io/tournaments")
 
 
+@pytest.mark.parametrize("url", ["http://[::1", "http://[zz]/", "http://x]/"])
+def test_a_base_url_with_unbalanced_or_bad_brackets_is_refused(url):
+    assert base_url_problem(url) == (f"the base URL {url!r} has a host name no address has; write it like "
+                                     "https://my-club.github.io/tournaments")
+
+
 def test_site_yaml_base_url_is_checked_with_its_line(tree, cli):
     tree.event("e1", 4)
     tree.write("site.yaml", "title: T\nbase_url: javascript:alert(1)\n")

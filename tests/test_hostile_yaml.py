@@ -64,6 +64,11 @@ def test_nesting_that_would_crash_libyaml_is_refused_without_composing():
     ("-.inf", "f.yaml:2: '-.inf' is not a number a result can have"),
     ("[1, .inf]", "f.yaml:2: '.inf' is not a number a result can have"),
     ("9" * 5000, "f.yaml:2: '99999999999999999999…' is a number of 5000 digits; write a shorter number"),
+    ("9" * 400, "f.yaml:2: '99999999999999999999…' is a number of 400 digits; no tournament number is that large: "
+                "write at most 15 digits"),
+    ("-1234567890123456", "f.yaml:2: '-1234567890123456' is a number of 16 digits; no tournament number is that "
+                          "large: write at most 15 digits"),
+    ("1.5e+300", "f.yaml:2: '1.5e+300' is a number too large for a tournament; write at most 15 digits"),
 ])
 def test_values_no_file_can_mean_are_refused_with_their_line(value, expected):
     assert problem(f"x: 1\ndate: {value}\n").startswith(expected)

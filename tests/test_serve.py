@@ -56,3 +56,24 @@ def test_editor_lock_files_and_broken_links_do_not_stop_rebuilds(tree, capsys):
     assert (out / "index.html").read_bytes() == index
     (tree.content / "loop.md").unlink()
     assert rebuild(builder) is True
+
+
+def test_a_bug_in_a_rebuild_is_reported_and_the_last_site_kept_serving(tree, capsys, monkeypatch):
+    """At a venue the phones keep the last good site even when Podium itself fails: the
+    traceback is printed for a bug report, and the next save is tried again."""
+    tree.event("e1", 8)
+    out = tree.root / "site"
+    builder = Rebuilder(tree.content, out)
+    assert rebuild(builder) is True
+    index = (out / "index.html").read_bytes()
+
+    def broken():
+        raise RuntimeError("a bug")
+
+    monkeypatch.setattr(builder, "rebuild", broken)
+    assert rebuild(builder) is False
+    err = capsys.readouterr().err
+    assert "RuntimeError: a bug" in err and err.rstrip().endswith(
+        "Podium failed while rebuilding (a bug: please report it with the lines above); "
+        "the last site is still served")
+    assert (out / "index.html").read_bytes() == index

@@ -77,7 +77,11 @@ def base_url_problem(url: str) -> str | None:
     odd = next((char for char in url if char.isspace() or char in "\"'<>" or unicodedata.category(char) == "Cc"), None)
     if odd is not None:
         return f"the base URL {url!r} contains {odd!r}, which a web address never has; write it like {EXAMPLE_BASE_URL}"
-    parts = urlsplit(url)
+    try:
+        parts = urlsplit(url)
+        parts.hostname  # noqa: B018 (reading it checks the brackets of an IPv6 address)
+    except ValueError:  # '[::1' or 'x]': brackets no address has
+        return f"the base URL {url!r} has a host name no address has; write it like {EXAMPLE_BASE_URL}"
     if parts.scheme not in ("http", "https"):
         return f"the base URL {url!r} is not an http:// or https:// address; write it in full, like {EXAMPLE_BASE_URL}"
     if not parts.hostname:
