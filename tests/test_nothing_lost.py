@@ -198,3 +198,35 @@ def test_init_ignores_the_site_and_the_folders_a_killed_build_leaves(tmp_path, m
     monkeypatch.chdir(tmp_path)
     cli("init", "club")
     assert (tmp_path / "club" / ".gitignore").read_text().splitlines() == ["/site/", "/.site-*/"]
+
+
+@pytest.mark.parametrize("structure, players, message", [
+    ("{swiss_rounds: 100000000, cut: 0}", 6,
+     "event.yaml:7: 'swiss_rounds: 100000000' is more rounds than any tournament plays; at most 99"),
+    ("[{kind: swiss, rounds: 1000000}]", 6,
+     "event.yaml:7: 'rounds: 1000000' is more rounds than any tournament plays; at most 99"),
+    ("[{kind: round-robin, groups: 100000000, games: 2}]", 8,
+     "event.yaml:7: 'groups: 100000000' leaves groups of fewer than 2 of the 8 players; at most 4 groups"),
+    ("[{kind: round-robin, groups: 5}]", 8,
+     "event.yaml:7: 'groups: 5' leaves groups of fewer than 2 of the 8 players; at most 4 groups"),
+    ("[{kind: round-robin, groups: 0}]", 8, "event.yaml:7: 'groups' must be a whole number of at least 1"),
+    ("[{kind: knockout, seeding: random, best_of: 1001}]", 8,
+     "event.yaml:7: 'best_of: 1001' is more games than a match has; at most 99"),
+])
+def test_structure_numbers_no_event_can_play_are_refused_at_once(tree, cli, structure, players, message):
+    """Such numbers hung check, pair and standings (a hundred million rounds to plan), or made
+    pair write a round that check then refused (a group of one player has no one to play)."""
+    tree.event("e1", players)
+    path = tree.content / "events/e1/event.yaml"
+    path.write_text(path.read_text(encoding="utf-8") + f"structure: {structure}\n", encoding="utf-8")
+    assert only_problem(cli) == f"content/events/e1/{message}"
+    assert message in cli("pair", "e1", expect=1).output
+
+
+def test_a_late_entry_after_the_last_round_is_refused(tree, cli):
+    players = [{"name": f"Player {i}", "id": f"p{i}", "armies": ["Borgo", "Moloch", "Vegas", "Hegemonia", "Smart"]}
+               for i in range(1, 7)]
+    players[5]["joins"] = 99
+    tree.event("e1", players)
+    assert only_problem(cli) == ("content/events/e1/registrations.yaml:41: 'joins: 99' is after the last round of "
+                                 "the swiss stage (round 4); a late entry starts in round 2 to 4")

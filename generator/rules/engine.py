@@ -85,11 +85,7 @@ def _replay_stages(plan: Plan, state: EventState) -> tuple[list[StageResult], li
     event = state.event
     entrants = [p.id for p in event.players]
     ties: list[UnbrokenTie] = []
-    if plan.stages[0].kind not in (SWISS, TABLES):
-        for player in event.players:
-            if player.joins > 1:
-                state.problems.add(player.src, f"'joins: {player.joins}': a late entry can start in a later round "
-                                   f"of a Swiss or table stage only; this event starts with {plan.stages[0].kind}")
+    _check_late_entries(event, plan, state.problems)
     cursor, stages = 0, []
     for index, stage in enumerate(plan.stages):
         runner = RUNNERS[stage.kind]
@@ -110,6 +106,21 @@ def _replay_stages(plan: Plan, state: EventState) -> tuple[list[StageResult], li
     for rnd in event.rounds[cursor:]:
         state.problems.add(rnd.src, _too_early(rnd, plan, stages))
     return stages, ties
+
+
+def _check_late_entries(event: Event, plan: Plan, problems: Problems) -> None:
+    """A late entry (``joins: N``) starts in a later round of the opening Swiss or table stage."""
+    first = plan.stages[0]
+    last = RUNNERS[first.kind].planned_rounds(first, len(event.players))
+    for player in event.players:
+        if player.joins == 1:
+            continue
+        if first.kind not in (SWISS, TABLES):
+            problems.add(player.src, f"'joins: {player.joins}': a late entry can start in a later round "
+                         f"of a Swiss or table stage only; this event starts with {first.kind}")
+        elif player.joins > last:
+            problems.add(player.src, f"'joins: {player.joins}' is after the last round of the {first.kind} stage "
+                         f"(round {last}); a late entry starts in round 2 to {last}")
 
 
 def _check_round_stage(rnd: Round, kind: str, problems: Problems) -> None:

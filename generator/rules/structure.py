@@ -7,7 +7,7 @@ from podium.errors import Problems, Src
 from podium.load import YMap, YSeq
 from podium.rules.blocks import Block, Param
 from podium.rules.brackets import knockout_rounds
-from podium.rules.kinds import KNOCKOUT, ROUND_ROBIN, STAGE_KEYS, SWISS, TABLES
+from podium.rules.kinds import KNOCKOUT, PAIRS_ROTATION, ROUND_ROBIN, STAGE_KEYS, SWISS, TABLES
 
 
 @dataclass(frozen=True)
@@ -48,6 +48,11 @@ class Plan:
 
 
 WHOLE_NUMBER_KEYS = {"rounds", "advance", "games", "best_of", "final_best_of", "size", "groups"}
+MOST = 99  # rounds of a stage, games of a match: more is a slip of the keyboard, and would take for ever to plan
+_AT_MOST = {"rounds": "rounds than any tournament plays", "games": "games than a match has",
+            "best_of": "games than a match has", "final_best_of": "games than a match has",
+            "size": "players than a table seats"}
+SMALLEST_GROUP = {ROUND_ROBIN: 2, PAIRS_ROTATION: 4}  # players a group needs for a game (2 v 2: four)
 
 
 class PlayerCountTable(Block):
@@ -108,6 +113,9 @@ class PlayerCountTable(Block):
         if not isinstance(rounds, int) or isinstance(rounds, bool) or rounds < 1:
             problems.add(setting.at("swiss_rounds"), "swiss_rounds must be a whole number of at least 1")
             rounds = 1
+        elif rounds > MOST:
+            problems.add(setting.at("swiss_rounds"), f"'swiss_rounds: {rounds}' is more {_AT_MOST['rounds']}; at most {MOST}")
+            rounds = MOST
         if not isinstance(cut, int) or isinstance(cut, bool) or (cut and (cut < 2 or cut & (cut - 1))):
             problems.add(setting.at("cut"), "cut must be 0 (no elimination) or a power of two: 2, 4, 8, 16, 32")
             cut = 0
@@ -148,12 +156,11 @@ def _stage(data: YMap, index: int, entrants: int, problems: Problems, third_plac
     for key in set(data) - STAGE_KEYS[kind] - {"kind"}:
         problems.add(data.at(key), f"unknown key '{key}' for a {kind} stage; valid: {', '.join(sorted(STAGE_KEYS[kind]))}")
     numbers = {}
-    for key in WHOLE_NUMBER_KEYS & set(data):
-        value = data[key]
-        if not isinstance(value, int) or isinstance(value, bool) or value < (0 if key in ("advance", "groups") else 1):
-            problems.add(data.at(key), f"'{key}' must be a whole number of at least {0 if key in ('advance', 'groups') else 1}")
+    for key in sorted(WHOLE_NUMBER_KEYS & set(data)):
+        if (problem := _number_problem(kind, key, data[key], entrants)) is not None:
+            problems.add(data.at(key), problem)
         else:
-            numbers[key] = value
+            numbers[key] = data[key]
     advance = numbers.get("advance", 0)
     if advance and advance > entrants:
         problems.add(data.at("advance"), f"'advance: {advance}' is more than the {entrants} players of this stage")
@@ -168,6 +175,20 @@ def _stage(data: YMap, index: int, entrants: int, problems: Problems, third_plac
     if kind == ROUND_ROBIN:
         return Stage(kind, games=numbers.get("games", 1), groups=numbers.get("groups", 1), advance=advance)
     return Stage(kind, groups=numbers.get("groups", 0), advance=advance)
+
+
+def _number_problem(kind: str, key: str, value, entrants: int) -> str | None:
+    """Why ``key: value`` cannot be a number of a ``kind`` stage of ``entrants`` players."""
+    least = 0 if key == "advance" or (key == "groups" and kind == PAIRS_ROTATION) else 1  # 0: as many as fit
+    if not isinstance(value, int) or isinstance(value, bool) or value < least:
+        return f"'{key}' must be a whole number of at least {least}"
+    if key in _AT_MOST and value > MOST:
+        return f"'{key}: {value}' is more {_AT_MOST[key]}; at most {MOST}"
+    smallest = SMALLEST_GROUP.get(kind)
+    if key == "groups" and smallest and entrants >= smallest and value > entrants // smallest:
+        return (f"'groups: {value}' leaves groups of fewer than {smallest} of the {entrants} players; "
+                f"at most {entrants // smallest} groups")
+    return None
 
 
 SEEDINGS = ("rank", "rating", "random")
