@@ -32,6 +32,16 @@ class Key:
     mapping: Mapping | None = None  # a nested mapping with declared keys
     choices: tuple = ()
     minimum: int | None = None
+    multiline: bool = False  # text of several lines (Markdown); other text is one line
+
+    @property
+    def longest(self) -> int:
+        """Characters a text value may have: far beyond any real name or description."""
+        return LONGEST_TEXT if self.multiline else LONGEST_LINE
+
+
+LONGEST_LINE = 200
+LONGEST_TEXT = 100_000
 
 
 @dataclass(frozen=True)
@@ -84,7 +94,7 @@ SEASON = Mapping("a season", {
     "qualification": Key(str, "How the season qualifies players for a championship.", choices=QUALIFICATIONS),
     "wildcards": Key(list, "Invitations given by the organizer.", items=WILDCARD),
     "points": Key(dict, "Season points by place: 1: 25, 2: 20, …", values=NUMBER),
-    "description": Key(str, "Markdown shown on the season's page."),
+    "description": Key(str, "Markdown shown on the season's page.", multiline=True),
 })
 
 PLAYOFF = Mapping("a play-off", {
@@ -101,7 +111,7 @@ EVENT = Mapping("event.yaml", {
     "seed": Key(int, "Any whole number: every random draw of the event is made from it.", required=True),
     "venue": Key(str, "Where the event is played."),
     "level": Key(str, "The event's level, one of the ruleset's."),
-    "description": Key(str, "Markdown shown on the event's page."),
+    "description": Key(str, "Markdown shown on the event's page.", multiline=True),
     "organizer": Key(str, "The organizer's name."),
     "head_judge": Key(str, "The head judge's name."),
     "judges": Key(list, "The judges' names.", items=str),
@@ -196,6 +206,8 @@ def _property(key: Key) -> dict:
         schema["enum"] = list(key.choices)
     if key.minimum is not None:
         schema["minimum"] = key.minimum
+    if key.kind is str:
+        schema["maxLength"] = key.longest
     if key.items is not None:
         schema["items"] = json_schema(key.items) if isinstance(key.items, Mapping) else _kind(key.items)
     if key.values is not None:

@@ -8,6 +8,7 @@ from __future__ import annotations
 import datetime
 import os
 import re
+import unicodedata
 from pathlib import Path
 
 from podium.errors import Problems, Src, UserError, fail, suggest
@@ -16,7 +17,7 @@ from podium.model import Bases, Event, Game, Page, Pairing, Penalty, Player, Pla
 from podium.rules.brackets import is_match_name, match_names_hint
 from podium.rules.draw import CURRENT as CURRENT_DRAWS, DRAW_VERSIONS
 from podium.schema import (ANY, BASES, EVENT, FRONT_MATTER, GAME, LANGUAGES, PAIRING, PENALTY, PENALTY_KINDS, PLAYER, PLAYOFF,
-                              QUALIFICATIONS, ROUND, SEASON, SITE, STAGE_KINDS, WILDCARD, Mapping)
+                              QUALIFICATIONS, ROUND, SEASON, SITE, STAGE_KINDS, WILDCARD, Key, Mapping)
 from podium.site.urls import base_url_problem
 from podium.slug import MAX_SLUG, is_slug, slugify
 
@@ -45,9 +46,10 @@ class Fields:
     def at(self, key: str) -> Src:
         return self.data.at(key)
 
-    def get(self, key: str, kind=None, required: bool | None = None, default=None):
+    def get(self, key: str, kind=None, required: bool | None = None, default=None, plain_text: bool = True):
         """The value of ``key``; ``kind`` may narrow the declared one (an id where a name or a
-        number is declared), ``required`` may depend on another key."""
+        number is declared), ``required`` may depend on another key; ``plain_text``: text is
+        checked for odd characters and length (a slug is checked whole by ``slug``)."""
         declared = self.schema[key]
         kind = declared.kind if kind is None else kind
         required = declared.required if required is None else required
@@ -59,6 +61,9 @@ class Fields:
             return default
         if kind is not ANY and not _is_kind(value, kind):
             self.problems.add(self.at(key), self._wrong_kind(key, kind, value))
+            return default
+        if plain_text and isinstance(value, str) and (problem := text_problem(key, value, declared)):
+            self.problems.add(self.at(key), problem)
             return default
         return value
 
@@ -72,7 +77,7 @@ class Fields:
         return f"'{key}' must be {_kind_name(kind)}, not {_describe(value)}"
 
     def slug(self, key: str, required: bool | None = None):
-        value = self.get(key, str, required)
+        value = self.get(key, str, required, plain_text=False)
         if value is not None and not is_slug(value):
             self.problems.add(self.at(key), f"'{key}' must be a lowercase slug like '{slugify(value)[:MAX_SLUG] or 'my-id'}' "
                               f"(a-z, 0-9, -; at most {MAX_SLUG} characters)")
@@ -85,6 +90,30 @@ class Fields:
             if key not in valid:
                 self.problems.add(self.at(key), f"unknown key '{key}' in {self.what}{suggest(key, valid)}; "
                                   f"valid keys: {', '.join(sorted(valid))}")
+
+
+_ODD = ("Cc", "Zl", "Zp")  # control characters, line and paragraph separators
+_DIRECTION_CONTROLS = set("\u202a\u202b\u202c\u202d\u202e\u2066\u2067\u2068\u2069")
+
+
+def text_problem(key: str, value: str, declared: Key) -> str | None:
+    """Why ``value`` cannot be the text of ``key``: longer than any real one, or holding a
+    character that breaks the pages and the terminal (a control character; a line break
+    outside Markdown) or shows the text other than it is (a direction override)."""
+    if len(value) > declared.longest:
+        return f"'{key}' is {len(value):,} characters long; at most {declared.longest:,}"
+    allowed = "\n\t" if declared.multiline else ""
+    odd = next((char for char in value if (char in _DIRECTION_CONTROLS or unicodedata.category(char) in _ODD)
+                and char not in allowed), None)
+    if odd is None:
+        return None
+    if odd in "\n\r\x85\u2028\u2029":
+        shown = "a line break"
+    elif odd in _DIRECTION_CONTROLS:
+        shown = f"the direction override U+{ord(odd):04X}"
+    else:
+        shown = f"the control character \\x{ord(odd):02x}"
+    return f"'{key}' holds {shown}, which has no place in it; write it as one line of plain text"
 
 
 def _is_kind(value, kind) -> bool:
@@ -306,6 +335,10 @@ def _string_list(f: Fields, key: str) -> list[str] | None:
     if bad:
         f.problems.add(f.at(key), f"'{key}' must be a list of names, not {_describe(bad[0])}")
         return None
+    for index, item in enumerate(value):
+        if problem := text_problem(key, item, f.schema[key]):
+            f.problems.add(src_of(value, f.at(key)) if not isinstance(value, YSeq) else value.at(index), problem)
+            return None
     return list(value)
 
 

@@ -148,7 +148,7 @@ def test_ids_are_whole_slugs_short_enough_for_a_file_name(tree, cli):
     result = cli("check", expect=1).output
     assert ("content/events/e1/registrations.yaml:2: 'id' must be a lowercase slug like 'ann' "
             "(a-z, 0-9, -; at most 100 characters)") in result
-    assert f"content/events/e1/registrations.yaml:6: cannot make an id from the name '{'B' * 300}'; add 'id: some-slug'" in result
+    assert "content/events/e1/registrations.yaml:6: 'name' is 300 characters long; at most 200" in result
 
 
 @pytest.mark.parametrize("text, message", [
@@ -230,3 +230,38 @@ def test_a_late_entry_after_the_last_round_is_refused(tree, cli):
     tree.event("e1", players)
     assert only_problem(cli) == ("content/events/e1/registrations.yaml:41: 'joins: 99' is after the last round of "
                                  "the swiss stage (round 4); a late entry starts in round 2 to 4")
+
+
+@pytest.mark.parametrize("name, shown", [
+    ("Anna\\nNowak", "a line break"),
+    ("Anna\\x1b[31mNowak", "the control character \\x1b"),
+    ("Anna\\u202eNowak", "the direction override U+202E"),
+    ("Anna\\u0000Nowak", "the control character \\x00"),
+])
+def test_a_name_with_a_control_character_is_refused(tree, cli, name, shown):
+    """A line break tore the standings table apart; ESC and BEL reached the pages; U+202E shows
+    a name backwards (spoofing another player's)."""
+    tree.event("e1", 4)
+    tree.write("events/e1/registrations.yaml", f'- name: "{name}"\n  armies: [Borgo, Moloch, Vegas, Smart, Hegemonia]\n')
+    assert only_problem(cli) == (f"content/events/e1/registrations.yaml:1: 'name' holds {shown}, which has no "
+                                 "place in it; write it as one line of plain text")
+
+
+def test_a_multiline_description_keeps_its_lines(tree, cli):
+    tree.event("e1", 4, description="Entry fee 20 zł.\n\nBring your armies.\n")
+    assert cli("check").output.startswith("ok: 1 event")
+
+
+@pytest.mark.parametrize("key, limit", [("name", 200), ("venue", 200), ("description", 100_000)])
+def test_text_beyond_any_real_length_is_refused(tree, cli, key, limit):
+    """A 20 MB name made a 191 MB site (every page that names the player repeats it)."""
+    tree.event("e1", 4, **{key: "x" * (limit + 1)})
+    assert only_problem(cli) == (f"content/events/e1/event.yaml:{1 if key == 'name' else 7}: '{key}' is "
+                                 f"{limit + 1:,} characters long; at most {limit:,}")
+
+
+def test_an_army_with_a_control_character_is_refused_at_its_line(tree, cli):
+    tree.event("e1", 4)
+    tree.write("events/e1/registrations.yaml", '- name: Ann\n  armies:\n    - Borgo\n    - "Mo\\u202eloch"\n')
+    assert only_problem(cli) == ("content/events/e1/registrations.yaml:4: 'armies' holds the direction override "
+                                 "U+202E, which has no place in it; write it as one line of plain text")

@@ -55,14 +55,13 @@ def test_home_players_of_a_match_read_back_as_ids(tree, cli):
     assert sorted(homes) == sorted(ODD_IDS[:4])  # each player at home in one game
 
 
-@pytest.mark.parametrize("name", ["Jan\nround: 7", "Ann # not a comment: [x", "Bell\x07 Del\x7f Nel\x85 Ls\u2028 end",
-                                  "Ł 😀 \"quoted\" 'single' {braces}"])
+@pytest.mark.parametrize("name", ["Ann # not a comment: [x", "Ł 😀 \"quoted\" 'single' {braces}"])
 def test_any_name_stays_in_its_comment(tree, cli, name):
     tree.event("e1", [], ruleset="ffg-conquest", name=name)
     tree.write("events/e1/registrations.yaml", [{"name": name, "id": "odd"}, {"name": "Bo"}, {"name": "Cy"}])
     cli("pair", "e1")
     text = tree.round_path("e1", 1).read_text(encoding="utf-8")
-    on_one_line = " ".join(name.replace("\x07", " ").replace("\x7f", " ").split())
+    on_one_line = " ".join(name.split())  # names with line breaks or control characters: refused by check
     assert text.splitlines()[0].startswith(f"# {on_one_line} — round 1 (swiss)")
     seated = next(line for line in text.splitlines() if line.lstrip(" -").startswith("players:") and "odd" in line)
     assert on_one_line in seated.split("  # ", 1)[1]
