@@ -37,10 +37,13 @@ def load_archive(content: Path, unchanged: Mapping[str, EventResult] = MappingPr
     problems = Problems()
     reader = EventReader(rulesets, unchanged)
     site = load_site(content, problems, reader.read)
+    seasons_by_id = {season.id: season for season in site.seasons}
     for event in site.events:
         if event.ruleset and event.ruleset not in rulesets:  # a missing one is reported by validation
             problems.add(event.src, f"unknown ruleset '{event.ruleset}'{suggest(event.ruleset, rulesets)}; "
                          f"available: {', '.join(sorted(rulesets))}")
+        elif (season := seasons_by_id.get(event.season)) and season.ruleset in rulesets and event.ruleset:
+            _check_season_game(event, season, rulesets[event.ruleset], rulesets[season.ruleset], problems)
     problems.raise_if_any()  # the engine's findings count only for content whose shape is sound
     problems.items += reader.engine_problems
     events = {event.id: reader.results[event.id] for event in site.events}
@@ -52,6 +55,15 @@ def load_archive(content: Path, unchanged: Mapping[str, EventResult] = MappingPr
     problems.raise_if_any()
     ratings = rating_histories(events.values(), {p.id: p for p in site.registry})
     return Archive(site=site, rulesets=rulesets, events=events, seasons=seasons, players=players, ratings=ratings)
+
+
+def _check_season_game(event, season, ruleset: RuleSet, season_ruleset: RuleSet, problems: Problems) -> None:
+    """A season counts events of its ruleset's game: under that ruleset, house rules extending
+    it, or another format of the same game (a club's classic and extreme Micromutants)."""
+    if not (ruleset.is_a(season_ruleset.id) or (ruleset.game and ruleset.game == season_ruleset.game)):
+        problems.add(event.at("ruleset"), f"'ruleset: {event.ruleset}' ({ruleset.game or ruleset.name}) but its "
+                     f"season '{season.id}' is a season of {season_ruleset.id} ({season_ruleset.game or season_ruleset.name}, "
+                     f"{season.at('ruleset')}); move the event to a season of its game or correct one of them")
 
 
 class EventReader:

@@ -154,6 +154,10 @@ class Event:
     manual_order: tuple[str, ...] = ()  # the organizer's order for ties no rule breaks (a sealed bid)
     draws: int = 2  # the version of Podium's draws the event was made with (rules/draw.py DRAW_VERSIONS)
     playoffs: tuple[Playoff, ...] = ()  # play-off games held for ties (Tantrix §10c)
+    key_srcs: dict = field(default_factory=dict, compare=False, hash=False)
+
+    def at(self, key: str) -> Src:
+        return self.key_srcs.get(key, self.src)
 
     def player(self, player_id: str) -> Player:
         return self._players_by_id[player_id]
@@ -182,6 +186,10 @@ class Season:
     wildcards: tuple[Wildcard, ...] = ()
     points: dict = field(default_factory=dict, hash=False)
     description: str = ""
+    key_srcs: dict = field(default_factory=dict, compare=False, hash=False)
+
+    def at(self, key: str) -> Src:
+        return self.key_srcs.get(key, self.src)
 
 
 @dataclass(frozen=True)

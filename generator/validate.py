@@ -272,7 +272,8 @@ def _registry(root: Path, problems: Problems) -> tuple[Player, ...]:
     path = root / "players.yaml"
     if not path.exists():
         return ()
-    return _player_list(_safe_load(path, problems), Src(str(path)), problems, {}, "players.yaml")
+    data = _load_required(path, problems, "list the players as '- name: …' (or delete the file)")
+    return _player_list(data, Src(str(path)), problems, {}, "players.yaml")
 
 
 def _player_list(data, src: Src, problems: Problems, registry: dict, what: str) -> tuple[Player, ...]:
@@ -373,7 +374,8 @@ def _season(path: Path, problems: Problems) -> Season:
     points = _season_points(f, problems)
     season = Season(id=path.stem, name=f.get("name", required=True, default=path.stem), src=f.src,
                     ruleset=f.slug("ruleset"), qualification=_qualification(f, wildcards),
-                    wildcards=tuple(wildcards), points=points, description=f.get("description", default=""))
+                    wildcards=tuple(wildcards), points=points, description=f.get("description", default=""),
+                    key_srcs=dict(f.data.key_srcs))
     f.finish()
     return season
 
@@ -395,8 +397,10 @@ def _season_points(f: Fields, problems: Problems) -> dict:
     raw = f.get("points", default={})
     points = {}
     for place, value in raw.items():
-        if not isinstance(place, int) or place < 1 or isinstance(value, bool) or not isinstance(value, (int, float)):
-            problems.add(raw.at(place), f"season points must map a place (1, 2, …) to a number, not {place}: {value!r}")
+        if (not isinstance(place, int) or place < 1 or isinstance(value, bool) or not isinstance(value, (int, float))
+                or value < 0):
+            problems.add(raw.at(place), f"season points must map a place (1, 2, …) to a number of at least 0, "
+                         f"not {place}: {value!r}")
             continue
         points[place] = value
     return points
@@ -443,6 +447,7 @@ def read_event(folder: Path, problems: Problems, registry: dict) -> Event | None
         manual_order=tuple(pid for pid, _ in _id_list(f, "manual_order", {p.id for p in players or ()})),
         draws=_draws(f),
         playoffs=_playoffs(f, problems, {p.id for p in players or ()}),
+        key_srcs=dict(f.data.key_srcs),
     )
     f.get("structure")  # read by the rules engine (its shape depends on the ruleset)
     f.finish()
@@ -787,9 +792,37 @@ def _penalties(f: Fields, problems: Problems, ids: set[str]) -> tuple[Penalty, .
         if kind is not None and kind not in PENALTY_KINDS:
             problems.add(p.at("kind"), f"unknown penalty kind '{kind}'; use one of {', '.join(PENALTY_KINDS)}")
             continue
+        if kind and (problem := _penalty_points_problem(kind, p)):
+            problems.add(p.at("points"), problem)
+            continue
         if player is not None and _known_player(player, p.at("player"), problems, ids) and kind:
             penalties.append(Penalty(player=player, kind=kind, src=p.src, reason=reason, points=points))
+    _refuse_second_disqualification(penalties, problems)
     return tuple(penalties)
+
+
+def _penalty_points_problem(kind: str, p: Fields) -> str | None:
+    """A points penalty says how many it takes off; no other kind takes any."""
+    points = p.data.get("points")
+    if kind != "points":
+        return (f"'points: {points}' belongs to a 'kind: points' penalty; a {kind} takes no points off: remove it"
+                if points is not None else None)
+    if points is None:
+        return "a 'kind: points' penalty needs 'points:', how many points it takes off"
+    if isinstance(points, (int, float)) and not isinstance(points, bool) and points <= 0:
+        return f"'points: {points}' would add points; a penalty takes points off: write how many, like 'points: 1'"
+    return None
+
+
+def _refuse_second_disqualification(penalties: list[Penalty], problems: Problems) -> None:
+    first: dict[str, Penalty] = {}
+    for penalty in penalties:
+        if penalty.kind != "disqualification":
+            continue
+        if penalty.player in first:
+            problems.add(penalty.src, f"{penalty.player} is disqualified twice (first at line "
+                         f"{first[penalty.player].src.line}); remove one")
+        first.setdefault(penalty.player, penalty)
 
 
 def _check_event_seasons(events, seasons, problems: Problems) -> None:
@@ -798,6 +831,7 @@ def _check_event_seasons(events, seasons, problems: Problems) -> None:
         if event.season and event.season not in season_ids:
             problems.add(event.src, f"unknown season '{event.season}'{suggest(event.season, season_ids)}; "
                          f"add content/seasons/{event.season}.yaml or fix the name")
+
 
 
 # ---------------------------------------------------------------- pages
@@ -824,17 +858,22 @@ def _page(path: Path, problems: Problems) -> Page | None:
     meta, body = None, text
     if text.startswith("---"):
         head, sep, rest = text[3:].partition("\n---")
-        if sep:
-            try:
-                meta = parse_yaml(head, str(path))
-            except UserError as exc:
-                problems.extend(exc)
-            body = rest.split("\n", 1)[1] if "\n" in rest else ""
+        if not sep:  # the whole page would be published as front matter and text
+            problems.add(Src(str(path), 1), "the front matter that starts here has no closing '---' line; add one "
+                         "after it")
+            return None
+        try:
+            meta = parse_yaml(head, str(path))
+        except UserError as exc:
+            problems.extend(exc)
+        body = rest.split("\n", 1)[1] if "\n" in rest else ""
     title = None
     if meta is not None:
         if not isinstance(meta, YMap):
             problems.add(src_of(meta, Src(str(path), 2)), "the front matter between the '---' lines must be "
                          "'key: value' lines, like 'title: About us'")
         else:
-            title = Fields(meta, meta.src, problems, "the front matter", FRONT_MATTER).get("title")
+            front = Fields(meta, meta.src, problems, "the front matter", FRONT_MATTER)
+            title = front.get("title")
+            front.finish()
     return Page(slug=path.stem, title=title or path.stem.replace("-", " ").capitalize(), body=body, src=Src(str(path)))

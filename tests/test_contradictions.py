@@ -329,6 +329,13 @@ def test_a_forfeit_by_the_player_who_won_the_games_is_refused():
     assert mm_problems(games=won("a"), forfeit="b") == []  # one game played, then b conceded
 
 
+def test_a_forfeit_after_games_that_already_decide_the_match_is_refused():
+    """b lost 2:0 and did not forfeit: a forfeit beside a decided series says two things."""
+    assert mm_problems(games=won("a", "a"), forfeit="b") == [
+        "r.yaml:9: 'forfeit: b' but the games listed already decide the match: a won 2:0; keep the games, or the "
+        "forfeit if b did not play"]
+
+
 MATCH = ("a match is entered game by game, games: [{winner: <id>}, …], with 'forfeit: <id>' if a player did not "
          "play it")
 TEAMS = "a 2-vs-2 game's result is 'winner: 0|1' (the winning pair) and that pair's 'bases:'"

@@ -265,3 +265,62 @@ def test_an_army_with_a_control_character_is_refused_at_its_line(tree, cli):
     tree.write("events/e1/registrations.yaml", '- name: Ann\n  armies:\n    - Borgo\n    - "Mo\\u202eloch"\n')
     assert only_problem(cli) == ("content/events/e1/registrations.yaml:4: 'armies' holds the direction override "
                                  "U+202E, which has no place in it; write it as one line of plain text")
+
+
+PENALTIES = "round: 1\nstage: swiss\npairings: []\npenalties:\n"
+
+
+@pytest.mark.parametrize("where, text, message", [
+    ("events/e1/rounds/1.yaml", PENALTIES + "  - {player: p01, kind: points, points: -1}\n",
+     "content/events/e1/rounds/1.yaml:5: 'points: -1' would add points; a penalty takes points off: write how many, "
+     "like 'points: 1'"),
+    ("events/e1/rounds/1.yaml", PENALTIES + "  - {player: p01, kind: points}\n",
+     "content/events/e1/rounds/1.yaml:5: a 'kind: points' penalty needs 'points:', how many points it takes off"),
+    ("events/e1/rounds/1.yaml", PENALTIES + "  - {player: p01, kind: warning, points: 2}\n",
+     "content/events/e1/rounds/1.yaml:5: 'points: 2' belongs to a 'kind: points' penalty; a warning takes no "
+     "points off: remove it"),
+    ("events/e1/rounds/1.yaml", PENALTIES + "  - {player: p01, kind: disqualification}\n"
+                                            "  - {player: p01, kind: disqualification}\n",
+     "content/events/e1/rounds/1.yaml:6: p01 is disqualified twice (first at line 5); remove one"),
+    ("seasons/s.yaml", "name: S\npoints: {1: 10, 2: -5}\n",
+     "content/seasons/s.yaml:2: season points must map a place (1, 2, …) to a number of at least 0, not 2: -5"),
+])
+def test_penalties_and_points_that_mean_the_opposite_or_twice_are_refused(tree, cli, where, text, message):
+    tree.event("e1", 8, season="s")
+    tree.write("seasons/s.yaml", "name: S\n")
+    cli("pair", "e1")
+    tree.write(where, text)
+    assert only_problem(cli) == message
+
+
+def test_an_event_of_another_game_than_its_season_is_refused(tree, cli):
+    tree.event("e1", 8, season="s")
+    tree.write("seasons/s.yaml", "name: S\nruleset: tantrix\n")
+    assert only_problem(cli) == ("content/events/e1/event.yaml:3: 'ruleset: neuroshima-hex-pl-2023' (Neuroshima "
+                                 "HEX!) but its season 's' is a season of tantrix (Tantrix, content/seasons/s.yaml:2); "
+                                 "move the event to a season of its game or correct one of them")
+
+
+@pytest.mark.parametrize("text, message", [
+    ("---\ntitle: About\ndate: 2023-01-01\n---\nHello\n",
+     "content/pages/about.md:3: unknown key 'date' in the front matter; valid keys: title"),
+    ("---\ntitle: About\nHello\n",
+     "content/pages/about.md:1: the front matter that starts here has no closing '---' line; add one after it"),
+])
+def test_page_front_matter_that_would_be_ignored_is_refused(tree, cli, text, message):
+    tree.write("pages/about.md", text)
+    assert only_problem(cli) == message
+
+
+def test_an_empty_player_registry_is_an_error_as_registrations_are(tree, cli):
+    tree.write("players.yaml", "# everyone, before a bad merge\n")
+    assert only_problem(cli) == ("content/players.yaml:1: the file is empty or only comments; list the players as "
+                                 "'- name: …' (or delete the file)")
+
+
+def test_an_event_under_house_rules_extending_its_seasons_ruleset_counts_for_it(tree, cli):
+    tree.event("e1", 8, season="s", ruleset="our-hex")
+    tree.write("seasons/s.yaml", "name: S\nruleset: neuroshima-hex-pl-2023\n")
+    (tree.root / "rulesets").mkdir()
+    (tree.root / "rulesets/our-hex.yaml").write_text("id: our-hex\nname: Ours\nextends: neuroshima-hex-pl-2023\n")
+    assert cli("check").output.startswith("ok: 1 event, 1 season")

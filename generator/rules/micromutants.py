@@ -224,6 +224,10 @@ class MicromutantsScoring(Scoring):
         if pairing.forfeit and decided == pairing.forfeit:
             problems.add(pairing.at("forfeit"), f"'forfeit: {pairing.forfeit}' but {decided} won the match {series} "
                          "in the games listed; keep the games or the forfeit")
+        elif pairing.forfeit and decided:
+            problems.add(pairing.at("forfeit"), f"'forfeit: {pairing.forfeit}' but the games listed already decide "
+                         f"the match: {decided} won {series}; keep the games, or the forfeit if {pairing.forfeit} "
+                         "did not play")
         elif pairing.winner and not pairing.forfeit and decided != pairing.winner:
             problems.add(pairing.at("winner"), f"'winner: {pairing.winner}' contradicts the games, which {decided} won "
                          f"{series}; fix the winner or the games" if decided else

@@ -38,6 +38,11 @@ class RuleSet:
     clocks: dict = field(default_factory=dict)
     qualifier_min: int | None = None
     warnings_to_disqualify: int | None = None
+    lineage: tuple[str, ...] = ()  # this ruleset's id, then the ids it extends, nearest first
+
+    def is_a(self, ruleset_id: str) -> bool:
+        """Whether this ruleset is ``ruleset_id`` or extends it (an organizer's house rules)."""
+        return ruleset_id in self.lineage
 
     @property
     def tiebreakers(self) -> list:
@@ -75,8 +80,17 @@ def load_rulesets(dirs: list[Path]) -> dict[str, RuleSet]:
         merged = _resolve(rid, raw, problems, [])
         if merged is not None:
             rulesets[rid] = _build(rid, merged, problems)
+            rulesets[rid].lineage = _lineage(rid, raw)
     problems.raise_if_any()
     return rulesets
+
+
+def _lineage(rid: str, raw: dict) -> tuple[str, ...]:
+    """``rid`` and the rulesets it extends (their chain is known to end: ``_resolve`` checked it)."""
+    chain = [rid]
+    while (parent := raw[chain[-1]].get("extends")) is not None:
+        chain.append(parent)
+    return tuple(chain)
 
 
 def _read_files(dirs, problems) -> dict[str, YMap]:
