@@ -235,7 +235,9 @@ def parse_yaml(text: str, path: str):
         raise fail(*_syntax_problem(exc, text, path)) from None
     except yaml.reader.ReaderError as exc:
         line = text[: exc.position].count("\n") + 1
-        raise fail(Src(path, line), f"character {exc.character!r} is not allowed in YAML; delete it") from None
+        shown = exc.character if isinstance(exc.character, str) else chr(exc.character)
+        raise fail(Src(path, line), f"the character {shown.encode('unicode_escape').decode()} is not allowed in YAML; "
+                   "delete it") from None
     except yaml.YAMLError as exc:
         raise fail(Src(path), f"YAML: {exc}") from None
     finally:
@@ -265,6 +267,15 @@ def _syntax_problem(exc: yaml.MarkedYAMLError, text: str, path: str) -> tuple[Sr
         return Src(path, line), f"{said}; a value cannot start with '{char}' unquoted: put it in quotes, like {example}"
     if "mapping values are not allowed" in problem:
         return Src(path, line), f"{said}; {_colon_hint(lines, line)}"
+    if exc.context == "while scanning a simple key":  # a line of a mapping without 'key: '
+        line = exc.context_mark.line + 1
+        if fixed := with_colon_space(lines[line - 1]):
+            return Src(path, line), f"{said}; YAML needs a space after the colon: write '{fixed}'"
+        return Src(path, line), (f"{said}; every line of a mapping is 'key: value': add the key, or join this line "
+                                 "to the value above")
+    if "another document" in problem:
+        return Src(path, line), (f"{said}; a '---' line starts a second document, and a content file holds one: "
+                                 "remove this line")
     if problem.startswith("did not find expected"):
         if re.match(r"\s*-[^\s-]", written):
             return Src(path, line), f"{said}; put a space after the '-' that starts a list item: '- {written.strip()[1:]}'"
@@ -298,7 +309,8 @@ def read_text(path: Path) -> str:
     try:
         return path.read_text(encoding="utf-8-sig")
     except UnicodeDecodeError as exc:
-        raise fail(Src(str(path)), f"not UTF-8 text (byte {exc.start}); save the file as UTF-8") from None
+        line = exc.object[:exc.start].count(b"\n") + 1
+        raise fail(Src(str(path), line), f"not UTF-8 text (byte {exc.start}); save the file as UTF-8") from None
     except OSError as exc:
         raise fail(Src(str(path)), f"cannot read: {exc.strerror}") from None
 

@@ -56,7 +56,9 @@ class Fields:
         self.known.add(key)
         value = self.data.get(key)
         if value is None:
-            if required and not self.unreadable:
+            if required and not self.unreadable and key in self.data:
+                self.problems.add(self.at(key), f"'{key}' is empty, and {self.what} needs it; write it after the colon")
+            elif required and not self.unreadable:
                 self.problems.add(self.src, f"{self.what} needs '{key}'")
             return default
         if kind is not ANY and not _is_kind(value, kind):
@@ -151,6 +153,9 @@ def load_site(root: Path, problems: Problems, read_events) -> Site:
     ``read_events(folders, problems, registry)`` reads the event folders, each with ``read_event``."""
     if not root.is_dir():
         raise fail(Src(str(root)), "content folder not found; pass --content DIR or run from the folder holding content/")
+    if not (root / "site.yaml").exists():  # not content at all: '--content /' would read the whole disk
+        raise fail(Src(str(root / "site.yaml")), "site.yaml is missing; create it with at least 'title: My tournaments' "
+                   "(or pass --content DIR naming the folder that holds it)")
     _refuse_escaping_links(root)
     settings = _site_settings(root, problems)
     registry = _registry(root, problems)
@@ -179,6 +184,9 @@ def _refuse_escaping_links(root: Path) -> None:
                 continue
             if not target.is_relative_to(top):
                 problems.add(Src(str(path)), "is a symbolic link to a place outside the content folder; copy the file in instead")
+            elif target.is_dir() and Path(folder).resolve().is_relative_to(target):
+                problems.add(Src(str(path)), "is a symbolic link to a folder that holds it, an endless loop for "
+                             "anything that follows it (serve's watcher did); delete it")
             elif not target.exists() and not name.startswith("."):  # hidden: an editor's lock file
                 problems.add(Src(str(path)), "is a symbolic link to nothing; delete it or point it at a file")
     problems.raise_if_any()
@@ -220,9 +228,6 @@ def _load_required(path: Path, problems: Problems, if_empty: str):
 
 def _site_settings(root: Path, problems: Problems) -> dict:
     path = root / "site.yaml"
-    if not path.exists():
-        problems.add(Src(str(path)), "site.yaml is missing; create it with at least 'title: My tournaments'")
-        return {"title": "Podium"}
     f = Fields(_safe_load(path, problems), Src(str(path)), problems, "site.yaml", SITE)
     language = f.get("language", default="en")
     if language not in LANGUAGES:
@@ -488,10 +493,9 @@ def _playoffs(f: Fields, problems: Problems, ids: set[str]) -> tuple[Playoff, ..
 
 def _seed(f: Fields) -> int:
     seed = f.get("seed", required=False)  # missing: the message below says how to choose one
-    if seed is None:
+    if f.data.get("seed") is None:  # missing or empty; one of the wrong kind is reported as that
         f.problems.add(f.src, "event.yaml needs 'seed: <number>' so every draw can be re-run; the date as 20230513 is a good choice")
-        return 0
-    return seed
+    return seed or 0
 
 
 def _registrations(folder: Path, problems: Problems, registry: dict) -> tuple[Player, ...] | None:

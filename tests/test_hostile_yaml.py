@@ -8,7 +8,7 @@ import time
 import pytest
 
 from podium.errors import UserError
-from podium.load import MAX_DEPTH, parse_yaml
+from podium.load import MAX_DEPTH, load_yaml, parse_yaml
 
 
 def problem(text: str) -> str:
@@ -84,6 +84,18 @@ def test_duplicate_keys_are_still_refused():
     assert problem("a: 1\na: 2\n").startswith("f.yaml:2: duplicate key 'a' (first at line 1)")
 
 
+def test_a_nul_character_is_named_by_its_escape():
+    assert problem("title: T\x00\n") == "f.yaml:1: the character \\x00 is not allowed in YAML; delete it"
+
+
+def test_a_file_not_in_utf8_says_the_line_of_the_first_odd_byte(tmp_path):
+    path = tmp_path / "f.yaml"
+    path.write_bytes("title: Kraków\nclub: Kraków\n".encode("utf-8") + "venue: Kraków\n".encode("cp1250"))
+    with pytest.raises(UserError) as raised:
+        load_yaml(path)
+    assert str(raised.value) == f"{path}:3: not UTF-8 text (byte 40); save the file as UTF-8"
+
+
 def test_the_text_as_written_is_kept_for_values_yaml_did_not_read_as_text():
     data = parse_yaml("name: 012\nid: no\nclub: Kraków\n", "f.yaml")
     assert (data["name"], data.written("name"), data.written("id"), data.written("club")) == (10, "012", "no", None)
@@ -107,6 +119,13 @@ def test_the_text_as_written_is_kept_for_values_yaml_did_not_read_as_text():
                       'start with \'@\' unquoted: put it in quotes, like name: "@anna"'),
     ("- name: A\n-name: B\n", "f.yaml:2: YAML syntax: did not find expected '-' indicator; put a space after "
                               "the '-' that starts a list item: '- name: B'"),
+    ("title: Club\nlanguage:pl\nfooter: x\n", "f.yaml:2: YAML syntax: could not find expected ':'; YAML needs a "
+                                             "space after the colon: write 'language: pl'"),
+    ("title: Club\nClub of Kraków\nfooter: x\n", "f.yaml:2: YAML syntax: could not find expected ':'; every line "
+                                                "of a mapping is 'key: value': add the key, or join this line to "
+                                                "the value above"),
+    ("title: T\n---\ntitle: U\n", "f.yaml:2: YAML syntax: but found another document; a '---' line starts a second "
+                                 "document, and a content file holds one: remove this line"),
 ])
 def test_the_commonest_slips_say_how_to_fix_them(text, expected):
     assert problem(text) == expected

@@ -324,3 +324,30 @@ def test_an_event_under_house_rules_extending_its_seasons_ruleset_counts_for_it(
     (tree.root / "rulesets").mkdir()
     (tree.root / "rulesets/our-hex.yaml").write_text("id: our-hex\nname: Ours\nextends: neuroshima-hex-pl-2023\n")
     assert cli("check").output.startswith("ok: 1 event, 1 season")
+
+
+def test_a_link_to_a_folder_that_holds_it_is_refused(tree, cli):
+    """content/pages/up → .. made serve's watcher rebuild every second for ever."""
+    tree.event("e1", 4)
+    (tree.content / "pages").mkdir()
+    os.symlink("..", tree.content / "pages/up")
+    assert only_problem(cli) == ("content/pages/up: is a symbolic link to a folder that holds it, an endless loop "
+                                 "for anything that follows it (serve's watcher did); delete it")
+
+
+def test_a_seed_of_the_wrong_kind_is_one_problem(tree, cli):
+    tree.event("e1", 4, seed="abc")
+    assert only_problem(cli) == "content/events/e1/event.yaml:4: 'seed' must be a whole number, not 'abc'"
+
+
+def test_an_empty_required_value_is_said_at_its_own_line(tree, cli):
+    tree.write("site.yaml", "# The site's settings.\nlanguage: en\n\ntitle:\n")
+    assert only_problem(cli) == "content/site.yaml:4: 'title' is empty, and site.yaml needs it; write it after the colon"
+
+
+def test_a_folder_without_site_yaml_is_refused_before_anything_is_read(tmp_path, cli, monkeypatch):
+    """'--content /' walked the whole disk, and listed every link on it as a problem."""
+    monkeypatch.setattr("os.walk", lambda *a, **k: pytest.fail("walked a folder that is not content"))
+    assert cli("check", "--content", str(tmp_path), expect=1).output == (
+        f"{tmp_path}/site.yaml: site.yaml is missing; create it with at least 'title: My tournaments' (or pass "
+        "--content DIR naming the folder that holds it)\n1 problem found.\n")
