@@ -69,7 +69,8 @@ def standings(content: Path, event_name: str, as_json: bool) -> str:
 
 def standings_table(result) -> str:
     number = Language("en").number  # plain, locale-free numbers in the terminal
-    keys = [t.key for t in result.ruleset.tiebreakers if t.shown]
+    ranked_by = result.ruleset.tiebreakers_for(result.first.kind) if result.stages else []  # the rows' own
+    keys = [t.key for t in ranked_by if t.shown]
     names = {p.id: p.name for p in result.event.players}
     header = ["#", "player", "pts", *keys, "status"]
     def cell(value) -> str:

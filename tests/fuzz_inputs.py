@@ -12,11 +12,13 @@
 """
 from __future__ import annotations
 
+import contextlib
 import copy
 import datetime
 import json
 import random
 import re
+import signal
 import traceback
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -169,6 +171,29 @@ def parse_problem(line: str, content: Path, run: Run) -> tuple:
     _fail(run, content, f"no line number for a problem in a file's content: {line!r}")
 
 
+COMMAND_SECONDS = 30  # each command of a fuzz run takes well under a second; far more is a hang
+
+
+class Hang(BaseException):
+    """Raised in a command that runs past its time bound (a BaseException: no ``except
+    Exception`` in the command swallows it)."""
+
+
+@contextlib.contextmanager
+def time_bound(seconds: int):
+    """Interrupt the command (SIGALRM) after ``seconds``, so that a hang fails its test."""
+    def interrupt(signum, frame):
+        raise Hang()
+
+    previous = signal.signal(signal.SIGALRM, interrupt)
+    signal.alarm(seconds)
+    try:
+        yield
+    finally:
+        signal.alarm(0)
+        signal.signal(signal.SIGALRM, previous)
+
+
 def podium(content: Path, *args, out: Path | None = None) -> Run:
     """Run ``podium <args> --content <content>`` and assert the pass condition."""
     argv = [str(a) for a in args] + ["--content", str(content)]
@@ -176,8 +201,11 @@ def podium(content: Path, *args, out: Path | None = None) -> Run:
         argv += ["--out", str(out)]
     before = snapshot(content)
     site_before = snapshot(out) if out is not None else None
-    result = CliRunner().invoke(main, argv)
+    with time_bound(COMMAND_SECONDS):
+        result = CliRunner().invoke(main, argv)
     run = Run(argv, result.exit_code, result.stdout, result.stderr)
+    if isinstance(result.exception, Hang):
+        _fail(run, content, f"did not finish in {COMMAND_SECONDS} s (a hang)", result.exc_info)
     if result.exception is not None and not isinstance(result.exception, SystemExit):
         _fail(run, content, f"crashed: {type(result.exception).__name__}: {result.exception}"[:2000], result.exc_info)
     if run.code not in (0, 1):

@@ -133,6 +133,34 @@ def test_games_teams_and_tables_never_crash(tmp_path, ruleset, stage, pairings):
     run_all(content, root / "site")
 
 
+HUGE = st.sampled_from([10 ** 8, 10 ** 14, 10 ** 15, -1, 0, 2 ** 63])
+whole = st.integers(-2, 12) | HUGE
+stage_strategy = st.fixed_dictionaries(
+    {"kind": st.sampled_from(["swiss", "knockout", "round-robin", "pairs-rotation", "tables", "free-for-all", "x"])},
+    optional={key: whole | values for key in ["rounds", "groups", "games", "best_of", "final_best_of", "size",
+                                              "advance"]} | {"seeding": st.sampled_from(["rank", "rating", "random", "x"]),
+                                                             "third_place": st.booleans() | values})
+structures = (st.sampled_from(["auto", "basic", "advanced", "x"]) | values
+              | st.fixed_dictionaries({"swiss_rounds": whole | values}, optional={"cut": whole | values})
+              | st.lists(stage_strategy, max_size=3))
+base_urls = st.sampled_from(["https://x.org/club", "http://[::1", "http://[zz]/", "http://x]/", "javascript:alert(1)",
+                             "https://x.org:99999/", "https://x.org/?a", "//x.org", "https://ü.org/ß"]) | st.text(max_size=30)
+
+
+@fuzz(60)
+@given(ruleset=st.sampled_from(RULESETS), structure=structures, base_url=base_urls, players=st.integers(0, 9))
+def test_random_structures_and_base_urls_never_crash_or_hang(tmp_path, ruleset, structure, base_url, players):
+    """Structures with numbers no event can play (a hundred million rounds hung every command),
+    groups of one player, unknown kinds; base URLs no address has."""
+    root = fresh(tmp_path)
+    registrations = yaml.safe_dump([{"name": f"P{i}", "id": f"p{i:02d}", "beginner": True} for i in range(players)])
+    content = _tree(root, [], registrations, ruleset)
+    event = (content / "events/e1/event.yaml").read_text(encoding="utf-8")
+    (content / "events/e1/event.yaml").write_text(event + yaml.safe_dump({"structure": structure}), encoding="utf-8")
+    (content / "site.yaml").write_text(yaml.safe_dump({"title": "Fuzz", "base_url": base_url}), encoding="utf-8")
+    run_all(content, root / "site")
+
+
 # ----------------------------------------------------------------------- hostile YAML
 
 _BASES: dict[str, dict[str, str]] = {}

@@ -351,3 +351,18 @@ def test_a_folder_without_site_yaml_is_refused_before_anything_is_read(tmp_path,
     assert cli("check", "--content", str(tmp_path), expect=1).output == (
         f"{tmp_path}/site.yaml: site.yaml is missing; create it with at least 'title: My tournaments' (or pass "
         "--content DIR naming the folder that holds it)\n1 problem found.\n")
+
+
+@pytest.mark.parametrize("ruleset", ["micromutants-extreme", "neuroshima-hex-pl-2023", "tantrix"])
+def test_pair_writes_no_round_for_an_event_nobody_has_registered_for(tree, cli, ruleset):
+    tree.event("e1", [], ruleset=ruleset)
+    assert cli("pair", "e1", expect=1).output == (
+        "content/events/e1/event.yaml:1: round 1 cannot be paired: fewer than two players are registered; register "
+        "the players in registrations.yaml, then run pair again\n1 problem found.\n")
+    assert not (tree.content / "events/e1/rounds").exists()
+
+
+def test_a_field_too_small_for_the_rulesets_stages_is_said_at_the_event(tree, cli):
+    tree.event("e1", [{"name": f"P{i}", "id": f"p{i}"} for i in range(3)], ruleset="micromutants-extreme")
+    assert ("content/events/e1/event.yaml:1: the 3 players of this event do not fit its ruleset's stages ('advance: "
+            "4' is more than the 3 players of this stage, micromutants-extreme.yaml:") in cli("check", expect=1).output

@@ -87,6 +87,11 @@ def _replay_stages(plan: Plan, state: EventState) -> tuple[list[StageResult], li
     ties: list[UnbrokenTie] = []
     _check_late_entries(event, plan, state.problems)
     cursor, stages = 0, []
+    if not entrants:  # nobody registered yet: no stage has begun (pair says to register players)
+        for rnd in event.rounds:
+            state.problems.add(rnd.src, f"round {rnd.number} is here, but nobody is registered; register the "
+                               "players in registrations.yaml")
+        return stages, ties
     for index, stage in enumerate(plan.stages):
         runner = RUNNERS[stage.kind]
         planned = runner.planned_rounds(stage, len(entrants))
@@ -216,8 +221,11 @@ def next_round(result: EventResult) -> DraftRound:
                                    "fill in every result, then run pair again")
     if result.complete:
         raise fail(event.src, "the event is complete: every round of its structure is played")
-    current = result.stages[-1]
     number = len(rounds) + 1
+    if len(event.players) < 2:
+        raise fail(event.src, f"round {number} cannot be paired: fewer than two players are registered; register "
+                              "the players in registrations.yaml, then run pair again")
+    current = result.stages[-1]
     tie = next((t for t in result.ties if t.blocks == number), None)
     if tie:
         raise fail(tie.src, f"round {number} cannot be paired: {tie.message}; then run pair again")

@@ -2,6 +2,7 @@
 from __future__ import annotations
 
 from dataclasses import dataclass
+from pathlib import Path
 
 from podium.errors import Problems, Src
 from podium.load import YMap, YSeq
@@ -48,6 +49,7 @@ class Plan:
 
 
 WHOLE_NUMBER_KEYS = {"rounds", "advance", "games", "best_of", "final_best_of", "size", "groups"}
+ANY_FIELD = 1024  # players enough for any stage a ruleset lists, to check its shape apart from a field
 MOST = 99  # rounds of a stage, games of a match: more is a slip of the keyboard, and would take for ever to plan
 _AT_MOST = {"rounds": "rounds than any tournament plays", "games": "games than a match has",
             "best_of": "games than a match has", "final_best_of": "games than a match has",
@@ -242,12 +244,25 @@ class StageListStructure(Block):
     def check_tables(self, src: Src, problems: Problems) -> None:
         if not self.stages:
             problems.add(src, "a 'stages' structure lists at least one stage, e.g. stages: [{kind: swiss, rounds: 5}]")
+        elif isinstance(self.stages, YSeq):  # its shape, once, at its own lines: a field big enough for any stage
+            stage_list(self.stages, ANY_FIELD, problems, self.third_place, opening_seeding="random")
 
     def plan(self, players: int, setting, src: Src, problems: Problems, opening_seeding: str = "") -> Plan:
         if setting in (None, "auto"):
-            setting = self.stages
+            return self._own_plan(players, src, problems, opening_seeding)
         if isinstance(setting, YSeq) and setting:
             return stage_list(setting, players, problems, self.third_place, opening_seeding)
         problems.add(src, "structure must be auto or a list of stages, e.g. [{kind: round-robin, groups: 2, advance: 4}, "
                      "{kind: knockout, games: 3}]")
         return Plan(stages=(Stage(SWISS, rounds=1),), label="invalid")
+
+    def _own_plan(self, players: int, src: Src, problems: Problems, opening_seeding: str) -> Plan:
+        """The ruleset's stages for this event's field. What does not fit the field (a stage
+        advancing more players than it has) is the event's problem, said at the event: the
+        ruleset's lines were checked when it was loaded. Nobody registered yet: nothing to fit."""
+        misfits = Problems()
+        plan = stage_list(self.stages, players, misfits, self.third_place, opening_seeding)
+        for misfit in misfits.items if players else ():
+            problems.add(src, f"the {players} players of this event do not fit its ruleset's stages ({misfit.message}, "
+                         f"{Path(misfit.src.path).name}:{misfit.src.line}); register more players, or give the event its own 'structure:'")
+        return plan

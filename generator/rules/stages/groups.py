@@ -32,8 +32,8 @@ def _group_count(stage, entrants: int) -> int:
     if stage.kind == FREE_FOR_ALL:
         return max(entrants // TABLE_OF, 1)
     if stage.kind == PAIRS_ROTATION:
-        return stage.groups or groups_of_four(entrants)
-    return max(stage.groups, 1)
+        return min(stage.groups, max(entrants, 1)) or groups_of_four(entrants)
+    return min(max(stage.groups, 1), max(entrants, 1))  # more groups than players: a field too small, said by check
 
 
 def replay(result: StageResult, state: EventState) -> None:
@@ -82,6 +82,7 @@ def _make_groups(result: StageResult, state: EventState) -> list[Group]:
     if result.kind == FREE_FOR_ALL and len(players) % TABLE_OF:
         state.problems.add(state.event.src, f"free-for-all tables seat {TABLE_OF}; {len(players)} players reach them — "
                            f"set the previous stage's 'advance:' to a multiple of {TABLE_OF}")
+        return []  # no table can be set until the field fits
     names = [str(i + 1) for i in range(count)] if result.kind == FREE_FOR_ALL else GROUP_NAMES
     return [Group(names[i], members) for i, members in enumerate(snake_groups(players, count)) if members]
 
