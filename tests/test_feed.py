@@ -155,3 +155,27 @@ def test_build_refuses_a_base_url_option_no_address_has(tree, cli):
     result = cli("build", "--base-url", 'https://x.org/" onload="a', expect=1)
     assert result.output.startswith("--base-url: the base URL 'https://x.org/\" onload=\"a' contains '\"'")
     assert not (tree.root / "site").exists()
+
+
+@pytest.mark.parametrize("language, rounds, summary", [
+    ("en", 1, "4 players, 1 round played so far"),
+    ("en", 3, "4 players, 3 rounds played so far"),
+    ("pl", 1, "4 gracze, rozegrana 1 runda"),
+    ("pl", 2, "4 gracze, rozegrane 2 rundy"),
+    ("cs", 2, "4 hráči, 2 kola odehrána"),
+    ("it", 1, "4 giocatori, 1 turno giocato finora"),
+])
+def test_a_running_events_summary_counts_players_and_rounds_each_in_its_plural(tree, cli, language, rounds, summary):
+    """'1 rounds played so far': one sentence held two counts and took the plural of the first."""
+    from podium.site.feeds import _summary
+
+    players = [{"name": f"Player {i}", "id": f"p{i}"} for i in range(1, 5)]
+    tree.event("e1", players, ruleset="ffg-conquest", structure={"swiss_rounds": 6, "cut": 0})
+    for number in range(1, rounds + 1):
+        cli("pair", "e1")
+        data = tree.read_round("e1", number)
+        for pairing in data["pairings"]:
+            pairing["winner"] = min(pairing["players"])
+        tree.save_round("e1", number, data)
+    archive = load_archive(tree.content)
+    assert _summary(archive.events["e1"], archive, Language(language)) == summary

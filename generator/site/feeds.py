@@ -69,10 +69,11 @@ def _stamp(date) -> str:
 
 def _summary(result, archive, language: Language) -> str:
     players = len(result.event.players)
-    if not result.complete:
-        return language.ngettext(*Nn_("%(players)s player, %(rounds)s rounds played so far",
-                                      "%(players)s players, %(rounds)s rounds played so far"), players) % {
-            "players": players, "rounds": len(result.event.rounds)}
+    if not result.complete:  # two counts, each in its own plural form
+        rounds = len(result.event.rounds)
+        return ", ".join([language.ngettext(*Nn_("%(count)s player", "%(count)s players"), players) % {"count": players},
+                          language.ngettext(*Nn_("%(count)s round played so far", "%(count)s rounds played so far"),
+                                            rounds) % {"count": rounds}])
     podium = [archive.players[row.player].name for row in result.final_rows[:3]]
     return language.ngettext(*Nn_("%(players)s player. %(podium)s", "%(players)s players. %(podium)s"), players) % {
         "players": players, "podium": ", ".join(f"{i}. {name}" for i, name in enumerate(podium, start=1))}
