@@ -32,9 +32,9 @@ def round_one_bye(seed: int, **fields) -> str:
 
 
 def last_on_random_tiebreak(seed: int) -> str:
-    """Who the random tie-break (NS HEX §5.6 II: "kolejność ustalana jest losowo") puts last
-    among the five when they are level on TP and HQ difference."""
-    return RandomLot().split([p.id for p in FIVE], Context({}, seed))[-1][0]
+    """Who the tie-break lots of Podium 0.2 (NS HEX §5.6 II: "kolejność ustalana jest losowo"),
+    one per player for the whole event, put last among the five when they are level."""
+    return RandomLot().split([p.id for p in FIVE], Context({}, seed, draws=1))[-1][0]
 
 
 def test_round_one_bye_is_drawn_apart_from_the_tiebreak_lots():
@@ -393,3 +393,24 @@ def test_a_final_records_both_armies():
     problems = Problems()
     NSHEX.armies.check_finals(armies_event(), [rnd], 4, problems)
     assert [str(p) for p in problems.items] == [GAME_WITHOUT_ARMIES.replace("rounds/1.yaml:4:", "rounds/5.yaml:5:")]
+
+
+def test_every_random_tie_is_a_draw_of_its_own():
+    """Issue 15: one lot per player for the whole event made the same player lose every random
+    tie-break of the event (the standings after each round, hence later byes, the cut, the final
+    order). Each tie now draws anew: by the players tied and the moment of the standings.
+    Five players tied twice, after round 2 and after round 4, over 200 seeds: last both times
+    about 1 time in 5 (40 of 200; 20–60 is beyond 3.5 standard deviations), not 200 of 200."""
+    players = [p.id for p in FIVE]
+
+    def last(seed: int, moment: str) -> str:
+        return RandomLot().split(players, Context({}, seed, moment=moment))[-1][0]
+
+    both = sum(last(seed, "swiss after 10") == last(seed, "swiss after 20") for seed in range(1, 201))
+    assert 20 <= both <= 60, both
+    # the same tie at the same moment is drawn the same way every time (re-runnable) …
+    assert [last(7, "swiss after 10") for _ in range(3)] == [last(7, "swiss after 10")] * 3
+    # … and an event drawn with Podium 0.2 (draws: 1) keeps its one lot per player
+    old = {RandomLot().split(players, Context({}, seed, draws=1, moment=m))[-1][0]
+           for seed in [7] for m in ("swiss after 10", "swiss after 20")}
+    assert old == {last_on_random_tiebreak(7)}

@@ -13,6 +13,11 @@ different purposes are independent. Two purposes exist:
   2023 §5.4, FFG). Up to Podium 0.2 the round-1 bye went to the player ranked last by the
   tie-break lots, so he also lost every later random tie-break; now it is its own draw.
 
+Up to Podium 0.2 a player's one tie-break lot decided every random tie of the event: the
+player it put last lost them all — the standings after each round (hence later byes), the cut,
+the final order, equal ratings when seeding. Now each tie is a draw of its own
+(``tie_purpose``): the players tied and the moment of the standings are part of its label.
+
 An event's ``draws:`` says which version of the draws made it (``DRAW_VERSIONS``), so an
 event drawn by an earlier version is re-drawn (``podium pair``, ``podium verify``) as it was.
 """
@@ -25,11 +30,11 @@ TIEBREAK = "lot"
 ROUND_ONE_BYE = "round-1-bye"
 
 SHARED_LOTS = 1  # Podium 0.2 and earlier: the tie-break lots also chose the round-1 bye; FFG Swiss by least cost
-CURRENT = 2  # a lot per purpose; FFG Swiss top-down by score group
+CURRENT = 2  # a lot per purpose and per tie; FFG Swiss top-down by score group
 DRAW_VERSIONS = {
     SHARED_LOTS: "Podium 0.2 and earlier: one lot per player chose the round-1 bye and broke random ties; "
                  "ffg-conquest Swiss rounds paired by least total cost",
-    CURRENT: "a lot per purpose (the round-1 bye drawn apart from the tie-break lots); "
+    CURRENT: "a lot per purpose (the round-1 bye drawn apart from the tie-break lots) and per tie; "
              "ffg-conquest Swiss rounds paired top-down by score group",
 }
 
@@ -52,3 +57,14 @@ def inputs_digest(players) -> str:
 def lot(seed: int, player_id: str, purpose: str = TIEBREAK) -> int:
     """A player's lot for one ``purpose``: a fixed random number drawn once per event."""
     return derive(seed, purpose, player_id)
+
+
+def tie_purpose(moment: str, tied) -> str:
+    """The label of one random tie-break: the players tied, and the moment of the standings
+    (the stage and the results counted so far), so every tie is drawn anew."""
+    return f"{TIEBREAK} {moment} {inputs_digest(tied)}"
+
+
+def seeding_purpose(stage_index: int) -> str:
+    """The label of the lots ordering equal ratings when a stage is seeded by rating."""
+    return f"seeding {stage_index}"

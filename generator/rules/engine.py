@@ -124,8 +124,9 @@ def _check_late_entries(event: Event, plan: Plan, problems: Problems) -> None:
             problems.add(player.src, f"'joins: {player.joins}': a late entry can start in a later round "
                          f"of a Swiss or table stage only; this event starts with {first.kind}")
         elif player.joins > last:
+            rounds = f"in round 2 to {last}" if last > 2 else "in round 2" if last == 2 else "in no round of a one-round stage"
             problems.add(player.src, f"'joins: {player.joins}' is after the last round of the {first.kind} stage "
-                         f"(round {last}); a late entry starts in round 2 to {last}")
+                         f"(round {last}); a late entry starts {rounds}")
 
 
 def _check_round_stage(rnd: Round, kind: str, problems: Problems) -> None:

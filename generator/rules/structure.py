@@ -189,7 +189,7 @@ def _number_problem(kind: str, key: str, value, entrants: int) -> str | None:
     smallest = SMALLEST_GROUP.get(kind)
     if key == "groups" and smallest and entrants >= smallest and value > entrants // smallest:
         return (f"'groups: {value}' leaves groups of fewer than {smallest} of the {entrants} players; "
-                f"at most {entrants // smallest} groups")
+                f"at most {entrants // smallest} group{'s' if entrants // smallest > 1 else ''}")
     return None
 
 

@@ -6,6 +6,7 @@ from dataclasses import dataclass, field
 
 from podium.errors import Problems
 from podium.model import Event, Pairing, Round
+from podium.rules.draw import CURRENT as CURRENT_DRAWS, TIEBREAK, lot, seeding_purpose
 from podium.rules.kinds import KNOCKOUT
 from podium.rules.ruleset import RuleSet
 from podium.rules.standings.metrics import Context
@@ -169,8 +170,16 @@ class EventState:
             self.status[player_id] = status
             self.status_round[player_id] = round_no
 
+    def by_rating(self, players: list[str], stage_index: int) -> list[str]:
+        """Highest rating first (Tantrix §13 seeding); equal ratings by lot, drawn for this stage's
+        seeding (up to Podium 0.2, ``draws: 1``: the players' one tie-break lot)."""
+        purpose = seeding_purpose(stage_index) if self.event.draws >= CURRENT_DRAWS else TIEBREAK
+        return sorted(players, key=lambda p: (-(self.event.player(p).rating or 0), lot(self.event.seed, p, purpose)))
+
     def rank(self, players: list[str], records: dict, kind: str) -> list[Row]:
-        ctx = Context(records, self.event.seed, self.event.manual_order, self.event.playoffs)
+        counted = sum(record.rounds_played for record in records.values())  # the moment: results so far
+        ctx = Context(records, self.event.seed, self.event.manual_order, self.event.playoffs, self.event.draws,
+                      moment=f"{kind} after {counted}" if counted else "")
         return rank_players(players, self.ruleset.tiebreakers_for(kind), ctx, self.status)
 
 

@@ -8,7 +8,7 @@ from math import ceil
 
 from podium.errors import fail
 from podium.model import Game, Pairing
-from podium.rules.draw import lot, rng
+from podium.rules.draw import rng
 from podium.rules.kinds import FREE_FOR_ALL, PAIRS_ROTATION, ROUND_ROBIN
 from podium.rules.micromutants import CLAN_ROTATION, clans_of_turn
 from podium.rules.schedules import GROUP_NAMES, berger_rounds, groups_of_four, pair_rotation, snake_groups
@@ -75,7 +75,7 @@ def _make_groups(result: StageResult, state: EventState) -> list[Group]:
     players = state.present(result.entrants, result.start)
     if result.index == 0:
         if any(state.event.player(p).rating for p in players):
-            players.sort(key=lambda p: (-(state.event.player(p).rating or 0), lot(state.event.seed, p)))
+            players = state.by_rating(players, result.index)
         else:
             rng(state.event.seed, "groups", result.index).shuffle(players)
     count = _group_count(result.stage, len(players))

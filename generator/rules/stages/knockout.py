@@ -13,7 +13,7 @@ from podium.errors import fail
 from podium.model import Pairing, Round
 from podium.rules.brackets import FINAL, THIRD_PLACE, knockout_rounds
 from podium.rules.classification import BracketThenSwiss
-from podium.rules.draw import lot, rng
+from podium.rules.draw import rng
 from podium.rules.kinds import KNOCKOUT
 from podium.rules.pairing.knockout import Match, crossover_slots
 from podium.rules.stages.common import DraftPairing, DraftRound, EventState, StageResult, fresh_records
@@ -63,7 +63,7 @@ def _first_round(result: StageResult, state: EventState) -> list[Match] | None:
             return None
         return bracket.drawn_first_round(sorted(active), rng(state.event.seed, "bracket"))
     if stage.seeding == "rating":
-        active = sorted(active, key=lambda p: (-(state.event.player(p).rating or 0), lot(state.event.seed, p)))
+        active = state.by_rating(active, result.index)
     if stage.size == 2 and stage.third_place and len(active) >= 4:
         result.seed_of = {p: i + 1 for i, p in enumerate(active[:4])}
         return [Match(0, 0, FINAL, active[:2], [1, 2]), Match(0, 1, THIRD_PLACE, active[2:4], [3, 4])]

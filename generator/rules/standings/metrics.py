@@ -10,16 +10,18 @@ from itertools import groupby
 from typing import ClassVar
 
 from podium.rules.blocks import Block
-from podium.rules.draw import lot
+from podium.rules.draw import CURRENT as CURRENT_DRAWS, TIEBREAK, lot, tie_purpose
 
 
 class Context:
     """What tie-breakers may read: the records of the stage, the event's seed, the
     organizer's recorded order for ties no rule breaks and the play-offs held for ties."""
 
-    def __init__(self, records: dict, seed: int, manual_order: tuple = (), playoffs: tuple = ()):
+    def __init__(self, records: dict, seed: int, manual_order: tuple = (), playoffs: tuple = (),
+                 draws: int = CURRENT_DRAWS, moment: str = ""):
         self.records, self.seed, self.manual_order = records, seed, manual_order
         self.playoffs = playoffs  # play-off games held for ties (Tantrix §10c)
+        self.draws, self.moment = draws, moment  # which draws made the event; when these standings stand
         self.memo: dict = {}  # (tie-breaker, player) → exact value: ESoS reads every opponent's SoS
 
     def remember(self, key, compute):
@@ -103,14 +105,18 @@ class HeadToHead(Tiebreaker):
 
 
 class RandomLot(Tiebreaker):
-    """Players still tied are ordered by lot: a random number drawn once per player from the event's seed (recorded, reproducible)."""
+    """Players still tied are ordered by lot (NS HEX 2023 §5.6 II "kolejność ustalana jest losowo"; FFG "Losowo"): each tie a draw of its own, from the event's seed, the players tied and the moment of the standings (recorded, reproducible)."""
 
     name = key = "random"
     abbr, title = "Lot", "Random lot"
     shown = False
+    public = "Players still tied are ordered by lot, drawn for each tie from the event's seed (recorded, reproducible)."
 
     def split(self, group, ctx):
-        return [[p] for p in sorted(group, key=lambda p: lot(ctx.seed, p))]
+        # Before any result (the order a first round is drawn from) the one lot of every version;
+        # once results are in, each tie its own draw.
+        purpose = tie_purpose(ctx.moment, group) if ctx.moment and ctx.draws >= CURRENT_DRAWS else TIEBREAK
+        return [[p] for p in sorted(group, key=lambda p: lot(ctx.seed, p, purpose))]
 
 
 
