@@ -31,6 +31,10 @@ LEGAL = ["Bestie", "Borgo", "Dancer", "Death Breath", "Hegemonia", "Iron Gang", 
          "Troglodyci", "Uranopolis", "Vegas"]
 BASIC = ["Moloch", "Borgo", "Hegemonia", "Posterunek"]
 
+# The seed of the simulated players and results; chosen so that the season shows every kind of
+# invitation (a winner, one passed down by a player invited twice, a wild card).
+DEMO_SEED = 2024
+DRAWN_WITH_PODIUM_0_2 = {"2023-07-lodz", "2023-09-poznan-store", "2023-10-poznan-regional"}
 NSHEX_EVENTS = [  # id, name, date, players, seed
     ("2023-04-krakow", "Turniej eliminacyjny — Kraków", datetime.date(2023, 4, 15), 24, 20230415),
     ("2023-05-wroclaw", "Turniej eliminacyjny — Wrocław", datetime.date(2023, 5, 13), 14, 20230513),
@@ -102,7 +106,7 @@ class Results:
         for line in text.splitlines():
             match = re.match(r"\s*(?:- )?players: \[(.*?)\]", line)
             if match:
-                players = [p.strip() for p in match.group(1).split(",")]
+                players = [p.strip().strip("\"") for p in match.group(1).split(",")]  # pair quotes ids
                 chosen = self.choose_armies(players, stage, number == swiss_rounds)
             if line.strip().startswith("armies: []"):
                 line = line.replace("armies: []", f"armies: [{', '.join(chosen)}]")
@@ -159,6 +163,9 @@ def play_event(content: Path, event_id: str, info: dict, registrations: list, ra
     folder = content / "events" / event_id
     folder.mkdir(parents=True)
     dump(folder / "event.yaml", info)
+    if event_id in DRAWN_WITH_PODIUM_0_2:  # shows how an older event keeps its draws: paired as 0.2 paired it
+        with (folder / "event.yaml").open("a", encoding="utf-8") as file:
+            file.write("draws: 1  # drawn with Podium 0.2: re-drawn with its draws (one lot per player; FFG by least cost)\n")
     dump(folder / "registrations.yaml", registrations)
     results = Results(registrations, rand, skills)
     dropped = False
@@ -186,7 +193,7 @@ def main() -> None:
         shutil.rmtree(content)
     (content / "seasons").mkdir(parents=True)
     (content / "pages").mkdir()
-    rand = random.Random(2023)
+    rand = random.Random(DEMO_SEED)
     pool = people(60, rand)
     for person in pool:
         person["club"] = rand.choice(CLUBS)
