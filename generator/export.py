@@ -72,7 +72,8 @@ def leaderboard_json(season: SeasonResult, players: dict) -> dict:
         "events": [r.event.id for r in season.events],
         "leaderboard": [{"rank": r.rank, "player": r.player, "name": players[r.player].name, "points": r.points,
                          "events": r.events} for r in season.leaderboard],
-        "invitations": [{"player": i.player, "event": i.event, "via": i.via, "reason": i.reason}
+        "invitations": [{"player": i.player, "event": i.event, "via": i.via, "reason": i.reason,
+                         "passed_over": [{"player": p, "why": why} for p, why in i.passed_over]}
                         for i in season.invitations],
     }
 

@@ -149,6 +149,11 @@ def test_a_withdrawn_player_passes_the_invitation_to_the_next_in_the_classificat
         finished_qualifier("gdansk", {"bob": "active", "dan": "disqualified", "cyd": "active"})])
     assert [(i.event, i.player, i.via, i.place) for i in invitations] == [
         ("krakow", "bob", "passed-down", 2), ("gdansk", "cyd", "passed-down", 3)]
+    # … and each says whom it passed over, and why (the season page said "the players above
+    # already held an invitation" of a winner who had withdrawn).
+    assert [i.passed_over for i in invitations] == [(("ala", "dropped"),), (("bob", "invited"), ("dan", "disqualified"))]
+    assert [i.reason for i in invitations] == ["passed over: ala withdrew",
+                                               "passed over: bob already held an invitation, dan was disqualified"]
 
 
 # ---------------------------------------------------------------- small fields: look ahead (§5.1, §5.6)

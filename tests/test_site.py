@@ -292,3 +292,24 @@ def test_the_by_name_list_gives_a_tantrix_players_colour(tmp_path):
     html = (tmp_path / "site/events/2022-11-tantrix-liga/rounds/1/index.html").read_text()
     by_name = html[html.index('<section class="by-name">'):]
     assert re.search(r"stół \d+, przeciwnik: [^<]+ · gra 1: (red|yellow|green|blue)<", by_name), by_name[:600]
+
+
+def test_a_passed_down_invitation_names_whom_it_passed_over_and_why(tree, cli):
+    """Issue 15: the season page said 'the players above already held an invitation' of a
+    winner who had withdrawn; it names each player passed over and why."""
+    from play import strength_results
+
+    tree.write("seasons/s.yaml", "name: S\nqualification: invitations\n")
+    tree.event("e1", 8, season="s")
+    for number in range(1, 5):
+        cli("pair", "e1")
+        data = strength_results(tree, "e1", number)
+        if number == 4:
+            data["drops"] = ["p01"]  # the winner of the Swiss leaves before the finals
+            tree.save_round("e1", number, data)
+    cli("build")
+    page = (tree.root / "site/seasons/s/index.html").read_text(encoding="utf-8")
+    assert "passed over:" in page and "(withdrew)" in page and "already held" not in page
+    board = json.loads((tree.root / "site/seasons/s/leaderboard.json").read_text(encoding="utf-8"))
+    assert board["invitations"][0]["passed_over"] == [{"player": "p01", "why": "dropped"}]
+    assert board["invitations"][0]["reason"] == "passed over: p01 withdrew"

@@ -20,6 +20,11 @@ class Invitation:
     via: str  # winner | passed-down | wildcard
     reason: str = ""
     place: int | None = None
+    passed_over: tuple[tuple[str, str], ...] = ()  # (player, why): "invited", or the status that ruled him out
+
+
+PASSED_OVER_WHY = {"invited": "already held an invitation", "dropped": "withdrew", "disqualified": "was disqualified",
+                   "excluded": "was excluded"}
 
 
 @dataclass
@@ -57,12 +62,17 @@ def qualifier_invitations(results: list) -> list[Invitation]:
     for result in results:
         if not (result.qualifier and result.complete):
             continue
+        passed_over = []
         for row in result.final_rows:
-            if row.player not in invited and row.status not in NOT_INVITABLE:
-                via = "winner" if row.rank == 1 else "passed-down"
-                invitations.append(Invitation(row.player, result.event.id, via, place=row.rank))
-                invited.add(row.player)
-                break
+            if row.player in invited or row.status in NOT_INVITABLE:
+                passed_over.append((row.player, "invited" if row.player in invited else row.status))
+                continue
+            reason = "passed over: " + ", ".join(f"{p} {PASSED_OVER_WHY[why]}" for p, why in passed_over)
+            invitations.append(Invitation(row.player, result.event.id, "passed-down" if passed_over else "winner",
+                                          reason=reason if passed_over else "", place=row.rank,
+                                          passed_over=tuple(passed_over)))
+            invited.add(row.player)
+            break
     return invitations
 
 

@@ -172,7 +172,8 @@ def _season(season, model: _Model) -> dict:
         "leaderboard": [{"rank": r.rank, "person": model.person(r.player), "points": r.points, "events": r.events}
                         for r in season.leaderboard],
         "invitations": [{"person": model.person(i.player), "via": i.via, "reason": i.reason, "place": i.place,
-                         "event": model.card(model.archive.events[i.event]) if i.event else None}
+                         "event": model.card(model.archive.events[i.event]) if i.event else None,
+                         "passed_over": [{"person": model.person(p), "why": why} for p, why in i.passed_over]}
                         for i in season.invitations],
         "events": [model.card(r) for r in _by_date(season.events)],
         "points_by_place": [{"place": place, "points": points} for place, points in sorted(season.season.points.items())],
