@@ -93,8 +93,8 @@ def test_season_invitations_and_wildcard(site_tree, cli):
     cli("build")
     board = json.loads((site_tree.root / "site/seasons/s2023/leaderboard.json").read_text())
     assert board["invitations"] == [
-        {"player": "p01", "event": "e1", "via": "winner", "reason": ""},
-        {"player": "p05", "event": None, "via": "wildcard", "reason": "best Dancer player"}]
+        {"player": "p01", "event": "e1", "via": "winner", "reason": "", "passed_over": []},
+        {"player": "p05", "event": None, "via": "wildcard", "reason": "best Dancer player", "passed_over": []}]
     assert board["leaderboard"][0] == {"rank": 1, "player": "p01", "name": "Player 01", "points": 25, "events": 1}
 
 
