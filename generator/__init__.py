@@ -1,3 +1,3 @@
 """Podium: tournament results as a static site."""
 
-__version__ = "0.2.0"
+__version__ = "0.3.0"

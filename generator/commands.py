@@ -21,7 +21,8 @@ def check(content: Path) -> str:
     with progress.shown():
         archive = load_archive(content)
         with progress.counting("events re-drawn", len(archive.events), "event") as tick:
-            redrawn = [progress.counted(verify_event, tick)(result) for result in archive.events.values()]
+            registry = {p.id: p for p in archive.site.registry}
+            redrawn = [progress.counted(verify_event, tick)(result, registry) for result in archive.events.values()]
     events, seasons = len(archive.events), len(archive.seasons)
     lines = [note for result in archive.events.values() for note in pending_notes(result)]
     lines += [tie_note(tie) for result in archive.events.values() for tie in result.ties if tie.decides]
@@ -97,7 +98,8 @@ def verify(content: Path, event_name: str | None) -> tuple[list, int]:
 
     archive = load_archive(content)
     results = [find_event(archive, event_name)] if event_name else list(archive.events.values())
-    differences = [d for result in results for d in verify_event(result)]
+    registry = {p.id: p for p in archive.site.registry}
+    differences = [d for result in results for d in verify_event(result, registry)]
     return differences, sum(len(r.event.rounds) for r in results)
 
 

@@ -8,6 +8,7 @@ from __future__ import annotations
 import datetime
 import gettext
 from functools import lru_cache
+from importlib import resources
 from pathlib import Path
 
 from babel.dates import format_date
@@ -15,17 +16,18 @@ from babel.messages.plurals import get_plural
 from babel.messages.pofile import read_po
 from babel.numbers import format_decimal
 
-LOCALE_DIR = Path(__file__).resolve().parent / "locale"
+CATALOGS = resources.files("podium").joinpath("locale")  # installed or in a checkout, read as package data
+LOCALE_DIR = Path(str(CATALOGS))  # where scripts/update_catalogs.py writes them, in a checkout
 
 
 @lru_cache(maxsize=None)
 def catalog(language: str) -> dict:
     """msgid → its translation; a (singular, plural) msgid → the language's plural forms, in the
     order of its gettext plural rule (Polish: 1 gracz, 2 gracze, 5 graczy)."""
-    path = LOCALE_DIR / f"{language}.po"
-    if language == "en" or not path.exists():
+    po_file = CATALOGS.joinpath(f"{language}.po")
+    if language == "en" or not po_file.is_file():
         return {}
-    with path.open("rb") as handle:
+    with po_file.open("rb") as handle:
         po = read_po(handle, locale=language)
     return {m.id: m.string for m in po if m.id and (all(m.string) if isinstance(m.string, tuple) else m.string)}
 

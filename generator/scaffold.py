@@ -156,8 +156,11 @@ jobs:
     runs-on: ubuntu-latest
     permissions:
       contents: read
+      pages: read               # configure-pages reads the site's address (a private repository needs it)
     steps:
       - uses: actions/checkout@v4
+        with:
+          fetch-depth: 0        # the history: verify re-draws a round from the results as committed then
       - uses: actions/setup-python@v5
         with:
           python-version: "3.11"

@@ -9,6 +9,12 @@ round file (``drawn_from:``, the results of rounds 1 … n−1 as they were then
   block publishing).
 A round file without a fingerprint (written by hand, or by Podium 0.2.0 or earlier) cannot tell
 the two apart, so a difference is an error.
+
+A correction must not hide a hand change made with it: in a git repository the round is
+re-drawn from the committed results that carry its fingerprint (generator/history.py), and the
+correction is a notice only when that draw gives the published pairings. A fingerprint that no
+commit holds is an error (it was edited, or the results it names were never committed); outside
+git the correction is a notice that says it could not be checked.
 """
 from __future__ import annotations
 
@@ -17,6 +23,7 @@ import datetime
 import hashlib
 import json
 from dataclasses import dataclass
+from pathlib import Path
 
 from podium.errors import Problems, UserError
 from podium.rules.engine import EventResult, compute_event, next_round
@@ -31,11 +38,16 @@ class Difference:
     redrawn: tuple
     reason: str = ""
     fingerprinted: bool = False  # the round file says which results it was drawn from
-    results_corrected: bool = False  # … and they have changed since: a notice, not an error
+    results_corrected: bool = False  # … and they have changed since
+    drawn_from_commit: str | None = None  # the commit of those results, re-drawn from
+    then_same: bool = False  # … giving the published pairings: the correction is a notice
+    unchecked: bool = False  # no history to re-draw from (not in git): a notice that says so
+    fingerprint_unknown: bool = False  # no commit holds the results the fingerprint names
+    drawn_from: str | None = None
 
     @property
     def is_error(self) -> bool:
-        return not self.results_corrected
+        return not (self.results_corrected and (self.then_same or self.unchecked))
 
     def __str__(self) -> str:
         return f"{'' if self.is_error else 'notice: '}{self.src}: {self.message}"
@@ -47,10 +59,23 @@ class Difference:
         only_published = ", ".join(_table_text(t) for t in self.published if t not in self.redrawn)
         only_redrawn = ", ".join(_table_text(t) for t in self.redrawn if t not in self.published)
         tables = f"published {only_published}; re-drawn today {only_redrawn}"
-        if self.results_corrected:
-            earlier = "round 1" if self.round == 2 else f"rounds 1–{self.round - 1}"
+        earlier = "round 1" if self.round == 2 else f"rounds 1–{self.round - 1}"
+        if self.fingerprint_unknown:
+            return (f"round {self.round} says it was drawn from results that no commit of this event holds "
+                    f"('drawn_from: {self.drawn_from}'), so it cannot be re-drawn as it was; restore its "
+                    "'drawn_from:', or commit the results of {earlier} as they were when it was paired (then the "
+                    "correction), or, if it has not been played, delete it and pair it again")
+        if self.results_corrected and self.then_same:
+            return (f"a result of {earlier} was corrected after round {self.round} was paired; re-drawn from the "
+                    f"results as they were then (commit {self.drawn_from_commit}), the same pairings; nothing to do")
+        if self.results_corrected and self.unchecked:
             return (f"a result of {earlier} was corrected after round {self.round} was paired, "
-                    f"so round {self.round} follows the results as they were then ({tables}); nothing to do")
+                    f"so round {self.round} follows the results as they were then ({tables}); nothing to do "
+                    "(not checked against them: the content is not in a git repository)")
+        if self.drawn_from_commit:
+            return (f"the pairings of round {self.round} differ from the draw made from the results as they were "
+                    f"then (commit {self.drawn_from_commit}) ({tables}); they were changed by hand after `podium "
+                    "pair` wrote them; restore the drawn pairings, or keep them and say why in a comment")
         if self.fingerprinted:
             cause = "they were changed by hand after `podium pair` wrote them"
         else:
@@ -66,25 +91,59 @@ def _table_text(players: frozenset) -> str:
     return f"{names[0]} (bye)" if len(names) == 1 else " v ".join(names)
 
 
-def verify_event(result: EventResult) -> list[Difference]:
+def verify_event(result: EventResult, registry: dict | None = None) -> list[Difference]:
+    """Each round of ``result`` whose published pairings are not the draw; ``registry`` (the
+    archive's players.yaml) is what an earlier version of the event is read with."""
     event, ruleset = result.event, result.ruleset
     differences = []
     for index, published in enumerate(event.rounds):
-        earlier = dataclasses.replace(event, rounds=event.rounds[:index])
         try:
-            draft = next_round(compute_event(earlier, ruleset, Problems()))
+            want = _redrawn(event, index, ruleset)
         except UserError as exc:
             differences.append(Difference(event.id, published.number, published.src, (), (),
                                           "; ".join(p.message for p in exc.problems)))
             continue
-        got = tuple(sorted(frozenset(p.players) for p in published.pairings))
-        want = tuple(sorted(frozenset(p.players) for p in draft.pairings))
-        if set(got) != set(want):
-            drawn_from = published.drawn_from
-            corrected = drawn_from is not None and drawn_from != results_fingerprint(event.rounds[:index])
-            differences.append(Difference(event.id, published.number, published.src, got, want,
-                                          results_corrected=corrected, fingerprinted=drawn_from is not None))
+        got = _tables(published.pairings)
+        if set(got) == set(want):
+            continue
+        drawn_from = published.drawn_from
+        difference = Difference(event.id, published.number, published.src, got, want,
+                                fingerprinted=drawn_from is not None, drawn_from=drawn_from)
+        if drawn_from is not None and drawn_from != results_fingerprint(event.rounds[:index]):
+            difference = _checked_against_history(difference, result, index, registry or {})
+        differences.append(difference)
     return differences
+
+
+def _redrawn(event, index: int, ruleset) -> tuple:
+    """The tables `podium pair` draws as round ``index + 1`` from the event's earlier rounds."""
+    earlier = dataclasses.replace(event, rounds=event.rounds[:index])
+    return _tables(next_round(compute_event(earlier, ruleset, Problems())).pairings)
+
+
+def _tables(pairings) -> tuple:
+    return tuple(sorted(frozenset(p.players) for p in pairings))
+
+
+def _checked_against_history(difference: Difference, result: EventResult, index: int, registry: dict) -> Difference:
+    """Results corrected since the round was paired: re-draw it from the committed results its
+    fingerprint names."""
+    from podium.history import NotInGit, find_committed
+
+    def drawn_from(event) -> bool:
+        return len(event.rounds) >= index and results_fingerprint(event.rounds[:index]) == difference.drawn_from
+
+    try:
+        then = find_committed(Path(result.event.folder), registry, drawn_from)
+    except NotInGit:
+        return dataclasses.replace(difference, results_corrected=True, unchecked=True)
+    if then is None:
+        return dataclasses.replace(difference, fingerprint_unknown=True)
+    try:
+        same = set(_redrawn(then.event, index, result.ruleset)) == set(difference.published)
+    except UserError:
+        same = False
+    return dataclasses.replace(difference, results_corrected=True, then_same=same, drawn_from_commit=then.commit)
 
 
 def results_fingerprint(rounds) -> str:

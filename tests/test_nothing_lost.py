@@ -366,3 +366,20 @@ def test_a_field_too_small_for_the_rulesets_stages_is_said_at_the_event(tree, cl
     tree.event("e1", [{"name": f"P{i}", "id": f"p{i}"} for i in range(3)], ruleset="micromutants-extreme")
     assert ("content/events/e1/event.yaml:1: the 3 players of this event do not fit its ruleset's stages ('advance: "
             "4' is more than the 3 players of this stage, micromutants-extreme.yaml:") in cli("check", expect=1).output
+
+
+@pytest.mark.parametrize("structure, message", [
+    ("sometimes", "event.yaml:8: unknown structure 'sometimes'; use auto, one of default, or {swiss_rounds: N, cut: N}"),
+    ("[{kind: swis}]", "event.yaml:8: unknown stage kind 'swis' (did you mean 'swiss'?); one of swiss, knockout, "
+                       "round-robin, pairs-rotation, tables, free-for-all"),
+    ("{swiss_rounds: 3, cutt: 2}", "event.yaml:8: unknown key 'cutt' in structure (did you mean 'cut'?); valid: "
+                                   "swiss_rounds, cut"),
+])
+def test_a_structure_problem_is_said_at_the_structure_line(tree, cli, structure, message):
+    """It was said at the event's first line (below the comments), as 'each stage needs kind:'
+    beside a kind that was there, or not at all for a misspelt key."""
+    tree.event("e1", 8)
+    path = tree.content / "events/e1/event.yaml"
+    path.write_text("# comments first, as init writes them\n" + path.read_text(encoding="utf-8")
+                    + f"structure: {structure}\n", encoding="utf-8")
+    assert only_problem(cli) == f"content/events/e1/{message}"

@@ -62,7 +62,8 @@ def test_result_corrected_after_next_round_flags_that_round(tree, cli):
     output = cli("verify", "e1").output  # a correction is legitimate: a notice that does not block publishing
     assert output.startswith("notice: content/events/e1/rounds/2.yaml:1: a result of round 1 was corrected after "
                              "round 2 was paired, so round 2 follows the results as they were then (published ")
-    assert output.endswith("; nothing to do\nok: 2 rounds re-drawn, 1 paired before a later correction of results\n")
+    assert output.endswith("; nothing to do (not checked against them: the content is not in a git repository)\n"
+                           "ok: 2 rounds re-drawn, 1 paired before a later correction of results\n")
     checked = cli("check").output  # check passes and names the round
     assert checked.startswith("note: content/events/e1/rounds/2.yaml:1: a result of round 1 was corrected after")
     assert checked.strip().splitlines()[-1].startswith("ok: 1 event")
@@ -81,3 +82,81 @@ def test_two_pair_commands_at_once_write_one_round(tree):
     assert "already exists" in outcomes[1][1] or "has no result yet" in outcomes[1][1]
     rounds = sorted(p.name for p in (tree.content / "events/e1/rounds").iterdir())
     assert rounds == ["1.yaml"]  # no second file, no temporary left behind
+
+
+def git(tree, *args) -> str:
+    import subprocess
+
+    return subprocess.run(["git", *args], cwd=tree.root, check=True, capture_output=True, text=True).stdout
+
+
+def committed(tree, message: str) -> None:
+    git(tree, "add", "-A")
+    git(tree, "-c", "user.name=Olga", "-c", "user.email=olga@example.org", "commit", "-q", "-m", message)
+
+
+def _swap_two_tables(tree, event_id: str, number: int) -> None:
+    """Round ``number`` re-seated by hand: two tables swap their second players (no rematch)."""
+    met = {frozenset(p["players"]) for n in range(1, number) for p in tree.read_round(event_id, n)["pairings"]}
+    data = tree.read_round(event_id, number)
+    first, second = next((x, y) for x in data["pairings"] for y in data["pairings"]
+                         if x is not y and len(x["players"]) == len(y["players"]) == 2
+                         and {frozenset((x["players"][0], y["players"][1])),
+                              frozenset((y["players"][0], x["players"][1]))}.isdisjoint(met))
+    first["players"][1], second["players"][1] = second["players"][1], first["players"][1]
+    first["armies"][1], second["armies"][1] = second["armies"][1], first["armies"][1]
+    tree.save_round(event_id, number, data)
+
+
+def _reverse_a_result(tree, event_id: str, number: int) -> None:
+    data = tree.read_round(event_id, number)
+    data["pairings"][0]["score"] = list(reversed(data["pairings"][0]["score"]))
+    tree.save_round(event_id, number, data)
+
+
+def test_in_git_a_correction_is_checked_against_the_results_the_round_was_drawn_from(tree, cli):
+    """The round is re-drawn from the committed results whose fingerprint it carries: the same
+    pairings, so the correction is a notice."""
+    git(tree, "init", "-q")
+    tree.event("e1", 8)
+    _play(tree, cli, "e1", 2)
+    committed(tree, "rounds 1 and 2")
+    _reverse_a_result(tree, "e1", 1)
+    committed(tree, "a round-1 result was entered backwards")
+    output = cli("verify", "e1").output
+    assert output.startswith("notice: content/events/e1/rounds/2.yaml:1: a result of round 1 was corrected after "
+                             "round 2 was paired; re-drawn from the results as they were then (commit ")
+    assert output.endswith("the same pairings; nothing to do\nok: 2 rounds re-drawn, 1 paired before a later "
+                           "correction of results\n")
+
+
+def test_a_hand_change_cannot_hide_behind_a_corrected_result(tree, cli):
+    """The audit's way round verify: swap two tables by hand and also correct an earlier result.
+    Re-drawn from the results the fingerprint names, the swap shows."""
+    git(tree, "init", "-q")
+    tree.event("e1", 10)
+    _play(tree, cli, "e1", 2)
+    committed(tree, "rounds 1 and 2")
+    _swap_two_tables(tree, "e1", 2)
+    _reverse_a_result(tree, "e1", 1)
+    committed(tree, "re-seated, and a correction")
+    result = cli("verify", "e1", expect=1)
+    assert result.output.startswith("content/events/e1/rounds/2.yaml:1: the pairings of round 2 differ from the draw "
+                                    "made from the results as they were then (commit ")
+    assert "they were changed by hand after `podium pair` wrote them" in result.output
+
+
+def test_a_fingerprint_no_commit_has_is_an_error(tree, cli):
+    """Editing 'drawn_from:' to pass a hand change off as a correction: no committed results have it."""
+    git(tree, "init", "-q")
+    tree.event("e1", 10)
+    _play(tree, cli, "e1", 2)
+    committed(tree, "rounds 1 and 2")
+    _swap_two_tables(tree, "e1", 2)
+    data = tree.read_round("e1", 2)
+    data["drawn_from"] = "0123456789abcdef"
+    tree.save_round("e1", 2, data)
+    committed(tree, "re-seated")
+    result = cli("verify", "e1", expect=1)
+    assert ("content/events/e1/rounds/2.yaml:1: round 2 says it was drawn from results that no commit of this "
+            "event holds ('drawn_from: 0123456789abcdef'), so it cannot be re-drawn as it was") in result.output

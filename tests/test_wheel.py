@@ -3,6 +3,7 @@ checkout, runs the quick start (init → new → pair → check → build) and `
 from __future__ import annotations
 
 import os
+import shutil
 import subprocess
 import sys
 import venv
@@ -14,10 +15,23 @@ import pytest
 ROOT = Path(__file__).resolve().parent.parent
 
 
+def source_files() -> list[str]:
+    """The checkout's files as git sees them (tracked, or new and not ignored): what a release is
+    built from. A build/ folder left by an earlier build is not among them."""
+    listed = subprocess.run(["git", "ls-files", "--cached", "--others", "--exclude-standard", "-z"], cwd=ROOT,
+                            check=True, capture_output=True, text=True).stdout
+    return [name for name in listed.split("\0") if name and (ROOT / name).is_file()]
+
+
 @pytest.fixture(scope="module")
 def wheel(tmp_path_factory) -> Path:
-    out = tmp_path_factory.mktemp("wheel")
-    subprocess.run([sys.executable, "-m", "pip", "wheel", "-q", "--no-deps", str(ROOT), "-w", str(out)],
+    """Built from a clean copy of the sources: setuptools packs whatever an earlier build left in
+    build/, so a wheel built in a working checkout can carry files that are no longer sources."""
+    source, out = tmp_path_factory.mktemp("source"), tmp_path_factory.mktemp("wheel")
+    for name in source_files():
+        (source / name).parent.mkdir(parents=True, exist_ok=True)
+        shutil.copy2(ROOT / name, source / name)
+    subprocess.run([sys.executable, "-m", "pip", "wheel", "-q", "--no-deps", str(source), "-w", str(out)],
                    check=True, capture_output=True, text=True)
     (found,) = out.glob("podium-*.whl")
     return found
@@ -30,6 +44,11 @@ def test_the_wheel_holds_podium_alone_with_its_templates_rulesets_and_catalogues
                      "podium/rulesets/tantrix.yaml", "podium/locale/pl.po", "podium/__main__.py"):
         assert expected in names
     assert not [name for name in names if name.startswith("generator")]
+    # nothing but the sources: each file of podium/ is one of generator/, templates/ or rulesets/
+    sources = {"/".join(("podium", *{"generator": (), "templates": ("templates",), "rulesets": ("rulesets",)}[top],
+                         *rest)) for top, *rest in (name.split("/") for name in source_files())
+               if top in ("generator", "templates", "rulesets")}
+    assert {name for name in names if name.startswith("podium/")} <= sources
 
 
 def test_a_fresh_environment_with_only_the_wheel_runs_the_quick_start(wheel, tmp_path):

@@ -22,7 +22,7 @@ def test_it_installs_the_podium_version_that_wrote_it(tmp_path, monkeypatch, cli
 def test_each_job_has_only_the_permissions_it_needs(tmp_path, monkeypatch, cli):
     workflow = written_workflow(tmp_path, monkeypatch, cli)
     assert workflow["permissions"] == {}
-    assert workflow["jobs"]["build"]["permissions"] == {"contents": "read"}
+    assert workflow["jobs"]["build"]["permissions"] == {"contents": "read", "pages": "read"}  # configure-pages reads
     assert workflow["jobs"]["deploy"]["permissions"] == {"pages": "write", "id-token": "write"}
 
 
@@ -32,3 +32,11 @@ def test_two_pushes_never_publish_out_of_order_and_pip_is_cached(tmp_path, monke
     python = next(s for s in workflow["jobs"]["build"]["steps"] if s.get("uses", "").startswith("actions/setup-python"))
     assert python["with"]["cache"] == "pip"
     assert python["with"]["cache-dependency-path"] == ".github/workflows/podium.yml"  # the pin is the cache key
+
+
+def test_the_checkout_has_the_history_verify_reads(tmp_path, monkeypatch, cli):
+    """verify re-draws a round whose earlier results were corrected from those results as they
+    were committed: a shallow checkout would have no history to read them from."""
+    workflow = written_workflow(tmp_path, monkeypatch, cli)
+    checkout = next(s for s in workflow["jobs"]["build"]["steps"] if s.get("uses", "").startswith("actions/checkout"))
+    assert checkout["with"]["fetch-depth"] == 0

@@ -66,7 +66,7 @@ class EventResult:
 def compute_event(event: Event, ruleset: RuleSet, problems: Problems, history: bool = False) -> EventResult:
     """Replay every round; rule violations go into ``problems`` with their file and line.
     ``history``: also the standings as they stood after each round (StageResult.rows_after)."""
-    plan = ruleset.structure.plan(len(event.players), event.structure, event.src, problems,
+    plan = ruleset.structure.plan(len(event.players), event.structure, event.at("structure"), problems,
                                   opening_seeding=ruleset.bracket.seeding)
     _check_registrations(event, ruleset, problems)
     state = EventState(event, ruleset, problems, history)

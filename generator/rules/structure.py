@@ -4,7 +4,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from pathlib import Path
 
-from podium.errors import Problems, Src
+from podium.errors import Problems, Src, suggest
 from podium.load import YMap, YSeq
 from podium.rules.blocks import Block, Param
 from podium.rules.brackets import knockout_rounds
@@ -103,7 +103,10 @@ class PlayerCountTable(Block):
                 return self._make(4, 0, "invalid")
             row = self.row_for(setting, players)
             return self._make(row["swiss_rounds"], row["cut"], setting)
-        if isinstance(setting, YMap) and set(setting) <= {"swiss_rounds", "cut"} and "swiss_rounds" in setting:
+        if isinstance(setting, YMap) and "swiss_rounds" in setting:
+            for key in sorted(set(setting) - {"swiss_rounds", "cut"}):
+                problems.add(setting.at(key), f"unknown key '{key}' in structure{suggest(key, ('swiss_rounds', 'cut'))}; "
+                             "valid: swiss_rounds, cut")
             return self._custom(setting, problems)
         if isinstance(setting, YSeq) and setting:
             return stage_list(setting, players, problems, self.third_place, opening_seeding)
@@ -140,8 +143,11 @@ def stage_list(stages: YSeq, players: int, problems: Problems, third_place_defau
     entrants = players
     for index, stage in enumerate(stages):
         if not isinstance(stage, YMap) or stage.get("kind") not in STAGE_KEYS:
-            where = stage.at("kind") if isinstance(stage, YMap) else stages.src
-            problems.add(where, f"each stage needs 'kind:', one of {', '.join(STAGE_KEYS)}")
+            where = stage.at("kind") if isinstance(stage, YMap) else stages.at(index)
+            kind = stage.get("kind") if isinstance(stage, YMap) else None
+            problems.add(where, f"unknown stage kind '{kind}'{suggest(str(kind), STAGE_KEYS)}; one of "
+                         f"{', '.join(STAGE_KEYS)}" if kind is not None else
+                         f"each stage needs 'kind:', one of {', '.join(STAGE_KEYS)}")
             return Plan(stages=(Stage(SWISS, rounds=1),), label="invalid")
         parsed.append(_stage(stage, index, entrants, problems, third_place_default, opening_seeding))
         entrants = parsed[-1].advance or entrants

@@ -1,0 +1,70 @@
+"""An event folder as git committed it: what `podium verify` re-draws a round from when its
+results were corrected after the round was paired.
+
+A round file carries the fingerprint of the results it was drawn from (``drawn_from:``). When
+today's results differ, the versions of the event in the repository's history are read, newest
+first, until one whose earlier rounds have that fingerprint: the round is re-drawn from those.
+Only git's own commands are used, and nothing is written but a temporary folder.
+"""
+from __future__ import annotations
+
+import io
+import subprocess
+import tarfile
+import tempfile
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Callable
+
+from podium.errors import Problems
+from podium.model import Event
+
+MOST_COMMITS = 200  # versions of one event looked at; a round is corrected within days, not years
+
+
+class NotInGit(Exception):
+    """The content is not in a git repository (or git is not installed): no history to read."""
+
+
+@dataclass(frozen=True)
+class Committed:
+    commit: str  # the commit's short hash
+    event: Event
+
+
+def find_committed(folder: Path, registry: dict, wanted: Callable[[Event], bool]) -> Committed | None:
+    """The newest committed version of the event in ``folder`` that ``wanted`` accepts; None if
+    no commit has one. NotInGit where there is no history."""
+    top = _git(folder, "rev-parse", "--show-toplevel").strip()
+    relative = Path(folder).resolve().relative_to(Path(top).resolve()).as_posix()
+    for commit in _git(top, "log", f"--max-count={MOST_COMMITS}", "--format=%h", "--", relative).split():
+        event = _event_at(top, commit, relative, registry)
+        if event is not None and wanted(event):
+            return Committed(commit, event)
+    return None
+
+
+def _event_at(top: str, commit: str, relative: str, registry: dict) -> Event | None:
+    """The event folder as ``commit`` holds it, read as `podium check` reads it (None if it
+    did not read then)."""
+    from podium.validate import read_event  # the content's reader; the rules engine never imports it
+
+    archive = subprocess.run(["git", "archive", "--format=tar", commit, relative], cwd=top, capture_output=True)
+    if archive.returncode != 0:
+        return None
+    with tempfile.TemporaryDirectory() as folder:
+        with tarfile.open(fileobj=io.BytesIO(archive.stdout)) as tar:
+            tar.extractall(folder, filter="data")  # regular files and folders only, inside the folder
+        problems = Problems()
+        event = read_event(Path(folder) / relative, problems, registry)
+    return None if problems else event
+
+
+def _git(where, *args) -> str:
+    try:
+        done = subprocess.run(["git", *args], cwd=where, capture_output=True, text=True)
+    except FileNotFoundError:  # git is not installed
+        raise NotInGit() from None
+    if done.returncode != 0:
+        raise NotInGit()
+    return done.stdout
