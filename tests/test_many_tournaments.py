@@ -53,7 +53,7 @@ def setup(number: int):
     if players >= 4 and choice < 0.12:
         ruleset, structure = TABLES, parse_yaml(f"[{{kind: tables, rounds: {rand.randint(1, 4)}, size: 4}}]", "s")
     elif 3 <= players <= 8 and choice < 0.2:
-        ruleset, structure = TANTRIX, parse_yaml(f"[{{kind: round-robin, groups: {rand.randint(1, 2)}, games: 1}}]", "s")
+        ruleset, structure = TANTRIX, parse_yaml(f"[{{kind: round-robin, groups: {rand.randint(1, min(2, players // 2))}, games: 1}}]", "s")
     elif choice < 0.3 and players >= 2:
         ruleset, structure = FFG, parse_yaml("[{kind: knockout, seeding: random}]", "s")
     else:
@@ -62,8 +62,10 @@ def setup(number: int):
         cut = rand.choice([0, 0, 2, 4, 8])
         structure = parse_yaml(f"{{swiss_rounds: {rounds}, cut: {cut if cut <= players // 2 else 0}}}", "s")
     late = not isinstance(structure, list) or structure[0]["kind"] == "tables"  # Swiss and tables take late entries
+    last = structure["swiss_rounds"] if isinstance(structure, dict) else structure[0].get("rounds", 1)
+    joins = [n for n in (2, 3) if n <= last]  # a late entry starts by the stage's last round (check refuses later)
     people = tuple(Player(id=f"p{i:03d}", name=f"P{i}", src=SRC,
-                          joins=rand.choice([2, 3]) if late and rand.random() < 0.05 else 1)
+                          joins=rand.choice(joins) if late and joins and rand.random() < 0.05 else 1)
                    for i in range(players))
     event = Event(id=f"t{number}", name="t", folder="", src=SRC, ruleset=ruleset.id, structure=structure,
                   seed=number, players=people)
