@@ -96,12 +96,12 @@ def _replay_stages(plan: Plan, state: EventState) -> tuple[list[StageResult], li
         runner = RUNNERS[stage.kind]
         planned = runner.planned_rounds(stage, len(entrants))
         rounds = list(event.rounds[cursor:cursor + planned])
-        cursor += len(rounds)
-        for rnd in rounds:
-            _check_round_stage(rnd, stage.kind, state.problems)
         result = StageResult(index=index, stage=stage, entrants=entrants, rounds=rounds, planned_rounds=planned,
-                             start=cursor - len(rounds) + 1, previous=stages[-1] if stages else None)
-        runner.replay(result, state)
+                             start=cursor + 1, previous=stages[-1] if stages else None)
+        runner.replay(result, state)  # a fixed schedule may need fewer files than planned (players gone)
+        cursor += len(result.rounds)
+        for rnd in result.rounds:
+            _check_round_stage(rnd, stage.kind, state.problems)
         stages.append(result)
         found = stage_ties(result, plan, state, played_on=cursor < len(event.rounds))
         ties += found
@@ -232,6 +232,10 @@ def next_round(result: EventResult) -> DraftRound:
     if current.complete:
         raise fail(event.src, "the next stage cannot start: the standings before it have problems (run podium check)")
     draft = RUNNERS[current.kind].next_round(current, _state_of(result), number)
+    if not draft.pairings:  # never a round file without pairings: check would refuse the whole event
+        where = rounds[-1].src if rounds else event.src
+        raise fail(where, f"round {number} cannot be paired: no game of the {current.kind} stage is left for the "
+                          "players still in it; check the drops and disqualifications, or the event's structure")
     for pairing in draft.pairings:
         if not (pairing.bye or pairing.walkover):
             pairing.notes = pairing.notes + result.ruleset.scoring.table_notes(

@@ -35,7 +35,7 @@ class Scoring(Block):
     bye_fields: list = []
     sums_games = False  # a match of several games is won on the sum of their points, not by a majority
     colour_preferences = False  # players state colour preferences, resolved per game (Tantrix §5)
-    withdrawal_is_absence = False  # a withdrawal from a round robin: absent from every game to come (Tantrix §7d, §7l)
+    withdrawal_is_absence = False  # a withdrawal or disqualification in a round robin: absent from every game to come (Tantrix §7d, §7l)
     # The result keys this block reads, and how its result is written: any other key entered is
     # refused, since nothing would read it (a block with several kinds of result: ``result_keys``).
     reads: frozenset = frozenset()

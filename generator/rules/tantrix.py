@@ -69,8 +69,9 @@ class TantrixScoring(Scoring):
     Defaults (§7b): a player who does not turn up for a game ('forfeit: id' in the game) gives the
     opponent 20 TP and scores 0. Both disconnected at a weekend event (§3c): 23–23, a 10–10 draw.
     A player absent from more games of a group than one mini-match has is totally excluded (§7d);
-    one who withdraws from a round robin ('drops:') is absent from every game still to come (§7l),
-    which his opponents win by default unless that excludes him.
+    one who withdraws from a round robin ('drops:') or is disqualified there is absent from every
+    game still to come (§7l: all must be played), which his opponents win by default unless that
+    excludes him. A round with none of its games left is not played (stages/groups.py).
     Knockout (§10a): equal TP → more games won → more tiles used → a deciding 5-minute game,
     entered as one more game after the match's games.
     """
@@ -78,7 +79,7 @@ class TantrixScoring(Scoring):
     name = "tantrix"
     sums_games = True  # a match is the sum of its games' points, not a majority of games won
     colour_preferences = True
-    withdrawal_is_absence = True  # §7l: every round-robin game must be played, so §7d counts the unplayed; see stages/groups.py
+    withdrawal_is_absence = True  # §7l: all round-robin games are played, so §7d counts what a withdrawn or disqualified player misses
     reads = frozenset({"games"})
     how = ("write a Tantrix result game by game under 'games:' (e.g. games: [{score: [31, 22], time: [\"14:10\", "
            "\"15:02\"]}]); a no-show as 'forfeit: <id>' in each game he did not turn up for (§7b)")
