@@ -95,10 +95,11 @@ def _replay_stages(plan: Plan, state: EventState) -> tuple[list[StageResult], li
     for index, stage in enumerate(plan.stages):
         runner = RUNNERS[stage.kind]
         planned = runner.planned_rounds(stage, len(entrants))
-        rounds = list(event.rounds[cursor:cursor + planned])
+        as_needed = getattr(runner, "TAKES_FILES_AS_NEEDED", False)
+        rounds = list(event.rounds[cursor:] if as_needed else event.rounds[cursor:cursor + planned])
         result = StageResult(index=index, stage=stage, entrants=entrants, rounds=rounds, planned_rounds=planned,
                              start=cursor + 1, previous=stages[-1] if stages else None)
-        runner.replay(result, state)  # a fixed schedule may need fewer files than planned (players gone)
+        runner.replay(result, state)  # keeps the files the stage needs (a schedule changes as players go)
         cursor += len(result.rounds)
         for rnd in result.rounds:
             _check_round_stage(rnd, stage.kind, state.problems)

@@ -17,6 +17,10 @@ from podium.rules.schedules import GROUP_NAMES, berger_rounds, groups_of_four, p
 from podium.rules.stages.common import (DraftPairing, DraftRound, EventState, Group, StageResult, fresh_records,
                                            interleave)
 
+# The engine hands a stage of these kinds every round file left, not only its planned number:
+# a player gone changes the schedule (``_without_the_gone``), and ``replay`` keeps what it needs.
+TAKES_FILES_AS_NEEDED = True
+SEATS = "ABCD"  # a free-for-all table's seats, in the order of its players
 TABLE_OF = 4  # free-for-all: players at a table, and turns played (one clan each, CLAN_ROTATION)
 
 
@@ -93,12 +97,19 @@ def _make_groups(result: StageResult, state: EventState) -> list[Group]:
         else:
             rng(state.event.seed, "groups", result.index).shuffle(players)
     count = _group_count(result.stage, len(players))
-    if result.kind == FREE_FOR_ALL and len(players) % TABLE_OF:
+    if result.kind == FREE_FOR_ALL and not _tables_fit(len(players)):
         state.problems.add(state.event.src, f"free-for-all tables seat {TABLE_OF}; {len(players)} players reach them — "
                            f"set the previous stage's 'advance:' to a multiple of {TABLE_OF}")
         return []  # no table can be set until the field fits
     names = [str(i + 1) for i in range(count)] if result.kind == FREE_FOR_ALL else GROUP_NAMES
     return [Group(names[i], members) for i, members in enumerate(snake_groups(players, count)) if members]
+
+
+def _tables_fit(players: int) -> bool:
+    """Free-for-all tables seat four. Fewer than four reaching the stage (a player withdrew from
+    the groups before it) play one table of two or three: nobody is left to fill it, and a table
+    seated that way is a free-for-all all the same (places, clans by seat)."""
+    return players % TABLE_OF == 0 or 2 <= players < TABLE_OF
 
 
 def _schedule(result: StageResult, state: EventState) -> list[list[DraftPairing]]:
@@ -121,7 +132,7 @@ def _group_rounds(group: Group, kind: str) -> list[list[DraftPairing]]:
         return [[DraftPairing(players=teams[0] + teams[1], teams=teams, home=home, group=group.id)]
                 for teams, home in games]
     return [[DraftPairing(players=tuple(group.players), group=group.id,
-                          notes=[("clans", clans_of_turn(turn, len(group.players)))])]
+                          notes=[("clans", tuple(zip(SEATS, clans_of_turn(turn, len(group.players)))))])]
             for turn in range(len(CLAN_ROTATION[0]))]
 
 
@@ -159,10 +170,12 @@ def _without_the_gone(result: StageResult, index: int, state: EventState, unplay
     """After round ``index``: the players who withdrew ('drops:') or were disqualified in it play
     no more games of the stage, in every kind of group alike —
 
-    * a game of two sides that seats one (a round-robin mini-match, a 2-vs-2 game) is not played.
-      Under a ruleset whose withdrawals are absences (``Scoring.withdrawal_is_absence``) it is an
-      absence from the group's games and the opponent wins it by default, scored with the round
-      the schedule gives it; the ruleset's absences may then exclude him (``_exclude_absentees``);
+    * a round-robin mini-match that seats one is not played. Under a ruleset whose withdrawals
+      are absences (``Scoring.withdrawal_is_absence``) it is an absence from the group's games and
+      the opponent wins it by default, scored with the round the schedule gives it; the ruleset's
+      absences may then exclude him (``_exclude_absentees``);
+    * a 2-vs-2 group's games still to come are replaced by a fresh rotation of those left
+      (``_fresh_rotation``);
     * a free-for-all table plays on without him, the others keeping their seats (and clans);
     * a round left with nothing to play is not played (no round file): the rounds after it move up,
       and the defaults of its games are scored with the round that takes its place (with round
@@ -176,6 +189,9 @@ def _without_the_gone(result: StageResult, index: int, state: EventState, unplay
         return
     unplayed.gone |= gone
     later = result.schedule[index + 1:]
+    for group in result.groups if result.kind == PAIRS_ROTATION else ():
+        if gone & set(group.players):
+            _fresh_rotation(later, group, unplayed.gone)
     for offset, drafts in enumerate(later, start=index + 1):
         later[offset - index - 1] = [kept for draft in drafts
                                      if (kept := _draft_without(draft, offset, result, state, unplayed))]
@@ -204,13 +220,28 @@ def _draft_without(draft: DraftPairing, at: int, result: StageResult, state: Eve
     return None
 
 
+def _fresh_rotation(later: list[list[DraftPairing]], group: Group, gone: set) -> None:
+    """A 2-vs-2 group that loses a player: its games still to come (``later``, one a round) give
+    way to the rotation of the players left, both legs, from the next round on — everyone left
+    plays as many games from then on, which the schedule minus his games would not give (in a
+    group of six, 4 to 7 games). Fewer than four left: no 2-vs-2 game, the group ends. The
+    games played before stand. The rounds may outnumber the schedule's first plan."""
+    for drafts in later:
+        drafts[:] = [draft for draft in drafts if draft.group != group.id]
+    left = [p for p in group.players if p not in gone]
+    fresh = _group_rounds(Group(group.id, left), PAIRS_ROTATION) if len(left) >= 4 else []
+    later.extend([] for _ in range(len(fresh) - len(later)))
+    for drafts, games in zip(later, fresh):
+        drafts.extend(games)
+
+
 def _table_without(draft: DraftPairing, absent: list[str]) -> DraftPairing | None:
     """A free-for-all turn without the players gone: the others keep their seats' clans (each
     still plays every clan once over the four turns); two at least are needed for a game."""
     seats = [i for i, p in enumerate(draft.players) if p not in absent]
     if len(seats) < 2:
         return None
-    clans = dict(draft.notes).get("clans", ())
+    clans = dict(draft.notes).get("clans", ())  # (seat, clan) of every seat of the table
     notes = [("clans", tuple(clans[i] for i in seats))] if clans else []
     return dataclasses.replace(draft, players=tuple(draft.players[i] for i in seats), notes=notes)
 
