@@ -13,6 +13,7 @@ from podium.rules.standings.order import rank_players
 from podium.rules.standings.records import Record
 from podium.rules.structure import Stage
 from podium.rules.tantrix import TantrixScoring, colour_plan, team_default
+from play import only_problem
 
 SRC = Src("rounds/1.yaml", 3)
 SCORING = TantrixScoring()
@@ -571,3 +572,72 @@ def test_a_player_disqualified_with_one_mini_match_left_gives_its_games_by_defau
         (1, "t1", 137.2, "active"), (2, "t2", 104.8, "active"), (3, "t4", 55.2, "active"), (4, "t5", 30.4, "active"),
         (5, "t3", 72.4, "disqualified")]
     assert rows[0]["tiebreaks"]["games_won"] == 8  # 6 on the board and the 2 defaults (§7b)
+
+
+# ------------------------------------------------------------------ 9. a team event, end to end (§7c)
+
+TEAMS = [{"name": "Kacper", "id": "k1", "rating": 1900, "team": "Kraków"},
+         {"name": "Gosia", "id": "g1", "rating": 1800, "team": "Gdańsk"},
+         {"name": "Kuba", "id": "k2", "rating": 1700, "team": "Kraków"},
+         {"name": "Grześ", "id": "g2", "rating": 1600, "team": "Gdańsk"}]
+WON_BY_5 = {"score": [30, 25], "time": ["12:00", "12:00"], "tiles": [20, 20]}  # 15.0 / 5.0
+
+
+def team_round(tree, cli, number: int, games: dict) -> list:
+    cli("pair", "te")
+    data = tree.read_round("te", number)
+    for pairing in data["pairings"]:
+        pairing["games"] = games[tuple(pairing["players"])]
+    tree.save_round("te", number, data)
+    return [tuple(p["players"]) for p in data["pairings"]]
+
+
+def test_a_team_event_scores_a_default_as_the_teams_average(tree, cli):
+    """§7c. Two teams, Kraków (k1, k2) and Gdańsk (g1, g2), registered with 'team:', one
+    round-robin group of 2-game mini-matches; players of one team do not meet (a team game is
+    between teams), so the round of k1 v k2 and g1 v g2 is not played: 2 rounds, not 3.
+       round 1  k1 v g2: g2 does not turn up for game 1; k1 wins game 2 by 5 (15.0 / 5.0)
+                k2 v g1: k2 wins both by 10 (16.2 / 3.8 each)
+       round 2  k1 v g1, k2 v g2: the Kraków player wins both by 10 (16.2 / 3.8 each)
+     Kraków's games played (the default is none): k1 15.0, 16.2, 16.2; k2 4 × 16.2 = 64.8
+       → (15.0 + 32.4 + 64.8) / 7 = 112.2 / 7 = 16.03 → 16.0 > 15: k1's default win is worth
+       16.0, g2 gets 20 − 16.0 = 4.0 (by §7b, for one game alone: 20 and 0).
+         k2 4 × 16.2                   = 64.8
+         k1 16.0 + 15.0 + 2 × 16.2     = 63.4   (by §7b it would have been 67.4, first)
+         g2 4.0 + 5.0 + 2 × 3.8        = 16.6
+         g1 4 × 3.8                    = 15.2
+     After round 1 alone Kraków's average was (15.0 + 16.2 + 16.2) / 3 = 15.8: k1 15.8 + 15.0
+     = 30.8 — a default's worth follows the team's games until the event ends."""
+    tree.event("te", TEAMS, ruleset="tantrix", structure=[{"kind": "round-robin", "games": 2}])
+    assert team_round(tree, cli, 1, {("k1", "g2"): [{"forfeit": "g2"}, WON_BY_5], ("k2", "g1"): [WIN_10] * 2}) == [
+        ("k1", "g2"), ("k2", "g1")]
+    rows = {r["player"]: r["points"] for r in json.loads(cli("standings", "te", "--json").output)["standings"]}
+    assert (rows["k1"], rows["g2"]) == (30.8, 9.2)
+    assert team_round(tree, cli, 2, {("k1", "g1"): [WIN_10] * 2, ("g2", "k2"): [LOST_BY_10] * 2}) == [
+        ("k1", "g1"), ("g2", "k2")]
+    assert "complete" in cli("pair", "te", expect=1).output
+    report = json.loads(cli("standings", "te", "--json").output)
+    assert report["complete"]
+    assert [(r["rank"], r["player"], r["points"], r["team"]) for r in report["standings"]] == [
+        (1, "k2", 64.8, "Kraków"), (2, "k1", 63.4, "Kraków"), (3, "g2", 16.6, "Gdańsk"), (4, "g1", 15.2, "Gdańsk")]
+    cli("check")
+    cli("build", "--out", tree.root / "site")
+
+
+def test_every_player_of_a_team_event_has_a_team_and_only_team_rulesets_take_one(tree, cli):
+    """Each registration above takes 4 lines: the 4th player's entry starts at line 13."""
+    tree.event("te", [*TEAMS[:3], {"name": "Grześ", "id": "g2", "rating": 1600}], ruleset="tantrix")
+    where = "content/events/te/registrations.yaml"
+    assert only_problem(cli) == (f"{where}:13: g2 has no 'team:', but this is a team event (k1 plays for 'Kraków', "
+                                 "line 1); give every player a 'team:', or none")
+    tree.event("te", [{"name": "Kacper", "id": "k1", "team": "Kraków"}, {"name": "Gosia", "id": "g1"}],
+               ruleset="micromutants-classic")
+    assert only_problem(cli) == (f"{where}:1: 'team: Kraków': ruleset micromutants-classic has no team events "
+                                 "(nothing scores a team's games apart); remove 'team:'")
+    tree.event("te", [{**player, "team": "Kraków"} for player in TEAMS], ruleset="tantrix")
+    assert only_problem(cli) == (f"{where}:1: every player plays for 'Kraków': a team event needs two teams at "
+                                 "least, whose players meet; register the other teams, or remove 'team:'")
+    tree.event("te", TEAMS, ruleset="tantrix")
+    tree.write("players.yaml", "- name: Kacper\n  id: k1\n  team: Kraków\n")
+    assert only_problem(cli) == ("content/players.yaml:3: a team plays in one event: write 'team:' in that event's "
+                                 "registrations.yaml, not in players.yaml")

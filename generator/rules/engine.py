@@ -66,6 +66,7 @@ class EventResult:
 def compute_event(event: Event, ruleset: RuleSet, problems: Problems, history: bool = False) -> EventResult:
     """Replay every round; rule violations go into ``problems`` with their file and line.
     ``history``: also the standings as they stood after each round (StageResult.rows_after)."""
+    ruleset = ruleset.for_event(event)
     plan = ruleset.structure.plan(len(event.players), event.structure, event.src, problems,
                                   opening_seeding=ruleset.bracket.seeding)
     _check_registrations(event, ruleset, problems)
@@ -160,8 +161,31 @@ def _check_registrations(event: Event, ruleset: RuleSet, problems: Problems) -> 
             ruleset.armies.check_registration(player, problems)
     if ruleset.roles:
         ruleset.roles.check(event, problems)
+    _check_teams(event, ruleset, problems)
     if ruleset.levels and event.level and event.level not in ruleset.levels:
         problems.add(event.src, f"level '{event.level}' is not one of {', '.join(ruleset.levels)}")
+
+
+def _check_teams(event: Event, ruleset: RuleSet, problems: Problems) -> None:
+    """'team:' makes a team event, which a ruleset whose scoring has team games can run
+    (``Scoring.team_games``); then every player is in a team, or a default would be scored one
+    way for some players and another for the rest."""
+    teamed = [p for p in event.players if p.team]
+    if not teamed:
+        return
+    if not ruleset.scoring.team_games:
+        for player in teamed:
+            problems.add(player.src, f"'team: {player.team}': ruleset {ruleset.id} has no team events (nothing "
+                         "scores a team's games apart); remove 'team:'")
+        return
+    first = teamed[0]
+    if len({p.team for p in teamed}) == 1 and len(teamed) == len(event.players):
+        problems.add(first.src, f"every player plays for '{first.team}': a team event needs two teams at least, "
+                     "whose players meet; register the other teams, or remove 'team:'")
+    for player in event.players:
+        if not player.team:
+            problems.add(player.src, f"{player.id} has no 'team:', but this is a team event ({first.id} plays for "
+                         f"'{first.team}', line {first.src.line}); give every player a 'team:', or none")
 
 
 def _check_armies(result: EventResult, problems: Problems) -> None:

@@ -75,7 +75,7 @@ def replay(result: StageResult, state: EventState) -> None:
         group.rows = state.rank(group.players, result.records, result.kind)
     result.order = interleave(result.groups, state, result.records, result.kind)
     result.rows = _overall_rows(result)
-    result.complete = bool(result.groups) and state.played_out(result)
+    result.complete = bool(result.schedule) and state.played_out(result)  # no game at all: nothing is played out
 
 
 def _overall_rows(result: StageResult) -> list:
@@ -113,14 +113,23 @@ def _tables_fit(players: int) -> bool:
 
 
 def _schedule(result: StageResult, state: EventState) -> list[list[DraftPairing]]:
+    """The stage's rounds, each group's games side by side; in a team event two players of one
+    team do not meet (their game would be no team game), and a round left empty is not played."""
     per_group = [_group_rounds(group, result.kind) for group in result.groups]
     rounds = []
     for index in range(result.planned_rounds):
-        pairings = [p for group_rounds in per_group if index < len(group_rounds) for p in group_rounds[index]]
+        pairings = [p for group_rounds in per_group if index < len(group_rounds) for p in group_rounds[index]
+                    if not _teammates(p.players, state)]
         for table, pairing in enumerate(pairings, start=1):
             pairing.table = table
         rounds.append(pairings)
-    return rounds
+    return [pairings for pairings in rounds if pairings]
+
+
+def _teammates(players: tuple[str, ...], state: EventState) -> bool:
+    """Two players registered in the same team ('team:')."""
+    teams = {state.event.player(p).team for p in players}
+    return len(players) == 2 and len(teams) == 1 and None not in teams
 
 
 def _group_rounds(group: Group, kind: str) -> list[list[DraftPairing]]:
@@ -159,7 +168,7 @@ GONE = ("dropped", "disqualified")  # plays no more games of the stage (a withdr
 
 @dataclass
 class _Unplayed:
-    """What the games taken out of the schedule leave behind (Tantrix §7b, §7d)."""
+    """What the games taken out of the schedule leave behind: the ruleset's defaults and absences."""
 
     defaults: dict[int, list[Pairing]] = field(default_factory=dict)  # schedule index → the defaults scored with it
     missed: Counter = field(default_factory=Counter)  # player → games of the group he is absent from
@@ -223,9 +232,9 @@ def _draft_without(draft: DraftPairing, at: int, result: StageResult, state: Eve
 def _fresh_rotation(later: list[list[DraftPairing]], group: Group, gone: set) -> None:
     """A 2-vs-2 group that loses a player: its games still to come (``later``, one a round) give
     way to the rotation of the players left, both legs, from the next round on — everyone left
-    plays as many games from then on, which the schedule minus his games would not give (in a
-    group of six, 4 to 7 games). Fewer than four left: no 2-vs-2 game, the group ends. The
-    games played before stand. The rounds may outnumber the schedule's first plan."""
+    plays as many games from then on, which the schedule minus his games would not give (a group
+    of six left by one after round 1: 4 to 7 games each). Fewer than four left: no 2-vs-2 game,
+    the group ends. The games played before stand. The rounds may outnumber the first plan."""
     for drafts in later:
         drafts[:] = [draft for draft in drafts if draft.group != group.id]
     left = [p for p in group.players if p not in gone]
