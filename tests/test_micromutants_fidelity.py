@@ -370,6 +370,7 @@ def test_a_group_of_five_that_loses_a_player_plays_the_rotation_of_four(tree, cl
     cli("pair", "mm")
     table = tree.read_round("mm", 9)
     assert table["stage"] == "free-for-all" and table["pairings"][0]["players"] == ["b2", "b3", "b1", "b4"]
+    assert "all identical" in cli("verify").output  # each round re-drawn from the content before it
 
 
 def test_a_group_of_six_that_loses_a_player_plays_the_rotation_of_five(tree, cli):
@@ -387,6 +388,7 @@ def test_a_group_of_six_that_loses_a_player_plays_the_rotation_of_five(tree, cli
         {f"c{i}": 8 for i in range(2, 7)})
     cli("pair", "mm")
     assert tree.read_round("mm", 12)["stage"] == "free-for-all"
+    assert "all identical" in cli("verify").output
 
 
 def test_a_free_for_all_table_plays_on_without_a_player_who_leaves(tree, cli):

@@ -527,6 +527,20 @@ def test_a_single_registered_player_cannot_be_paired(tree, cli):
 
 # ------------------------------------------------------------------ 8. a disqualification in a round robin
 
+def disqualified_after(tree, cli, player: str, after: int) -> dict:
+    """FIVE's round robin, the lower id winning every game by 10, ``player`` disqualified in the
+    file of round ``after``; none of the rounds after seats him. The standings JSON at the end."""
+    tree.event("rr", FIVE, ruleset="tantrix", structure=[{"kind": "round-robin", "games": 2}])
+    for number in range(1, 6):
+        cli("pair", "rr")
+        data = lower_id_wins_every_game(tree, "rr", number)
+        if number == after:
+            data["penalties"] = [{"player": player, "kind": "disqualification", "reason": "conduct"}]
+            tree.save_round("rr", number, data)
+        assert number <= after or all(player not in p["players"] for p in data["pairings"])
+    return json.loads(cli("standings", "rr", "--json").output)
+
+
 def test_a_player_disqualified_in_a_round_robin_is_absent_from_the_games_to_come(tree, cli):
     """§7d, §7l: a disqualified player, like one who withdraws, is absent from every game still
     to come. FIVE (Berger order as in section 2), the lower id winning every game by 10; t1
@@ -539,16 +553,7 @@ def test_a_player_disqualified_in_a_round_robin_is_absent_from_the_games_to_come
          t4: lost to t3, t2, beat t5 (r5)        2 × 7.6 + 32.4     = 47.6
          t5: lost to t2, t3, t4                  3 × 7.6            = 22.8
          t1: 0, disqualified (the organizer's word, kept), last."""
-    tree.event("rr", FIVE, ruleset="tantrix", structure=[{"kind": "round-robin", "games": 2}])
-    for number in range(1, 6):
-        cli("pair", "rr")
-        data = lower_id_wins_every_game(tree, "rr", number)
-        if number == 2:
-            data["penalties"] = [{"player": "t1", "kind": "disqualification", "reason": "conduct"}]
-            tree.save_round("rr", 2, data)
-        if number >= 3:
-            assert all("t1" not in p["players"] for p in data["pairings"])
-    report = json.loads(cli("standings", "rr", "--json").output)
+    report = disqualified_after(tree, cli, "t1", 2)
     assert report["complete"]
     assert [(r["rank"], r["player"], r["points"], r["status"]) for r in report["standings"]] == [
         (1, "t2", 97.2, "active"), (2, "t3", 72.4, "active"), (3, "t4", 47.6, "active"), (4, "t5", 22.8, "active"),
@@ -560,14 +565,7 @@ def test_a_player_disqualified_with_one_mini_match_left_gives_its_games_by_defau
     games, not more): he keeps his results, and t1 wins both by default (2 × 20) — the numbers
     of the withdrawal after round 3 (section 2), t3 now last as disqualified:
          t1 137.2, t2 104.8, t4 55.2, t5 30.4; t3 72.4, disqualified."""
-    tree.event("rr", FIVE, ruleset="tantrix", structure=[{"kind": "round-robin", "games": 2}])
-    for number in range(1, 6):
-        cli("pair", "rr")
-        data = lower_id_wins_every_game(tree, "rr", number)
-        if number == 3:
-            data["penalties"] = [{"player": "t3", "kind": "disqualification", "reason": "conduct"}]
-            tree.save_round("rr", 3, data)
-    rows = json.loads(cli("standings", "rr", "--json").output)["standings"]
+    rows = disqualified_after(tree, cli, "t3", 3)["standings"]
     assert [(r["rank"], r["player"], r["points"], r["status"]) for r in rows] == [
         (1, "t1", 137.2, "active"), (2, "t2", 104.8, "active"), (3, "t4", 55.2, "active"), (4, "t5", 30.4, "active"),
         (5, "t3", 72.4, "disqualified")]
