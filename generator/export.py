@@ -11,6 +11,8 @@ from podium.rules.season import SeasonResult
 def row_json(row, players) -> dict:
     data = {"rank": row.rank, "player": row.player, "name": players[row.player].name, "points": row.points,
             "tiebreaks": dict(row.tiebreaks), "status": row.status}
+    if players[row.player].team:
+        data["team"] = players[row.player].team  # a team event (registrations' 'team:')
     if row.separated_by:
         data["separated_by"] = row.separated_by
     if row.tie:

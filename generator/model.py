@@ -25,6 +25,7 @@ class Player:
     finals_armies: tuple[str, ...] | None = None
     colours: tuple[str, ...] = ()
     joins: int = 1  # a late entry plays from this round on
+    team: str | None = None  # a team event: the player's team (its games score team defaults)
 
 
 @dataclass(frozen=True)

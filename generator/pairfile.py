@@ -86,7 +86,7 @@ def note_lines(pairing, result: EventResult) -> list[str]:
     lines = []
     for kind, value in pairing.notes:
         if kind == "clans":
-            lines.append("clans this turn: " + ", ".join(f"{seat} {clan}" for seat, clan in zip("ABCD", value)))
+            lines.append("clans this turn: " + ", ".join(f"{seat} {clan}" for seat, clan in value))
         elif kind == "tiles":
             lines.append(f"setup: remove {value} tiles unseen")
         elif kind == "colours":

@@ -81,6 +81,8 @@ PLAYER = Mapping("a player entry", {
     "beginner": Key(bool, "Plays the beginners' set, when the ruleset has one."),
     "colours": Key(list, "Preferred colours, first choice first.", items=str),
     "joins": Key(int, "A late entry: the first round the player plays (2, 3, …).", minimum=1),
+    "team": Key(str, "A team event: the player's team; players of one team do not meet in a round robin, and a "
+                     "default is scored as the ruleset's team games say (tantrix §7c)."),
 })
 
 WILDCARD = Mapping("a wildcard", {

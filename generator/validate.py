@@ -313,7 +313,7 @@ def _player(item, src: Src, problems: Problems, registry: dict, what: str) -> Pl
         rating=f.get("rating", default=known.rating if known else None),
         armies=tuple(armies or ()), beginner=f.get("beginner", default=False),
         finals_armies=tuple(finals) if finals is not None else None,
-        colours=tuple(_string_list(f, "colours") or ()), joins=_joins(f),
+        colours=tuple(_string_list(f, "colours") or ()), joins=_joins(f), team=_team(f, what),
     )
     f.finish()  # every key is read first, so a bad name does not also report the others as unknown
     if name is None:
@@ -322,6 +322,16 @@ def _player(item, src: Src, problems: Problems, registry: dict, what: str) -> Pl
         problems.add(f.at("name"), f"cannot make an id from the name '{name}'; add 'id: some-slug'")
         return None
     return Player(id=pid, name=name, src=f.src, **details)
+
+
+def _team(f: Fields, what: str) -> str | None:
+    """A team event's team: one event's, so registered there, not in the site's player registry."""
+    team = f.get("team")
+    if team is not None and what == "players.yaml":
+        f.problems.add(f.at("team"), "a team plays in one event: write 'team:' in that event's registrations.yaml, "
+                       "not in players.yaml")
+        return None
+    return team
 
 
 def _joins(f: Fields) -> int:

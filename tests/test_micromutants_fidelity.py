@@ -262,3 +262,159 @@ def test_the_round_file_says_the_bella_is_optional(tree, cli):
     text = tree.round_path("mm", 1).read_text(encoding="utf-8")
     assert "# - {winner: }  # game 3: the bella — compulsory on a tie, optional otherwise; clans by agreement or " \
            "by draw" in text
+
+
+# ------------------------------------------------------------------ 5. a player who leaves the extreme tournament
+
+def rated(prefix: str, count: int) -> list[dict]:
+    """Players rated in their numbers' order, so the groups and tables seat them in that order."""
+    return [{"name": f"Giocatore {prefix}{i}", "id": f"{prefix}{i}", "rating": 2000 - i} for i in range(1, count + 1)]
+
+
+def play_round(tree, cli, event_id: str, number: int, result: dict | None = None, drops=(), pair=True) -> dict:
+    """Pair round ``number`` (unless paired already) and enter its result: a 2-vs-2 game won by
+    ``result['winner']`` (default the first pair) with ``result['bases']``; a free-for-all table
+    in ``result['finish']`` order, the winner's ``bases``; a match's ``games`` by their winners."""
+    if pair:
+        cli("pair", event_id)
+    result = result or {}
+    data = tree.read_round(event_id, number)
+    for pairing in data["pairings"]:
+        bases = result.get("bases", {"intact": 1, "damaged": 0, "square": 0})
+        if "teams" in pairing:
+            pairing.update(winner=result.get("winner", 0), bases=bases)
+        elif len(pairing["players"]) > 2:
+            pairing.update(finish=result.get("finish", pairing["players"]), bases=bases, eliminated={})
+        else:
+            pairing["games"] = [{"winner": w} for w in result["games"]]
+    if drops:
+        data["drops"] = list(drops)
+    tree.save_round(event_id, number, data)
+    return data
+
+
+def teams_of(tree, event_id: str, numbers) -> list:
+    return [tree.read_round(event_id, n)["pairings"][0]["teams"] for n in numbers]
+
+
+INTACT_1, INTACT_2 = {"intact": 1, "damaged": 0, "square": 0}, {"intact": 2, "damaged": 0, "square": 0}
+TWO_AND_ONE = {"intact": 1, "damaged": 1, "square": 0}
+
+
+def test_a_group_of_four_that_loses_a_player_ends_and_three_play_the_free_for_all(tree, cli):
+    """House rule (the seed is silent; MicromutantsScoring). Four players a1–a4, rated in that
+    order: the rotation AB–CD, AC–BD, BC–AD, home and away. Round 1 a1+a2 beat a3+a4 (one intact
+    base: 2 secondary each); round 2 a1+a3 beat a2+a4 (intact + damaged: 3 each); a1 withdraws.
+    Every 2-vs-2 game left seats him and three cannot play 2 vs 2: the group ends after round 2
+    (before, pair wrote round 3 with empty 'pairings:').
+         a1 2 primary, 5 secondary (withdrawn); a2 1, 2; a3 1, 3; a4 0, 0.
+       a3, a2, a4 go on (a3 ahead on secondary) and, fewer than four, play one free-for-all table
+       of three, seats A a3, B a2, C a4 (before: refused, "tables seat 4"). Places give 6, 4, 2:
+         turn 1 a4, a3, a2 · turn 2 a4, a2, a3 · turn 3 a3, a4, a2 · turn 4 a2, a3, a4
+         a3 4 + 2 + 6 + 4 = 16, a4 6 + 6 + 4 + 2 = 18, a2 2 + 4 + 2 + 6 = 14
+       The final (best of 5): a4 v a3, a3 wins 3:1. With no fourth player there is no 3rd-place
+       match; a2 is 3rd by the free-for-all.  Final: a3, a4, a2, then a1 (withdrawn)."""
+    tree.event("mm", rated("a", 4), ruleset="micromutants-extreme")
+    play_round(tree, cli, "mm", 1, {"bases": INTACT_1})
+    play_round(tree, cli, "mm", 2, {"bases": TWO_AND_ONE}, drops=["a1"])
+    assert teams_of(tree, "mm", (1, 2)) == [[["a1", "a2"], ["a3", "a4"]], [["a1", "a3"], ["a2", "a4"]]]
+    group = standings(cli)["stages"][0]
+    assert [(r["player"], r["points"], r["tiebreaks"]["secondary"], r["status"]) for r in group["standings"]] == [
+        ("a1", 2, 5, "dropped"), ("a3", 1, 3, "active"), ("a2", 1, 2, "active"), ("a4", 0, 0, "active")]
+    cli("pair", "mm")
+    assert "# clans this turn: A Chitiniani, B Flyborg, C Sovietopteri" in tree.round_path("mm", 3).read_text(
+        encoding="utf-8")
+    for number, finish in enumerate((["a4", "a3", "a2"], ["a4", "a2", "a3"], ["a3", "a4", "a2"], ["a2", "a3", "a4"]),
+                                    start=3):
+        data = play_round(tree, cli, "mm", number, {"finish": finish}, pair=number > 3)
+        assert data["stage"] == "free-for-all" and data["pairings"][0]["players"] == ["a3", "a2", "a4"]
+    table = standings(cli)["stages"][1]
+    assert [(r["player"], r["points"]) for r in table["standings"]] == [("a4", 18), ("a3", 16), ("a2", 14)]
+    final = play_round(tree, cli, "mm", 7, {"games": ["a3", "a4", "a3", "a3"]})
+    assert [(p["players"], p.get("match")) for p in final["pairings"]] == [(["a4", "a3"], "final")]
+    result = standings(cli)
+    assert result["complete"]
+    assert [(r["rank"], r["player"], r["status"]) for r in result["standings"]] == [
+        (1, "a3", "active"), (2, "a4", "active"), (3, "a2", "active"), (4, "a1", "dropped")]
+    cli("check")
+    cli("build", "--out", tree.root / "site")
+
+
+def test_a_group_of_five_that_loses_a_player_plays_the_rotation_of_four(tree, cli):
+    """House rule. Five players b1–b5 rated in order, the seed's-principle rotation of five: game i
+    seats out player i — round 1 b2+b5 v b3+b4, round 2 b3+b1 v b4+b5, … (10 rounds planned).
+    Round 1 b2+b5 win (intact: 2 each); round 2 b4+b5 win (intact + damaged: 3 each); b5 withdraws.
+    The four left play the rotation of four, home and away, from round 3: b1+b2 v b3+b4,
+    b1+b3 v b2+b4, b2+b3 v b1+b4, and back — 8 rounds in all instead of 10. The first pair wins
+    each, one intact base (2) but two in round 5 (4):
+         b1: r3, r4, r6, r7            4 primary, 2 + 2 + 2 + 2       = 8 secondary
+         b2: r1, r3, r5, r6, r8        5 primary, 2 + 2 + 4 + 2 + 2   = 12
+         b3: r4, r5, r7, r8            4 primary, 2 + 4 + 2 + 2       = 10
+         b4: r2                        1 primary, 3
+         b5: r1, r2                    2 primary, 2 + 3 = 5, withdrawn
+       Games played: b1 7 and b2 7 (each rested once before b5 left), b3 8, b4 8. The four go on
+       to the free-for-all in the group's order b2, b3, b1, b4 (b5 is not active)."""
+    tree.event("mm", rated("b", 5), ruleset="micromutants-extreme")
+    play_round(tree, cli, "mm", 1, {"bases": INTACT_1})
+    play_round(tree, cli, "mm", 2, {"winner": 1, "bases": TWO_AND_ONE}, drops=["b5"])
+    for number in range(3, 9):
+        play_round(tree, cli, "mm", number, {"bases": INTACT_2 if number == 5 else INTACT_1})
+    assert teams_of(tree, "mm", range(1, 9)) == [
+        [["b2", "b5"], ["b3", "b4"]], [["b3", "b1"], ["b4", "b5"]],
+        [["b1", "b2"], ["b3", "b4"]], [["b1", "b3"], ["b2", "b4"]], [["b2", "b3"], ["b1", "b4"]],
+        [["b1", "b2"], ["b3", "b4"]], [["b1", "b3"], ["b2", "b4"]], [["b2", "b3"], ["b1", "b4"]]]
+    assert [tree.read_round("mm", n)["pairings"][0]["home"] for n in range(3, 9)] == [0, 0, 0, 1, 1, 1]
+    group = standings(cli)["stages"][0]
+    assert [(r["player"], r["points"], r["tiebreaks"]["secondary"]) for r in group["standings"]] == [
+        ("b2", 5, 12), ("b3", 4, 10), ("b1", 4, 8), ("b5", 2, 5), ("b4", 1, 3)]
+    cli("pair", "mm")
+    table = tree.read_round("mm", 9)
+    assert table["stage"] == "free-for-all" and table["pairings"][0]["players"] == ["b2", "b3", "b1", "b4"]
+    assert "all identical" in cli("verify").output  # each round re-drawn from the content before it
+
+
+def test_a_group_of_six_that_loses_a_player_plays_the_rotation_of_five(tree, cli):
+    """House rule. Six players c1–c6: 9 games a leg, 18 rounds planned; round 1 c1+c2 v c3+c4.
+    c1 withdraws after it: the five left play the rotation of five, home and away, rounds 2–11 —
+    4 games a leg each, 8 for everyone from round 2 (the schedule minus c1's games would have
+    given c2 to c6 4, 6, 4, 3, 5 games). The group ends after 11 rounds, the free-for-all is round 12
+    (the first pair winning every game leaves c3–c6 level: the sealed bid, 'manual_order:')."""
+    tree.event("mm", rated("c", 6), ruleset="micromutants-extreme", manual_order=["c3", "c4", "c5", "c6"])
+    play_round(tree, cli, "mm", 1, drops=["c1"])
+    for number in range(2, 12):
+        play_round(tree, cli, "mm", number)
+    later = teams_of(tree, "mm", range(2, 12))
+    assert Counter(p for teams in later for team in teams for p in team) == Counter(
+        {f"c{i}": 8 for i in range(2, 7)})
+    cli("pair", "mm")
+    assert tree.read_round("mm", 12)["stage"] == "free-for-all"
+    assert "all identical" in cli("verify").output
+
+
+def test_a_free_for_all_table_plays_on_without_a_player_who_leaves(tree, cli):
+    """House rule. A free-for-all of four, d1–d4 seated A–D by rating. Turns 1 and 2: d1, d2, d3,
+    d4 in that order (6 + 4 + 2 + 3 each turn: d1 12, d2 8, d3 4, d4 6); d2 withdraws. Turns 3 and 4
+    seat d1, d3, d4, each with his own seat's clan (turn 3: A Sovietopteri, C Chitiniani,
+    D Flyborg — the seed's rotation, B's USArtropodi unplayed). Turn 3 d4, d3, d1; turn 4 d3, d1, d4
+    (6, 4, 2 at a table of three):
+         d1 12 + 2 + 4 = 18;  d3 4 + 4 + 6 = 14;  d4 6 + 6 + 2 = 14;  d2 8, withdrawn.
+       d3 and d4 level on primary: secondary (one intact base to each turn's winner, 2): d4 turn 3
+       2, d3 turn 4 2 — level; wins d3 1, d4 1; tertiary 0; second places d3 1 (turn 3), d4 0
+       → d3 above d4. Before: pair wrote turn 3 with empty 'pairings:'."""
+    tree.event("mm", rated("d", 4), ruleset="micromutants-extreme", structure=[{"kind": "free-for-all"}])
+    play_round(tree, cli, "mm", 1)
+    play_round(tree, cli, "mm", 2, drops=["d2"])
+    cli("pair", "mm")
+    text = tree.round_path("mm", 3).read_text(encoding="utf-8")
+    assert "# clans this turn: A Sovietopteri, C Chitiniani, D Flyborg" in text
+    assert tree.read_round("mm", 3)["pairings"][0]["players"] == ["d1", "d3", "d4"]
+    play_round(tree, cli, "mm", 3, {"finish": ["d4", "d3", "d1"]}, pair=False)
+    play_round(tree, cli, "mm", 4, {"finish": ["d3", "d1", "d4"]})
+    result = standings(cli)
+    assert result["complete"]
+    assert [(r["rank"], r["player"], r["points"], r["status"]) for r in result["standings"]] == [
+        (1, "d1", 18, "active"), (2, "d3", 14, "active"), (3, "d4", 14, "active"), (4, "d2", 8, "dropped")]
+    assert [r.get("separated_by") for r in result["standings"]][2] == "second_places"
+    cli("build", "--out", tree.root / "site")
+    page = (tree.root / "site" / "events" / "mm" / "rounds" / "3" / "index.html").read_text(encoding="utf-8")
+    assert 'Giocatore d3</a> <span class="army">Chitiniani</span>' in page

@@ -13,6 +13,7 @@ from podium.rules.standings.order import rank_players
 from podium.rules.standings.records import Record
 from podium.rules.structure import Stage
 from podium.rules.tantrix import TantrixScoring, colour_plan, team_default
+from play import only_problem
 
 SRC = Src("rounds/1.yaml", 3)
 SCORING = TantrixScoring()
@@ -422,3 +423,219 @@ def test_a_team_default_is_15_or_the_teams_higher_average():
     assert team_default([16.2, 17.0, 13.3, 18.4]) == (16.2, 3.8)
     assert team_default([10, 13.3, 16.2]) == (15, 5)
     assert team_default([]) == (15, 5)
+
+
+# ------------------------------------------------------------------ 7. a round robin of three that loses a player
+
+# Rated Ala > Bob > Cyd: the Berger order is Ala, Bob, Cyd, and with three players one rests
+# each round — round 1 Cyd v Bob (Ala rests), round 2 Cyd v Ala, round 3 Ala v Bob.
+THREE = [{"name": "Ala", "id": "ala", "rating": 1900}, {"name": "Bob", "id": "bob", "rating": 1800},
+         {"name": "Cyd", "id": "cyd", "rating": 1700}]
+BY_5 = {"score": [30, 25], "time": ["12:00", "12:00"], "tiles": [20, 20]}  # margin 5: 2 + 4/3·√5 = 4.98 → 15.0 / 5.0
+BY_10 = WIN_10  # margin 10: 2 + 4/3·√10 = 6.22 → 16.2 / 3.8
+LOST_BY_10 = {**WIN_10, "score": [20, 30]}
+
+
+def play_three(tree, cli, results: dict, drops: dict, last: int = 3) -> dict:
+    """Pair and fill rounds until pair has nothing left: ``results`` gives each pairing's two
+    games (for its players as listed), ``drops`` the players withdrawing after a round."""
+    tree.event("rr", THREE, ruleset="tantrix", structure=[{"kind": "round-robin", "games": 2}])
+    played = {}
+    for number in range(1, last + 1):
+        if "complete" in cli("pair", "rr", expect=None).output:
+            break
+        data = tree.read_round("rr", number)
+        for pairing in data["pairings"]:
+            pairing["games"] = [results[tuple(pairing["players"])]] * 2
+        if number in drops:
+            data["drops"] = drops[number]
+        tree.save_round("rr", number, data)
+        played[number] = [tuple(p["players"]) for p in data["pairings"]]
+    return played
+
+
+def test_a_round_where_only_the_withdrawn_players_games_remain_is_not_played(tree, cli):
+    """§7d, §7l (the audit's case). Ala withdraws after round 1, which she rested: she misses
+    her mini-matches against Cyd (round 2) and Bob (round 3), 4 games, more than a mini-match's
+    2 — totally excluded. Rounds 2 and 3 hold only her games: nothing is left to play, so they
+    are not played and the event is complete after round 1. Before, pair wrote a round 2 with
+    empty 'pairings:' that check, standings and build refused.
+       Cyd beat Bob 30–25 twice: Cyd 2 × 15.0 = 30, Bob 2 × 5.0 = 10; Ala 0, excluded."""
+    played = play_three(tree, cli, {("cyd", "bob"): BY_5}, drops={1: ["ala"]})
+    assert played == {1: [("cyd", "bob")]}
+    assert not tree.round_path("rr", 2).exists()
+    assert "rr/event.yaml:1: the event is complete" in cli("pair", "rr", expect=1).output
+    report = json.loads(cli("standings", "rr", "--json").output)
+    assert report["complete"]
+    assert [(r["rank"], r["player"], r["points"], r["status"]) for r in report["standings"]] == [
+        (1, "cyd", 30, "active"), (2, "bob", 10, "active"), (3, "ala", 0, "excluded")]
+    cli("check")
+    cli("build", "--out", tree.root / "site")
+
+
+def test_the_rounds_after_a_round_left_empty_move_up(tree, cli):
+    """§7d, §7b. Cyd withdraws after round 1 (Cyd beat Bob: Cyd 30, Bob 10). His round-2
+    mini-match against Ala is 2 games missed, not more than a mini-match: he keeps his results
+    and Ala wins both by default, 2 × 20 = 40 TP. Round 2 had nothing else, so round 3's
+    Ala v Bob is played as round 2, with Ala's defaults. Ala beats Bob by 10 twice: 32.4 / 7.6.
+       Ala 40 + 32.4 = 72.4;  Cyd 30, withdrawn;  Bob 10 + 7.6 = 17.6 — the event ends with round 2."""
+    played = play_three(tree, cli, {("cyd", "bob"): BY_5, ("ala", "bob"): BY_10}, drops={1: ["cyd"]})
+    assert played == {1: [("cyd", "bob")], 2: [("ala", "bob")]}
+    assert tree.read_round("rr", 2)["round"] == 2
+    report = json.loads(cli("standings", "rr", "--json").output)
+    assert report["complete"]
+    assert [(r["rank"], r["player"], r["points"], r["status"]) for r in report["standings"]] == [
+        (1, "ala", 72.4, "active"), (2, "cyd", 30, "dropped"), (3, "bob", 17.6, "active")]
+    assert report["standings"][0]["tiebreaks"]["games_won"] == 4  # 2 defaults (§7b) + 2 won on the board
+
+
+def test_defaults_of_a_last_round_left_empty_count_with_the_round_before(tree, cli):
+    """§7d, §7b. Round 1 Cyd beats Bob (30 / 10); round 2 Ala beats Cyd by 10 twice (32.4 /
+    7.6) and withdraws, missing only round 3 against Bob: 2 games, so she keeps her results and
+    Bob wins them by default (40). Nothing else is left in round 3: the event ends with round 2,
+    Bob's defaults counted with it.  Bob 10 + 40 = 50;  Cyd 30 + 7.6 = 37.6;  Ala 32.4, withdrawn."""
+    played = play_three(tree, cli, {("cyd", "bob"): BY_5, ("cyd", "ala"): LOST_BY_10}, drops={2: ["ala"]})
+    assert played == {1: [("cyd", "bob")], 2: [("cyd", "ala")]}
+    report = json.loads(cli("standings", "rr", "--json").output)
+    assert report["complete"]
+    assert [(r["rank"], r["player"], r["points"], r["status"]) for r in report["standings"]] == [
+        (1, "bob", 50, "active"), (2, "cyd", 37.6, "active"), (3, "ala", 32.4, "dropped")]
+
+
+def test_pair_never_writes_a_round_without_pairings(tree, cli, monkeypatch):
+    """Whatever a stage's next round holds, a round file without pairings is never written (check
+    would refuse the whole event, and pair wrote it again after it was deleted): a stage that
+    offers an empty round (forced here) is refused at the last round file, where the drops are."""
+    from podium.rules.stages import groups
+    from podium.rules.stages.common import DraftRound
+
+    play_three(tree, cli, {("cyd", "bob"): BY_5}, drops={}, last=1)
+    monkeypatch.setattr(groups, "next_round", lambda result, state, number: DraftRound(number, result.kind, []))
+    out = cli("pair", "rr", expect=1).output
+    assert ("content/events/rr/rounds/1.yaml:1: round 2 cannot be paired: no game of the round-robin stage is left "
+            "for the players still in it; check the drops and disqualifications, or the event's structure") in out
+    assert not tree.round_path("rr", 2).exists()
+
+
+def test_a_single_registered_player_cannot_be_paired(tree, cli):
+    tree.event("rr", THREE[:1], ruleset="tantrix", structure=[{"kind": "round-robin", "games": 2}])
+    out = cli("pair", "rr", expect=1).output
+    assert ("content/events/rr/event.yaml:1: round 1 cannot be paired: fewer than two players are registered; "
+            "register the players in registrations.yaml, then run pair again") in out
+    assert not tree.round_path("rr", 1).exists()
+
+
+# ------------------------------------------------------------------ 8. a disqualification in a round robin
+
+def disqualified_after(tree, cli, player: str, after: int) -> dict:
+    """FIVE's round robin, the lower id winning every game by 10, ``player`` disqualified in the
+    file of round ``after``; none of the rounds after seats him. The standings JSON at the end."""
+    tree.event("rr", FIVE, ruleset="tantrix", structure=[{"kind": "round-robin", "games": 2}])
+    for number in range(1, 6):
+        cli("pair", "rr")
+        data = lower_id_wins_every_game(tree, "rr", number)
+        if number == after:
+            data["penalties"] = [{"player": player, "kind": "disqualification", "reason": "conduct"}]
+            tree.save_round("rr", number, data)
+        assert number <= after or all(player not in p["players"] for p in data["pairings"])
+    return json.loads(cli("standings", "rr", "--json").output)
+
+
+def test_a_player_disqualified_in_a_round_robin_is_absent_from_the_games_to_come(tree, cli):
+    """§7d, §7l: a disqualified player, like one who withdraws, is absent from every game still
+    to come. FIVE (Berger order as in section 2), the lower id winning every game by 10; t1
+    (rested in round 1) beats t5 in round 2 and is disqualified in round 2's file. He misses his
+    mini-matches against t4, t3 and t2 (rounds 3–5): 6 games, more than 2 — totally excluded, his
+    results removed (t5's 7.6 against him with them). Before, he kept his 32.4 and t5 his 7.6
+    (30.4), and his unplayed games counted neither as absences nor as defaults.
+         t2: beat t5 (r1), t3 (r2), t4 (r4)      3 × 32.4           = 97.2
+         t3: beat t4 (r1), t5 (r3), lost to t2    2 × 32.4 + 7.6     = 72.4
+         t4: lost to t3, t2, beat t5 (r5)        2 × 7.6 + 32.4     = 47.6
+         t5: lost to t2, t3, t4                  3 × 7.6            = 22.8
+         t1: 0, disqualified (the organizer's word, kept), last."""
+    report = disqualified_after(tree, cli, "t1", 2)
+    assert report["complete"]
+    assert [(r["rank"], r["player"], r["points"], r["status"]) for r in report["standings"]] == [
+        (1, "t2", 97.2, "active"), (2, "t3", 72.4, "active"), (3, "t4", 47.6, "active"), (4, "t5", 22.8, "active"),
+        (5, "t1", 0, "disqualified")]
+
+
+def test_a_player_disqualified_with_one_mini_match_left_gives_its_games_by_default(tree, cli):
+    """§7d, §7b: t3 disqualified after round 3 misses only round 4's mini-match against t1 (2
+    games, not more): he keeps his results, and t1 wins both by default (2 × 20) — the numbers
+    of the withdrawal after round 3 (section 2), t3 now last as disqualified:
+         t1 137.2, t2 104.8, t4 55.2, t5 30.4; t3 72.4, disqualified."""
+    rows = disqualified_after(tree, cli, "t3", 3)["standings"]
+    assert [(r["rank"], r["player"], r["points"], r["status"]) for r in rows] == [
+        (1, "t1", 137.2, "active"), (2, "t2", 104.8, "active"), (3, "t4", 55.2, "active"), (4, "t5", 30.4, "active"),
+        (5, "t3", 72.4, "disqualified")]
+    assert rows[0]["tiebreaks"]["games_won"] == 8  # 6 on the board and the 2 defaults (§7b)
+
+
+# ------------------------------------------------------------------ 9. a team event, end to end (§7c)
+
+TEAMS = [{"name": "Kacper", "id": "k1", "rating": 1900, "team": "Kraków"},
+         {"name": "Gosia", "id": "g1", "rating": 1800, "team": "Gdańsk"},
+         {"name": "Kuba", "id": "k2", "rating": 1700, "team": "Kraków"},
+         {"name": "Grześ", "id": "g2", "rating": 1600, "team": "Gdańsk"}]
+WON_BY_5 = {"score": [30, 25], "time": ["12:00", "12:00"], "tiles": [20, 20]}  # 15.0 / 5.0
+
+
+def team_round(tree, cli, number: int, games: dict) -> list:
+    cli("pair", "te")
+    data = tree.read_round("te", number)
+    for pairing in data["pairings"]:
+        pairing["games"] = games[tuple(pairing["players"])]
+    tree.save_round("te", number, data)
+    return [tuple(p["players"]) for p in data["pairings"]]
+
+
+def test_a_team_event_scores_a_default_as_the_teams_average(tree, cli):
+    """§7c. Two teams, Kraków (k1, k2) and Gdańsk (g1, g2), registered with 'team:', one
+    round-robin group of 2-game mini-matches; players of one team do not meet (a team game is
+    between teams), so the round of k1 v k2 and g1 v g2 is not played: 2 rounds, not 3.
+       round 1  k1 v g2: g2 does not turn up for game 1; k1 wins game 2 by 5 (15.0 / 5.0)
+                k2 v g1: k2 wins both by 10 (16.2 / 3.8 each)
+       round 2  k1 v g1, k2 v g2: the Kraków player wins both by 10 (16.2 / 3.8 each)
+     Kraków's games played (the default is none): k1 15.0, 16.2, 16.2; k2 4 × 16.2 = 64.8
+       → (15.0 + 32.4 + 64.8) / 7 = 112.2 / 7 = 16.03 → 16.0 > 15: k1's default win is worth
+       16.0, g2 gets 20 − 16.0 = 4.0 (by §7b, for one game alone: 20 and 0).
+         k2 4 × 16.2                   = 64.8
+         k1 16.0 + 15.0 + 2 × 16.2     = 63.4   (by §7b it would have been 67.4, first)
+         g2 4.0 + 5.0 + 2 × 3.8        = 16.6
+         g1 4 × 3.8                    = 15.2
+     After round 1 alone Kraków's average was (15.0 + 16.2 + 16.2) / 3 = 15.8: k1 15.8 + 15.0
+     = 30.8 — a default's worth follows the team's games until the event ends."""
+    tree.event("te", TEAMS, ruleset="tantrix", structure=[{"kind": "round-robin", "games": 2}])
+    assert team_round(tree, cli, 1, {("k1", "g2"): [{"forfeit": "g2"}, WON_BY_5], ("k2", "g1"): [WIN_10] * 2}) == [
+        ("k1", "g2"), ("k2", "g1")]
+    rows = {r["player"]: r["points"] for r in json.loads(cli("standings", "te", "--json").output)["standings"]}
+    assert (rows["k1"], rows["g2"]) == (30.8, 9.2)
+    assert team_round(tree, cli, 2, {("k1", "g1"): [WIN_10] * 2, ("g2", "k2"): [LOST_BY_10] * 2}) == [
+        ("k1", "g1"), ("g2", "k2")]
+    assert "complete" in cli("pair", "te", expect=1).output
+    report = json.loads(cli("standings", "te", "--json").output)
+    assert report["complete"]
+    assert [(r["rank"], r["player"], r["points"], r["team"]) for r in report["standings"]] == [
+        (1, "k2", 64.8, "Kraków"), (2, "k1", 63.4, "Kraków"), (3, "g2", 16.6, "Gdańsk"), (4, "g1", 15.2, "Gdańsk")]
+    cli("check")
+    cli("build", "--out", tree.root / "site")
+
+
+def test_every_player_of_a_team_event_has_a_team_and_only_team_rulesets_take_one(tree, cli):
+    """Each registration above takes 4 lines: the 4th player's entry starts at line 13."""
+    tree.event("te", [*TEAMS[:3], {"name": "Grześ", "id": "g2", "rating": 1600}], ruleset="tantrix")
+    where = "content/events/te/registrations.yaml"
+    assert only_problem(cli) == (f"{where}:13: g2 has no 'team:', but this is a team event (k1 plays for 'Kraków', "
+                                 "line 1); give every player a 'team:', or none")
+    tree.event("te", [{"name": "Kacper", "id": "k1", "team": "Kraków"}, {"name": "Gosia", "id": "g1"}],
+               ruleset="micromutants-classic")
+    assert only_problem(cli) == (f"{where}:1: 'team: Kraków': ruleset micromutants-classic has no team events "
+                                 "(nothing scores a team's games apart); remove 'team:'")
+    tree.event("te", [{**player, "team": "Kraków"} for player in TEAMS], ruleset="tantrix")
+    assert only_problem(cli) == (f"{where}:1: every player plays for 'Kraków': a team event needs two teams at "
+                                 "least, whose players meet; register the other teams, or remove 'team:'")
+    tree.event("te", TEAMS, ruleset="tantrix")
+    tree.write("players.yaml", "- name: Kacper\n  id: k1\n  team: Kraków\n")
+    assert only_problem(cli) == ("content/players.yaml:3: a team plays in one event: write 'team:' in that event's "
+                                 "registrations.yaml, not in players.yaml")

@@ -66,6 +66,7 @@ class EventResult:
 def compute_event(event: Event, ruleset: RuleSet, problems: Problems, history: bool = False) -> EventResult:
     """Replay every round; rule violations go into ``problems`` with their file and line.
     ``history``: also the standings as they stood after each round (StageResult.rows_after)."""
+    ruleset = ruleset.for_event(event)
     plan = ruleset.structure.plan(len(event.players), event.structure, event.at("structure"), problems,
                                   opening_seeding=ruleset.bracket.seeding)
     _check_registrations(event, ruleset, problems)
@@ -95,13 +96,14 @@ def _replay_stages(plan: Plan, state: EventState) -> tuple[list[StageResult], li
     for index, stage in enumerate(plan.stages):
         runner = RUNNERS[stage.kind]
         planned = runner.planned_rounds(stage, len(entrants))
-        rounds = list(event.rounds[cursor:cursor + planned])
-        cursor += len(rounds)
-        for rnd in rounds:
-            _check_round_stage(rnd, stage.kind, state.problems)
+        as_needed = getattr(runner, "TAKES_FILES_AS_NEEDED", False)
+        rounds = list(event.rounds[cursor:] if as_needed else event.rounds[cursor:cursor + planned])
         result = StageResult(index=index, stage=stage, entrants=entrants, rounds=rounds, planned_rounds=planned,
-                             start=cursor - len(rounds) + 1, previous=stages[-1] if stages else None)
-        runner.replay(result, state)
+                             start=cursor + 1, previous=stages[-1] if stages else None)
+        runner.replay(result, state)  # keeps the files the stage needs (a schedule changes as players go)
+        cursor += len(result.rounds)
+        for rnd in result.rounds:
+            _check_round_stage(rnd, stage.kind, state.problems)
         stages.append(result)
         found = stage_ties(result, plan, state, played_on=cursor < len(event.rounds))
         ties += found
@@ -160,8 +162,31 @@ def _check_registrations(event: Event, ruleset: RuleSet, problems: Problems) -> 
             ruleset.armies.check_registration(player, problems)
     if ruleset.roles:
         ruleset.roles.check(event, problems)
+    _check_teams(event, ruleset, problems)
     if ruleset.levels and event.level and event.level not in ruleset.levels:
         problems.add(event.src, f"level '{event.level}' is not one of {', '.join(ruleset.levels)}")
+
+
+def _check_teams(event: Event, ruleset: RuleSet, problems: Problems) -> None:
+    """'team:' makes a team event, which a ruleset whose scoring has team games can run
+    (``Scoring.team_games``); then every player is in a team, or a default would be scored one
+    way for some players and another for the rest."""
+    teamed = [p for p in event.players if p.team]
+    if not teamed:
+        return
+    if not ruleset.scoring.team_games:
+        for player in teamed:
+            problems.add(player.src, f"'team: {player.team}': ruleset {ruleset.id} has no team events (nothing "
+                         "scores a team's games apart); remove 'team:'")
+        return
+    first = teamed[0]
+    if len({p.team for p in teamed}) == 1 and len(teamed) == len(event.players):
+        problems.add(first.src, f"every player plays for '{first.team}': a team event needs two teams at least, "
+                     "whose players meet; register the other teams, or remove 'team:'")
+    for player in event.players:
+        if not player.team:
+            problems.add(player.src, f"{player.id} has no 'team:', but this is a team event ({first.id} plays for "
+                         f"'{first.team}', line {first.src.line}); give every player a 'team:', or none")
 
 
 def _check_armies(result: EventResult, problems: Problems) -> None:
@@ -233,6 +258,10 @@ def next_round(result: EventResult) -> DraftRound:
     if current.complete:
         raise fail(event.src, "the next stage cannot start: the standings before it have problems (run podium check)")
     draft = RUNNERS[current.kind].next_round(current, _state_of(result), number)
+    if not draft.pairings:  # never a round file without pairings: check would refuse the whole event
+        where = rounds[-1].src if rounds else event.src
+        raise fail(where, f"round {number} cannot be paired: no game of the {current.kind} stage is left for the "
+                          "players still in it; check the drops and disqualifications, or the event's structure")
     for pairing in draft.pairings:
         if not (pairing.bye or pairing.walkover):
             pairing.notes = pairing.notes + result.ruleset.scoring.table_notes(

@@ -43,6 +43,15 @@ class MicromutantsScoring(Scoring):
     compulsory only on a tie and optional otherwise), 2-vs-2 games (1 primary point to each
     winner, secondary points from the winning pair's bases) and free-for-all tables (primary
     points by place, secondary to the winner, tertiary for opponents eliminated in one's own turn).
+
+    House rules where the seed is silent — a player who withdraws ('drops:') or is disqualified
+    (the seed asks players and organizer to settle what it does not foresee, "redimere a loro
+    piacimento", and report it): the games he played stand, for his partners and opponents too,
+    and nobody scores a game not played. In the 2-vs-2 groups the games still to come give way to
+    a fresh rotation of those left, home and away, so everyone left plays as many games from then
+    on; fewer than four left cannot play 2 vs 2 and the group ends. At a free-for-all table the
+    others play the turns left, each keeping his seat and so his clans (each clan once); fewer
+    than four reaching the free-for-all play one table of two or three (stages/groups.py).
     """
 
     name = "micromutants"
@@ -117,10 +126,15 @@ class MicromutantsScoring(Scoring):
         return tuple(winners.count(p) for p in pairing.players)
 
     def seat_factions(self, pairing: Pairing, stage, turn: int) -> dict:
-        """Free-for-all: each seat plays the clan of the seed's rotation for the turn."""
+        """Free-for-all: each seat plays the clan of the seed's rotation for the turn. A player
+        keeps his seat at the table (the stage's group) when another has left it (house rule:
+        ``MicromutantsScoring``), so he still plays each clan once."""
         if stage.kind != FREE_FOR_ALL:
             return {}
-        return dict(zip(pairing.players, clans_of_turn(turn, len(pairing.players))))
+        seats = next((g.players for g in getattr(stage, "groups", ()) if set(pairing.players) <= set(g.players)),
+                     pairing.players)
+        clans = clans_of_turn(turn, len(seats))
+        return {player: clans[seats.index(player)] for player in pairing.players}
 
     def match_winner(self, pairing: Pairing, higher_seed, stage=None) -> str | None:
         """The first to win a majority of the match's games (2 of 3, 3 of 5); a player who did not
@@ -155,7 +169,7 @@ class MicromutantsScoring(Scoring):
             return ["    winner:   # 0 if the first pair won, 1 if the second",
                     "    bases: {intact: 0, damaged: 0, square: 0}  # the winning pair's bases left"]
         if len(players) > 2:
-            return ["    finish: []  # the players from 1st to 4th",
+            return ["    finish: []  # the players from 1st to last",
                     "    bases: {intact: 0, damaged: 0, square: 0}  # the winner's bases left",
                     "    eliminated: {}  # opponents each player eliminated in his own turn, e.g. {id: 1}"]
         if len(players) < 2:  # no opponent: nothing to play, nothing to enter

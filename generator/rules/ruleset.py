@@ -7,7 +7,7 @@ parent's — so ``scoring: {win: 2}`` changes one number and keeps the rest.
 """
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from importlib import resources
 from pathlib import Path
 
@@ -39,6 +39,12 @@ class RuleSet:
     qualifier_min: int | None = None
     warnings_to_disqualify: int | None = None
     lineage: tuple[str, ...] = ()  # this ruleset's id, then the ids it extends, nearest first
+
+    def for_event(self, event) -> "RuleSet":
+        """This ruleset as ``event`` scores with it (``Scoring.for_event``): the same object, or
+        a copy whose scoring block is bound to the event's games."""
+        scoring = self.scoring.for_event(event)
+        return self if scoring is self.scoring else replace(self, blocks={**self.blocks, "scoring": scoring})
 
     def is_a(self, ruleset_id: str) -> bool:
         """Whether this ruleset is ``ruleset_id`` or extends it (an organizer's house rules)."""

@@ -35,13 +35,19 @@ class Scoring(Block):
     bye_fields: list = []
     sums_games = False  # a match of several games is won on the sum of their points, not by a majority
     colour_preferences = False  # players state colour preferences, resolved per game (Tantrix §5)
-    withdrawal_is_absence = False  # a withdrawal from a round robin: absent from every game to come (Tantrix §7d, §7l)
+    team_games = False  # registrations may give teams ('team:'), whose games score their defaults apart (Tantrix §7c)
+    withdrawal_is_absence = False  # a withdrawal or disqualification in a round robin: absent from every game to come (Tantrix §7d, §7l)
     # The result keys this block reads, and how its result is written: any other key entered is
     # refused, since nothing would read it (a block with several kinds of result: ``result_keys``).
     reads: frozenset = frozenset()
     how = ""
     game_reads: frozenset = frozenset()  # likewise in each game under 'games:'
     game_how = ""
+
+    def for_event(self, event) -> "Scoring":
+        """This block as ``event`` scores with it: itself, unless the worth of a result depends on
+        the event's other games (Tantrix §7c: a team default is worth the team's average)."""
+        return self
 
     @abstractmethod
     def outcomes(self, pairing: Pairing, round_no: int, stage=None) -> list[Outcome]:

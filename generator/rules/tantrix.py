@@ -4,6 +4,7 @@ defaults, match decisions, colours. Section numbers (§) point into the seed.
 from __future__ import annotations
 
 from collections import Counter
+from copy import copy
 from decimal import ROUND_HALF_UP, Decimal
 from math import sqrt
 
@@ -51,11 +52,10 @@ def team_default(team_results: list[float]) -> tuple[float, float]:
     absent player). The win is worth 15, or the average of the results of all the players of
     the winner's team, to 0.1, when that is higher; the absent player gets 20 minus it.
 
-    ``team_results`` are the TP of the games the winner's team played (its players' results;
-    the seed does not say whether other defaults count — they are left out here, as Elo leaves
-    them out, §7h). The engine has no Tantrix team events yet (teams of players meeting in
-    individual games, a team table): this is the rule such an event would score its defaults
-    with, and what is left to build is said in the report of issue 15.
+    ``team_results`` are the TP of the games the winner's team played (its players' results).
+    The seed leaves open which results: here every game the team's players played in the event,
+    each game one result, defaults left out (as Elo leaves them out, §7h) — so a default's worth
+    is final when the event is, and may move while it is played (``TantrixScoring.for_event``).
     """
     average = round_tenth(sum(team_results) / len(team_results)) if team_results else 0.0
     won = tidy(max(float(TEAM_DEFAULT_TP), average))
@@ -67,10 +67,13 @@ class TantrixScoring(Scoring):
     opponent, 0–20 per game. A match is several games; its points are the sum of the games' TP.
 
     Defaults (§7b): a player who does not turn up for a game ('forfeit: id' in the game) gives the
-    opponent 20 TP and scores 0. Both disconnected at a weekend event (§3c): 23–23, a 10–10 draw.
+    opponent 20 TP and scores 0; in a team event (players registered with 'team:') 15 TP, or the
+    average of the present player's team when higher, the absent player 20 minus that (§7c).
+    Both disconnected at a weekend event (§3c): 23–23, a 10–10 draw.
     A player absent from more games of a group than one mini-match has is totally excluded (§7d);
-    one who withdraws from a round robin ('drops:') is absent from every game still to come (§7l),
-    which his opponents win by default unless that excludes him.
+    one who withdraws from a round robin ('drops:') or is disqualified there is absent from every
+    game still to come (§7l: all must be played), which his opponents win by default unless that
+    excludes him. A round with none of its games left is not played (stages/groups.py).
     Knockout (§10a): equal TP → more games won → more tiles used → a deciding 5-minute game,
     entered as one more game after the match's games.
     """
@@ -78,7 +81,10 @@ class TantrixScoring(Scoring):
     name = "tantrix"
     sums_games = True  # a match is the sum of its games' points, not a majority of games won
     colour_preferences = True
-    withdrawal_is_absence = True  # §7l: every round-robin game must be played, so §7d counts the unplayed; see stages/groups.py
+    team_games = True  # §7c: registrations may give teams; a default in a team game is worth the team's average
+    team_of: dict = {}  # player → team, once bound to a team event (``for_event``)
+    team_defaults: dict = {}  # team → (TP of its player whose opponent did not turn up, TP of that opponent)
+    withdrawal_is_absence = True  # §7l: all round-robin games are played, so §7d counts what a withdrawn or disqualified player misses
     reads = frozenset({"games"})
     how = ("write a Tantrix result game by game under 'games:' (e.g. games: [{score: [31, 22], time: [\"14:10\", "
            "\"15:02\"]}]); a no-show as 'forfeit: <id>' in each game he did not turn up for (§7b)")
@@ -89,13 +95,38 @@ class TantrixScoring(Scoring):
         "forfeit_points": Param(float, 20, "TP for the present player when the opponent does not turn up (§7b)"),
     }
 
+    def for_event(self, event) -> "TantrixScoring":
+        """§7c: in a team event (its players registered with 'team:') a default is worth 15 TP
+        or the team's average when higher, which depends on all the event's games: this block
+        bound to them. An event without teams scores its defaults by §7b, with this block itself."""
+        team_of = {p.id: p.team for p in event.players if p.team}
+        if not team_of:
+            return self
+        results: dict[str, list[float]] = {team: [] for team in team_of.values()}
+        for pairing in (p for rnd in event.rounds for p in rnd.pairings if len(p.players) == 2):
+            for game in filter(self.played, pairing.games):
+                for player, tp in zip(pairing.players, self.game_points(game, pairing.players)):
+                    if player in team_of:
+                        results[team_of[player]].append(tp)
+        bound = copy(self)
+        bound.team_of = team_of
+        bound.team_defaults = {team: team_default(tps) for team, tps in results.items()}
+        return bound
+
     # ------------------------------------------------------------ one game
+
+    def default_points(self, present: str) -> tuple[float, float]:
+        """(TP of ``present``, whose opponent did not turn up; TP of the absent player): §7b's 20
+        and 0, or in a team event §7c's team default of ``present``'s team."""
+        team = self.team_of.get(present)
+        return self.team_defaults[team] if team in self.team_defaults else (self.forfeit_points, 0.0)
 
     def game_points(self, game: Game, players: tuple[str, str]) -> tuple[float, float]:
         """The TP of both players for one game, time penalties applied and kept within 0–20."""
         a, b = players
         if game.forfeit:
-            return (0.0, self.forfeit_points) if game.forfeit == a else (self.forfeit_points, 0.0)
+            won, lost = self.default_points(b if game.forfeit == a else a)
+            return (lost, won) if game.forfeit == a else (won, lost)
         if game.disconnected or not game.score:
             return 10.0, 10.0
         score_a, score_b = game.score

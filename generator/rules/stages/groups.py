@@ -4,6 +4,8 @@ files must follow the schedule; the standings are per group."""
 from __future__ import annotations
 
 import dataclasses
+from collections import Counter
+from dataclasses import dataclass, field
 from math import ceil
 
 from podium.errors import fail
@@ -15,6 +17,10 @@ from podium.rules.schedules import GROUP_NAMES, berger_rounds, groups_of_four, p
 from podium.rules.stages.common import (DraftPairing, DraftRound, EventState, Group, StageResult, fresh_records,
                                            interleave)
 
+# The engine hands a stage of these kinds every round file left, not only its planned number:
+# a player gone changes the schedule (``_without_the_gone``), and ``replay`` keeps what it needs.
+TAKES_FILES_AS_NEEDED = True
+SEATS = "ABCD"  # a free-for-all table's seats, in the order of its players
 TABLE_OF = 4  # free-for-all: players at a table, and turns played (one clan each, CLAN_ROTATION)
 
 
@@ -37,27 +43,39 @@ def _group_count(stage, entrants: int) -> int:
 
 
 def replay(result: StageResult, state: EventState) -> None:
+    """Replay the stage's round files against its schedule. A player who withdraws or is
+    disqualified is taken out of the games still to come (``_without_the_gone``); a round left
+    with nothing to play has no file, so the stage keeps only the files its schedule still needs
+    (the next stage's rounds follow them)."""
     result.groups = _make_groups(result, state)
     result.schedule = _schedule(result, state)
     result.records = fresh_records(result.entrants)
-    for index, rnd in enumerate(result.rounds):
+    files, result.rounds = result.rounds, []
+    unplayed = _Unplayed()
+    for index, rnd in enumerate(files):
+        if index >= len(result.schedule):
+            break  # the schedule has no round left: the files after belong to the next stage
+        result.rounds.append(rnd)
         state.flags[rnd.number] = {}
-        expected = result.schedule[index] if index < len(result.schedule) else []
+        expected = result.schedule[index]
         _follow_schedule(rnd, expected, state)
-        state.check_seated(rnd, {p for d in expected for p in d.players if state.status[p] == "active"
-                                 and all(state.status[x] in ("active", "excluded") for x in d.players)})
-        for pairing in (*rnd.pairings, *_defaults_of_the_withdrawn(result, index, state)):
+        state.check_seated(rnd, {p for d in expected for p in d.players if state.status[p] == "active"})
+        for pairing in rnd.pairings:
             state.score(pairing, result.records, rnd.number, result.stage)
         state.finish_round(rnd, result.records)
+        _without_the_gone(result, index, state, unplayed)
+        for pairing in unplayed.defaults.pop(index, []):
+            state.score(pairing, result.records, rnd.number, result.stage)
         if state.history and result.kind != FREE_FOR_ALL:  # each group's table as it stood after the round
             result.groups_after[rnd.number] = [(group.id, state.rank(group.players, result.records, result.kind))
                                                for group in result.groups]
-    _exclude_absentees(result, state)
+    result.planned_rounds = len(result.schedule)
+    _exclude_absentees(result, state, unplayed.missed)
     for group in result.groups:
         group.rows = state.rank(group.players, result.records, result.kind)
     result.order = interleave(result.groups, state, result.records, result.kind)
     result.rows = _overall_rows(result)
-    result.complete = state.played_out(result)
+    result.complete = bool(result.schedule) and state.played_out(result)  # no game at all: nothing is played out
 
 
 def _overall_rows(result: StageResult) -> list:
@@ -79,7 +97,7 @@ def _make_groups(result: StageResult, state: EventState) -> list[Group]:
         else:
             rng(state.event.seed, "groups", result.index).shuffle(players)
     count = _group_count(result.stage, len(players))
-    if result.kind == FREE_FOR_ALL and len(players) % TABLE_OF:
+    if result.kind == FREE_FOR_ALL and not _tables_fit(len(players)):
         state.problems.add(state.event.src, f"free-for-all tables seat {TABLE_OF}; {len(players)} players reach them — "
                            f"set the previous stage's 'advance:' to a multiple of {TABLE_OF}")
         return []  # no table can be set until the field fits
@@ -87,15 +105,31 @@ def _make_groups(result: StageResult, state: EventState) -> list[Group]:
     return [Group(names[i], members) for i, members in enumerate(snake_groups(players, count)) if members]
 
 
+def _tables_fit(players: int) -> bool:
+    """Free-for-all tables seat four. Fewer than four reaching the stage (a player withdrew from
+    the groups before it) play one table of two or three: nobody is left to fill it, and a table
+    seated that way is a free-for-all all the same (places, clans by seat)."""
+    return players % TABLE_OF == 0 or 2 <= players < TABLE_OF
+
+
 def _schedule(result: StageResult, state: EventState) -> list[list[DraftPairing]]:
+    """The stage's rounds, each group's games side by side; in a team event two players of one
+    team do not meet (their game would be no team game), and a round left empty is not played."""
     per_group = [_group_rounds(group, result.kind) for group in result.groups]
     rounds = []
     for index in range(result.planned_rounds):
-        pairings = [p for group_rounds in per_group if index < len(group_rounds) for p in group_rounds[index]]
+        pairings = [p for group_rounds in per_group if index < len(group_rounds) for p in group_rounds[index]
+                    if not _teammates(p.players, state)]
         for table, pairing in enumerate(pairings, start=1):
             pairing.table = table
         rounds.append(pairings)
-    return rounds
+    return [pairings for pairings in rounds if pairings]
+
+
+def _teammates(players: tuple[str, ...], state: EventState) -> bool:
+    """Two players registered in the same team ('team:')."""
+    teams = {state.event.player(p).team for p in players}
+    return len(players) == 2 and len(teams) == 1 and None not in teams
 
 
 def _group_rounds(group: Group, kind: str) -> list[list[DraftPairing]]:
@@ -107,7 +141,7 @@ def _group_rounds(group: Group, kind: str) -> list[list[DraftPairing]]:
         return [[DraftPairing(players=teams[0] + teams[1], teams=teams, home=home, group=group.id)]
                 for teams, home in games]
     return [[DraftPairing(players=tuple(group.players), group=group.id,
-                          notes=[("clans", clans_of_turn(turn, len(group.players)))])]
+                          notes=[("clans", tuple(zip(SEATS, clans_of_turn(turn, len(group.players)))))])]
             for turn in range(len(CLAN_ROTATION[0]))]
 
 
@@ -127,11 +161,124 @@ def _describe(pairing) -> str:
     return " v ".join(pairing.players)
 
 
-def _exclude_absentees(result: StageResult, state: EventState) -> None:
+# ------------------------------------------------------------------ players gone from the schedule
+
+GONE = ("dropped", "disqualified")  # plays no more games of the stage (a withdrawal, a disqualification)
+
+
+@dataclass
+class _Unplayed:
+    """What the games taken out of the schedule leave behind: the ruleset's defaults and absences."""
+
+    defaults: dict[int, list[Pairing]] = field(default_factory=dict)  # schedule index → the defaults scored with it
+    missed: Counter = field(default_factory=Counter)  # player → games of the group he is absent from
+    gone: set = field(default_factory=set)  # the players already taken out
+
+
+def _without_the_gone(result: StageResult, index: int, state: EventState, unplayed: _Unplayed) -> None:
+    """After round ``index``: the players who withdrew ('drops:') or were disqualified in it play
+    no more games of the stage, in every kind of group alike —
+
+    * a round-robin mini-match that seats one is not played. Under a ruleset whose withdrawals
+      are absences (``Scoring.withdrawal_is_absence``) it is an absence from the group's games and
+      the opponent wins it by default, scored with the round the schedule gives it; the ruleset's
+      absences may then exclude him (``_exclude_absentees``);
+    * a 2-vs-2 group's games still to come are replaced by a fresh rotation of those left
+      (``_fresh_rotation``);
+    * a free-for-all table plays on without him, the others keeping their seats (and clans);
+    * a round left with nothing to play is not played (no round file): the rounds after it move up,
+      and the defaults of its games are scored with the round that takes its place (with round
+      ``index`` when none follows). The stage ends when no game is left.
+
+    The games already played stand for everyone who played them, and nobody is given a game he
+    did not play but by the ruleset's defaults. Where a ruleset's seed is silent on a player who
+    leaves, its module says so (the RBB house rule: ``MicromutantsScoring``)."""
+    gone = {p for p in result.entrants if state.status[p] in GONE} - unplayed.gone
+    if not gone:
+        return
+    unplayed.gone |= gone
+    later = result.schedule[index + 1:]
+    for group in result.groups if result.kind == PAIRS_ROTATION else ():
+        if gone & set(group.players):
+            _fresh_rotation(later, group, unplayed.gone)
+    for offset, drafts in enumerate(later, start=index + 1):
+        later[offset - index - 1] = [kept for draft in drafts
+                                     if (kept := _draft_without(draft, offset, result, state, unplayed))]
+    result.schedule[index + 1:] = _drop_empty_rounds(later, index, unplayed)
+    for drafts in result.schedule[index + 1:]:
+        for table, draft in enumerate(drafts, start=1):
+            draft.table = table
+
+
+def _draft_without(draft: DraftPairing, at: int, result: StageResult, state: EventState,
+                   unplayed: _Unplayed) -> DraftPairing | None:
+    """The game ``draft`` of schedule round ``at`` once the gone are out of it: unchanged, a
+    free-for-all table without them, or None when it is not played."""
+    absent = [p for p in draft.players if p in unplayed.gone]
+    if not absent:
+        return draft
+    if result.kind == FREE_FOR_ALL:
+        return _table_without(draft, absent)
+    if _withdraws_from_round_robin(result, state):
+        games = result.stage.games
+        unplayed.missed.update({player: games for player in absent})
+        if len(absent) == 1:  # both gone: nobody turns up to win anything
+            src = result.rounds[-1].src  # the round file that took him out
+            defaults = tuple(Game(src=src, forfeit=absent[0]) for _ in range(games))
+            unplayed.defaults.setdefault(at, []).append(Pairing(players=draft.players, src=src, games=defaults))
+    return None
+
+
+def _fresh_rotation(later: list[list[DraftPairing]], group: Group, gone: set) -> None:
+    """A 2-vs-2 group that loses a player: its games still to come (``later``, one a round) give
+    way to the rotation of the players left, both legs, from the next round on — everyone left
+    plays as many games from then on, which the schedule minus his games would not give (a group
+    of six left by one after round 1: 4 to 7 games each). Fewer than four left: no 2-vs-2 game,
+    the group ends. The games played before stand. The rounds may outnumber the first plan."""
+    for drafts in later:
+        drafts[:] = [draft for draft in drafts if draft.group != group.id]
+    left = [p for p in group.players if p not in gone]
+    fresh = _group_rounds(Group(group.id, left), PAIRS_ROTATION) if len(left) >= 4 else []
+    later.extend([] for _ in range(len(fresh) - len(later)))
+    for drafts, games in zip(later, fresh):
+        drafts.extend(games)
+
+
+def _table_without(draft: DraftPairing, absent: list[str]) -> DraftPairing | None:
+    """A free-for-all turn without the players gone: the others keep their seats' clans (each
+    still plays every clan once over the four turns); two at least are needed for a game."""
+    seats = [i for i, p in enumerate(draft.players) if p not in absent]
+    if len(seats) < 2:
+        return None
+    clans = dict(draft.notes).get("clans", ())  # (seat, clan) of every seat of the table
+    notes = [("clans", tuple(clans[i] for i in seats))] if clans else []
+    return dataclasses.replace(draft, players=tuple(draft.players[i] for i in seats), notes=notes)
+
+
+def _drop_empty_rounds(rounds: list[list[DraftPairing]], index: int, unplayed: _Unplayed) -> list:
+    """The rounds after ``index`` that still have a game; the defaults of a round dropped go to
+    the round that takes its place, or to round ``index`` when none follows."""
+    kept, waiting = [], []
+    for offset, drafts in enumerate(rounds, start=index + 1):
+        waiting += unplayed.defaults.pop(offset, [])
+        if drafts:
+            kept.append(drafts)
+            if waiting:
+                unplayed.defaults[index + len(kept)] = waiting
+                waiting = []
+    if waiting:
+        unplayed.defaults.setdefault(index, []).extend(waiting)
+    return kept
+
+
+def _exclude_absentees(result: StageResult, state: EventState, missed: Counter) -> None:
     """Tantrix §7d: absent from more games of a group than one mini-match has → totally
     excluded; his results are removed from the table (also from his opponents' records).
-    A withdrawal ('drops:') is an absence from every game of the group still to come."""
-    excluded = {p for p, count in _absences(result, state).items() if count > result.stage.games}
+    Withdrawing or being disqualified is an absence from every game of the group still to come
+    (``_without_the_gone``). One who withdrew is then listed as excluded; a disqualified player
+    stays disqualified — the organizer's decision, and the stronger word — without his results."""
+    absent = missed + _absences(result, state)
+    excluded = {p for p, count in absent.items() if count > result.stage.games}
     for player in excluded:
         if state.status[player] == "dropped":
             state.status[player] = "excluded"  # he withdrew (status_round keeps when); §7d's word for what follows
@@ -146,63 +293,25 @@ def _exclude_absentees(result: StageResult, state: EventState) -> None:
             record.add(outcome)
 
 
-def _absences(result: StageResult, state: EventState) -> dict[str, int]:
-    """§7d: the games of the group each player is absent from — those he did not turn up for,
-    and every game still to come after he withdrew."""
-    absent = dict(_withdrawal_absences(result, state))
+def _absences(result: StageResult, state: EventState) -> Counter:
+    """§7d: the games of the group each player did not turn up for."""
+    absent = Counter()
     for rnd in result.rounds:
         for pairing in rnd.pairings:
-            for player, count in state.ruleset.scoring.absences(pairing).items():
-                absent[player] = absent.get(player, 0) + count
+            absent.update(state.ruleset.scoring.absences(pairing))
     return absent
 
 
 def _withdraws_from_round_robin(result: StageResult, state: EventState) -> bool:
+    """A ruleset whose round-robin games must all be played (Tantrix §7l) makes a game missed by
+    withdrawing an absence (§7d) and a default (§7b), not only a game taken off the schedule."""
     return result.kind == ROUND_ROBIN and state.ruleset.scoring.withdrawal_is_absence
 
 
-def _withdrawal_absences(result: StageResult, state: EventState) -> dict[str, int]:
-    """Tantrix §7l: in a round robin every game must be played, so a player who withdraws
-    ('drops:') is absent (§7d) from every game of his group scheduled after his drop: more than
-    one mini-match's games, and he is totally excluded; one mini-match or less (the seed does not
-    treat a withdrawal apart from other absences), and he keeps his results while his opponents
-    win those games by default (``_defaults_of_the_withdrawn``). One who withdraws after his last
-    game misses nothing and only goes no further."""
-    if not _withdraws_from_round_robin(result, state):
-        return {}
-    missed: dict[str, int] = {}
-    for index, rnd in enumerate(result.rounds):
-        for player in rnd.drops:
-            mini_matches = sum(player in draft.players for later in result.schedule[index + 1:] for draft in later)
-            if mini_matches:
-                missed[player] = mini_matches * result.stage.games
-    return missed
-
-
-def _defaults_of_the_withdrawn(result: StageResult, index: int, state: EventState) -> list[Pairing]:
-    """§7d, §7b: the mini-match a player who withdrew would have played in this round is not
-    paired; his opponent wins its games by default, as if he had not turned up for them (scored
-    with this round). If that makes him absent too often, his exclusion removes them again."""
-    if not _withdraws_from_round_robin(result, state) or index >= len(result.schedule):
-        return []
-    rnd = result.rounds[index]
-    gone = {p for earlier in result.rounds[:index] for p in earlier.drops}
-    defaults = []
-    for draft in result.schedule[index]:
-        absent = [p for p in draft.players if p in gone]
-        if len(absent) == 1:  # both gone: nobody turns up to win anything
-            games = tuple(Game(src=rnd.src, forfeit=absent[0]) for _ in range(result.stage.games))
-            defaults.append(Pairing(players=draft.players, src=rnd.src, games=games))
-    return defaults
-
-
 def next_round(result: StageResult, state: EventState, number: int) -> DraftRound:
+    """The schedule's next round, the players gone already taken out of it (``replay``)."""
     index = len(result.rounds)
     if index >= len(result.schedule):
         raise fail(state.event.src, f"the {result.kind} stage has no round {index + 1}")
-    playing = ("active", "excluded")  # Tantrix §7d: the excluded player's opponents still get their defaults
-    gone = {p for rnd in result.rounds for p in rnd.drops}  # … but one who withdrew plays no more (§7l)
-    pairings = [p for p in result.schedule[index]
-                if all(state.status[x] in playing and x not in gone for x in p.players)]
-    return DraftRound(number=number, stage=result.kind, pairings=pairings,
+    return DraftRound(number=number, stage=result.kind, pairings=result.schedule[index],
                       seed_parts=(state.event.seed, "groups", result.index))
