@@ -4,6 +4,7 @@ random draw (Micromutants RBB), byes for any player count, cross-over after grou
 from __future__ import annotations
 
 from dataclasses import dataclass
+from itertools import permutations
 
 from podium.rules.blocks import Block, Param
 from podium.rules.brackets import THIRD_PLACE, next_power_of_two, round_name
@@ -37,6 +38,53 @@ def crossover_slots(groups: list[list[str]]) -> list[str] | None:
     upper = [p for first, second in neighbours for p in (first[0], second[1])]
     lower = [p for first, second in neighbours for p in (second[0], first[1])]
     return upper + lower
+
+
+def spread_slots(groups: list[list[str]], seeded: list[str]) -> list:
+    """Bracket slots after groups of any other shape (3 groups, or more than two from a group):
+    the ``seeded`` players (every group's 1st, then every 2nd, … best first) in standard order,
+    the group winners on their seeds' slots, then each later place's players moved among that
+    place's slots so that group-mates meet as late as the bracket allows — no first-round
+    meeting when avoidable, then none in the second round, and so on (the cross-over of two and
+    four groups, generalised: a runner-up lands in the half opposite his group winner when it
+    can). Of the placements equally good, the nearest to seed order. None marks a bye."""
+    order = standard_order(next_power_of_two(len(seeded)))
+    slots = [seeded[s - 1] if s <= len(seeded) else None for s in order]
+    group_of = {player: index for index, group in enumerate(groups) for player in group}
+    place_of = {player: group.index(player) for group in groups for player in group}
+    position = {player: i for i, player in enumerate(slots) if player}
+    for place in range(1, max(len(g) for g in groups)):
+        movers = [p for p in seeded if place_of[p] == place]
+        fixed = [p for p in seeded if place_of[p] < place]
+        cost = {(p, pos): _meetings(pos, [position[q] for q in fixed if group_of[q] == group_of[p]], len(order))
+                for p in movers for pos in (position[m] for m in movers)}
+        for player, pos in zip(movers, _best_assignment(movers, [position[m] for m in movers], cost)):
+            slots[pos], position[player] = player, pos
+    return slots
+
+
+def _meetings(pos: int, mates: list[int], size: int) -> tuple:
+    """How many of the group-mates at ``mates`` the player at ``pos`` can meet in each round,
+    the first round first: two slots meet in the round of the highest bit in which they differ."""
+    counts = [0] * size.bit_length()
+    for mate in mates:
+        counts[(pos ^ mate).bit_length() - 1] += 1
+    return tuple(counts)
+
+
+def _best_assignment(players: list[str], positions: list[int], cost: dict) -> list[int]:
+    """The positions for ``players`` (one each) with the fewest early meetings; every order is
+    tried for up to 8 players (a place across 8 groups), beyond that each takes the best left."""
+    def total(assigned) -> list:
+        return [sum(column) for column in zip(*(cost[p, pos] for p, pos in zip(players, assigned)))]
+    if len(players) <= 8:
+        return list(min(permutations(positions), key=total))  # min keeps the first: seed order wins a tie
+    chosen, free = [], list(positions)
+    for player in players:
+        best = min(free, key=lambda pos: cost[player, pos])
+        chosen.append(best)
+        free.remove(best)
+    return chosen
 
 
 @dataclass
@@ -89,7 +137,9 @@ class StandardBracket(Block):
     Below a power of two the top seeds get the byes. A knockout that opens the event is seeded
     as ``seeding`` says when its stage does not (Tantrix §13: by rating). After groups whose
     top two go on, ``crossover`` puts each group winner against the runner-up of the
-    neighbouring group (A1–B2, B1–A2), group-mates in opposite halves.
+    neighbouring group (A1–B2, B1–A2), group-mates in opposite halves; after groups of any
+    other shape (three groups, three from a group) it moves each later place's players among
+    their seeds' slots so that group-mates meet as late as the bracket allows.
     """
 
     name = "standard"
@@ -98,7 +148,8 @@ class StandardBracket(Block):
         "seeding": Param(str, "", "how a knockout that opens the event is seeded when its stage does not say: "
                                   "rating or random (empty: the stage must say)"),
         "crossover": Param(bool, True, "after groups whose top two go on: A1–B2, B1–A2 (4 groups: A1–B2, C1–D2, "
-                                       "B1–A2, D1–C2); false: seeded by place across the groups"),
+                                       "B1–A2, D1–C2); other shapes: group-mates as far apart as the bracket "
+                                       "allows; false: seeded by place across the groups"),
     }
 
     @classmethod

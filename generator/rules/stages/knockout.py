@@ -15,7 +15,7 @@ from podium.rules.brackets import FINAL, THIRD_PLACE, knockout_rounds
 from podium.rules.classification import BracketThenSwiss
 from podium.rules.draw import rng
 from podium.rules.kinds import KNOCKOUT
-from podium.rules.pairing.knockout import Match, crossover_slots
+from podium.rules.pairing.knockout import Match, crossover_slots, spread_slots
 from podium.rules.stages.common import DraftPairing, DraftRound, EventState, StageResult, fresh_records
 
 
@@ -77,9 +77,11 @@ def _first_round(result: StageResult, state: EventState) -> list[Match] | None:
     return bracket.crossover_round(slots, result.seed_of) if slots else bracket.first_round(seeded)
 
 
-def _crossover(result: StageResult, seeded: list[str], bracket) -> list[str] | None:
-    """After groups whose top two go on (the ruleset's bracket ``crossover``, on by default):
-    the bracket slots A1, B2, …, B1, A2, … — None when seeding is by rank across the groups."""
+def _crossover(result: StageResult, seeded: list[str], bracket) -> list | None:
+    """After groups (the ruleset's bracket ``crossover``, on by default): with the top two of 2,
+    4, 8 … groups the slots A1, B2, …, B1, A2, …; with any other shape group-mates spread so
+    they meet as late as the bracket allows (``spread_slots``). None when seeding is by rank
+    across the groups."""
     groups = result.previous.groups if result.previous and result.stage.seeding == "rank" else []
     if not bracket.crossover or len(groups) < 2:
         return None
@@ -87,7 +89,7 @@ def _crossover(result: StageResult, seeded: list[str], bracket) -> list[str] | N
     tops = [[row.player for row in group.rows if row.player in going_on] for group in groups]
     if sum(len(top) for top in tops) != len(seeded):
         return None
-    return crossover_slots(tops)
+    return crossover_slots(tops) or spread_slots([top for top in tops if top], seeded)
 
 
 def _walkovers(matches: list[Match], state: EventState, after: Round) -> list[Match]:
