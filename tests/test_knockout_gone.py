@@ -1,5 +1,5 @@
-"""Knockouts, round 2 (issue 15): three groups crossed over. Each event is played through the
-CLI: pair → results → pair …
+"""Knockouts, round 2 (issue 15): a level Tantrix match, three groups crossed over. Each event
+is played through the CLI: pair → results → pair …
 
 In the knockouts the higher seed wins every match that is played (NS HEX 12 v 5 HQ, FFG
 'winner:'), so the expected classifications are written in seeds ``s[n]``, read from the bracket
@@ -10,7 +10,44 @@ from __future__ import annotations
 import pytest
 
 from podium.rules.pairing.knockout import spread_slots
-from test_knockout_fidelity import margins_won, tantrix_players
+from test_knockout_fidelity import margins_won, tantrix_games, tantrix_players
+
+
+# ---------------------------------------------------------------- helpers
+
+
+def notes(cli) -> list[str]:
+    output = cli("check").output.splitlines()
+    assert output[-1].startswith("ok"), output
+    return output[:-1]
+
+
+# ------------------------------------------------- I. a level Tantrix knockout match
+
+
+def test_a_level_tantrix_knockout_match_asks_for_the_deciding_game(tree, cli):
+    """Tantrix §10a: after the match's games, equal TP → more games won → more tiles → a
+    5-minute deciding game. t2 v t1: game 1 20–30 (t1), game 2 30–20 (t2), 20 tiles each: 16.2 +
+    3.8 = 20 TP each, 1 game won each, 40 tiles each — level. Before, pair said "no result yet"
+    and check "1 result pending"; now both say what to add. With the deciding game {winner: t1}
+    in, the final is paired."""
+    tree.event("lv", tantrix_players(4, [1500, 1800, 1650, 1700]), ruleset="tantrix",
+               structure=[{"kind": "knockout", "games": 2, "third_place": False}])
+    cli("pair", "lv")
+    tantrix_games(tree, "lv", 1, min)
+    data = tree.read_round("lv", 1)
+    data["pairings"][0]["games"][1]["score"] = [30, 20]  # t2 wins game 2: level
+    tree.save_round("lv", 1, data)
+    line = tree.round_path("lv", 1).read_text(encoding="utf-8").splitlines().index("- table: 1") + 1
+    what = ("t2 v t1 is level (TP 20–20, games won 1–1, tiles 40–40), so a 5-minute deciding game is played "
+            "(Tantrix §10a); add it under 'games:' as game 3, {winner: <id>}")
+    assert notes(cli) == [f"note: content/events/lv/rounds/1.yaml:{line}: table 1: {what}"]
+    assert cli("pair", "lv", expect=1).output.startswith(
+        f"content/events/lv/rounds/1.yaml:{line}: round 2 cannot be paired yet: table 1: {what}; then run pair again")
+    data["pairings"][0]["games"].append({"winner": "t1"})
+    tree.save_round("lv", 1, data)
+    cli("pair", "lv")
+    assert [p["players"] for p in tree.read_round("lv", 2)["pairings"]] == [["t1", "t3"]]
 
 
 # ------------------------------------------------- H. three groups, then a knockout

@@ -217,9 +217,13 @@ def next_round(result: EventResult) -> DraftRound:
     event = result.event
     rounds = event.rounds
     if rounds and not result.round_done.get(rounds[-1].number):
-        tables = ", ".join(table_name(p) for p in result.pending.get(rounds[-1].number, rounds[-1].pairings)[:8])
-        raise fail(rounds[-1].src, f"round {rounds[-1].number} has no result yet at table {tables}; "
-                                   "fill in every result, then run pair again")
+        last = rounds[-1]
+        for pairing, what in still_to_play(result, last):
+            raise fail(pairing.src, f"round {last.number + 1} cannot be paired yet: table {table_name(pairing)}: "
+                                    f"{what}; then run pair again")
+        tables = ", ".join(table_name(p) for p in result.pending.get(last.number, last.pairings)[:8])
+        raise fail(last.src, f"round {last.number} has no result yet at table {tables}; "
+                             "fill in every result, then run pair again")
     if result.complete:
         raise fail(event.src, "the event is complete: every round of its structure is played")
     number = len(rounds) + 1
@@ -238,6 +242,15 @@ def next_round(result: EventResult) -> DraftRound:
             pairing.notes = pairing.notes + result.ruleset.scoring.table_notes(
                 pairing.players, current.stage, pairing.match, event)
     return draft
+
+
+def still_to_play(result: EventResult, rnd: Round) -> list[tuple]:
+    """(pairing, what is still played there) for the pending pairings of ``rnd`` whose games
+    are all in without deciding them (the scoring says what decides them: Tantrix §10a)."""
+    stage = result.stage_of(rnd)
+    found = [(p, result.ruleset.scoring.still_to_play(p, stage.stage if stage else None))
+             for p in result.pending.get(rnd.number, ())]
+    return [(p, what) for p, what in found if what]
 
 
 def table_name(pairing) -> str:
