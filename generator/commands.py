@@ -25,6 +25,7 @@ def check(content: Path) -> str:
     events, seasons = len(archive.events), len(archive.seasons)
     lines = [note for result in archive.events.values() for note in pending_notes(result)]
     lines += [tie_note(tie) for result in archive.events.values() for tie in result.ties if tie.decides]
+    lines += [f"note: {src}: {text}" for result in archive.events.values() for src, text in result.notes]
     # check passes either way: the pairings as published stand and the standings follow them
     lines += [f"note: {d.src}: {d.message}" for differences in redrawn for d in differences]
     lines.append(f"ok: {events} event{'s' * (events != 1)}, {seasons} season{'s' * (seasons != 1)}, "

@@ -15,7 +15,7 @@ from podium.rules.ruleset import RuleSet
 from podium.rules.stages import RUNNERS
 from podium.rules.stages.common import DraftPairing, DraftRound, EventState, StageResult  # noqa: F401 (re-exported)
 from podium.rules.kinds import KNOCKOUT, SWISS, TABLES
-from podium.rules.standings.order import Row
+from podium.rules.standings.order import Row, inactive_last
 from podium.rules.structure import Plan
 from podium.rules.ties import UnbrokenTie, mark_ties, stage_ties
 
@@ -35,6 +35,7 @@ class EventResult:
     status_round: dict[str, int] = field(default_factory=dict)  # when a player stopped being active
     pending: dict[int, list] = field(default_factory=dict)  # round → its pairings no result decides yet
     ties: list[UnbrokenTie] = field(default_factory=list)  # players no tie-breaker separates
+    notes: list = field(default_factory=list)  # (src, text): what the engine decided where the rules are silent
 
     @property
     def round_done(self) -> dict[int, bool]:
@@ -75,7 +76,7 @@ def compute_event(event: Event, ruleset: RuleSet, problems: Problems, history: b
     result = EventResult(event=event, ruleset=ruleset, plan=plan, stages=stages, status=state.status,
                          final_rows=_final_rows(stages, complete, ties, state.status), complete=complete, ties=ties,
                          qualifier=bool(ruleset.qualifier_min) and len(event.players) >= ruleset.qualifier_min,
-                         flags=state.flags, warnings=state.warnings, status_round=state.status_round,
+                         flags=state.flags, warnings=state.warnings, status_round=state.status_round, notes=state.notes,
                          pending={r.number: state.undecided(r, s.stage) for s in stages for r in s.rounds})
     _check_armies(result, problems)
     return result
@@ -179,9 +180,11 @@ def _check_armies(result: EventResult, problems: Problems) -> None:
 def _final_rows(stages: list[StageResult], complete: bool, ties: list[UnbrokenTie], status: dict) -> list[Row]:
     """The classification: the last stage's order, then those out in each earlier stage in
     that stage's order (NS HEX §9 generalised). Before the end: the first stage's standings.
-    Points and tie-breakers shown are the first stage's, which everyone played. Players a
-    stage left tied, placed by that stage, share their place. Each shows his status at the end
-    (one who withdrew during a knockout was active in the first stage's rows)."""
+    Points and tie-breakers shown are the first stage's, which everyone played (a bracket that
+    opens the event: each player's results in its matches). Players a stage left tied, placed
+    by that stage, share their place. The disqualified and excluded are last wherever they were
+    put out (``inactive_last``). Each shows his status at the end (one who withdrew during a
+    knockout was active in the first stage's rows)."""
     first_rows = stages[0].rows if stages else []
     if not complete or (len(stages) == 1 and stages[0].kind != KNOCKOUT):
         return first_rows
@@ -192,6 +195,7 @@ def _final_rows(stages: list[StageResult], complete: bool, ties: list[UnbrokenTi
             if player not in placed_in:
                 placed_in[player] = stage.index
                 order.append(player)
+    order = inactive_last(order, status)
     by_player = {row.player: row for row in first_rows}
     shared = stages[-1].tied_ranks
     rows = []
