@@ -11,7 +11,7 @@ from podium.editor import modeline
 from podium.export import dumps, standings_json
 from podium.i18n import Language
 from podium.pairfile import render_round, write_new_file
-from podium.rules.engine import next_round, table_name
+from podium.rules.engine import next_round, still_to_play, table_name
 from podium.rules.standings.order import shared_ranks
 
 
@@ -26,6 +26,7 @@ def check(content: Path) -> str:
     events, seasons = len(archive.events), len(archive.seasons)
     lines = [note for result in archive.events.values() for note in pending_notes(result)]
     lines += [tie_note(tie) for result in archive.events.values() for tie in result.ties if tie.decides]
+    lines += [f"note: {src}: {text}" for result in archive.events.values() for src, text in result.notes]
     # check passes either way: the pairings as published stand and the standings follow them
     lines += [f"note: {d.src}: {d.message}" for differences in redrawn for d in differences]
     lines.append(f"ok: {events} event{'s' * (events != 1)}, {seasons} season{'s' * (seasons != 1)}, "
@@ -38,7 +39,9 @@ def pending_notes(result) -> list[str]:
     the organizer should see what is still missing (the engine says which pairings)."""
     notes = []
     for rnd in result.event.rounds:
-        missing = result.pending.get(rnd.number)
+        to_play = still_to_play(result, rnd)
+        notes += [f"note: {pairing.src}: table {table_name(pairing)}: {what}" for pairing, what in to_play]
+        missing = [p for p in result.pending.get(rnd.number, ()) if p not in {p for p, _ in to_play}]
         if missing:
             count = len(missing)
             tables = ", ".join(table_name(p) for p in missing)

@@ -43,10 +43,12 @@ def _stage_json(stage, result: EventResult, players: dict) -> dict:
 
 def match_points(match, stage, scoring) -> list | None:
     """The ruleset's points of each player for the whole match (CONTRACT.md): Tantrix the sum
-    of the games' TP, best-of-N the games won, one game the points of a win and a loss."""
-    if not match.winner or match.players[1] is None or match.walkover:
-        return None  # a bye or a walkover: not played
+    of the games' TP, best-of-N the games won, one game the points of a win and a loss. A match
+    not played has none: a bye, a walkover, a forfeit before any game (a no-show in one game of
+    a Tantrix match is a game scored, §7b)."""
     pairing = match.pairing
+    if not match.winner or match.bye or match.walkover or (pairing.forfeit and not (pairing.games or pairing.score)):
+        return None
     summed = scoring.match_points(pairing, stage)
     if summed is not None:
         return summed

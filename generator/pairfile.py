@@ -32,8 +32,9 @@ def render_round(draft: DraftRound, result: EventResult, first_line: str = "") -
         "# The results this round was drawn from, as a fingerprint: `podium verify` tells by it a result",
         "# corrected later (a notice) from a pairing changed by hand (an error). Leave it as it is.",
         f"drawn_from: {yaml_string(results_fingerprint(event.rounds))}",
-        "pairings:",
     ]
+    lines += [f"# {_one_line(text)}" for text in draft.note.splitlines()]
+    lines.append("pairings:")
     for pairing in draft.pairings:
         lines += _pairing_lines(pairing, result)
     return "\n".join(lines) + "\n"
@@ -66,7 +67,7 @@ def _pairing_lines(pairing, result: EventResult) -> list[str]:
         lines.append(_walkover_line(pairing, result))
     elif not pairing.bye:
         lines += scoring.blank(pairing.players, result.stages[-1].stage, match=pairing.match, teams=pairing.teams)
-    elif result.ruleset.bye.uses_army:
+    elif result.ruleset.bye.uses_army and not pairing.match:  # a knockout's bye marks no army
         lines += [f"    {key}:{' ' + placeholder if placeholder else ''}  # {hint}" for key, placeholder, hint in scoring.bye_fields]
     return lines
 
@@ -91,6 +92,8 @@ def note_lines(pairing, result: EventResult) -> list[str]:
             lines.append(f"setup: remove {value} tiles unseen")
         elif kind == "colours":
             lines.append("colours: " + value)
+        elif kind == "text":
+            lines.append(value)
     return lines
 
 

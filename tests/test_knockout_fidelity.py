@@ -45,11 +45,16 @@ def nshex_results(tree, event_id: str, number: int, seed_of: dict | None = None)
             if "forfeit" in pairing:
                 del pairing["armies"]
             continue
-        a, b = players
-        first_wins = seed_of[a] < seed_of[b] if seed_of else a < b
-        pairing["score"] = [12, 5] if first_wins else [5, 12]
+        score_12_5(pairing, seed_of)
     tree.save_round(event_id, number, data)
     return data
+
+
+def score_12_5(pairing: dict, seed_of: dict | None) -> None:
+    """12 v 5 HQ for the higher seed (a knockout) or, without seeds, the lower player number."""
+    a, b = pairing["players"]
+    first_wins = seed_of[a] < seed_of[b] if seed_of else a < b
+    pairing["score"] = [12, 5] if first_wins else [5, 12]
 
 
 def play_nshex_swiss(tree, cli, event_id: str, players: int = 12) -> dict:
@@ -104,7 +109,9 @@ def test_nshex_semifinal_winner_withdraws_and_the_final_is_a_walkover(tree, cli)
 def test_nshex_semifinal_loser_gone_and_the_third_place_match_is_a_walkover(tree, cli, how):
     """Seed 4 loses his semifinal to seed 1 and withdraws (or gets his third warning, §2.3): the
     3rd-place match is a walkover for seed 3. Seed 1 beats seed 2 in the final.
-    Classification: 1, 2, 3, 4 by seed; seed 4 keeps 4th, the loser's place of his match."""
+    Classification: 1, 2, 3 by seed; seed 4, withdrawn, keeps 4th, the loser's place of his
+    match (§2.5: he keeps his results); disqualified, he is last (§2.3: "wykluczony z
+    turnieju", as in the Swiss) and the best player outside the cut (Swiss 5th) is 4th."""
     seed = play_nshex_swiss(tree, cli, "third")
     s = {n: p for p, n in seed.items()}
     data = nshex_results(tree, "third", 5, seed)
@@ -122,7 +129,11 @@ def test_nshex_semifinal_loser_gone_and_the_third_place_match_is_a_walkover(tree
     nshex_results(tree, "third", 6, seed)
     result = standings(cli, "third")
     assert result["complete"] is True
-    assert final_order(result)[:4] == [s[1], s[2], s[3], s[4]]
+    order = final_order(result)
+    if how == "drop":
+        assert order[:4] == [s[1], s[2], s[3], s[4]]
+    else:
+        assert order[:4] == [s[1], s[2], s[3], swiss_order(result)[4]] and order[-1] == s[4]
     status = {"drop": "dropped", "third warning": "disqualified"}[how]
     assert {r["player"]: r["status"] for r in result["standings"]}[s[4]] == status
 

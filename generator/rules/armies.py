@@ -62,13 +62,15 @@ class NeuroshimaArmies(Block):
                                     rnd.number == last_round, opponent_army, pairing, problems)
                     used[player_id].append(army)
 
-    def _check_recorded(self, event: Event, rnd, problems: Problems) -> None:
+    def _check_recorded(self, event: Event, rnd, problems: Problems, byes_mark_army: bool = True) -> None:
         """The armies are part of a result: a played game records both (§6.5: "Po wybraniu armii do
         gry w danym meczu Gracz zaznacza to … na karcie turniejowej", and the army is used up,
         §6.2), a bye the one its player marks (§5.4: "jest zobowiązany do zaznaczenia jednej ze
         swoich armii"). Asked only once the result is in — a game once it has a score, a bye once
         every game of its round has a result — so a round being filled in is not flagged. A
-        forfeit or a judge's loss is exempt: no army need have been fielded."""
+        forfeit or a judge's loss is exempt: no army need have been fielded. §5.4's bye is the
+        Swiss's ("podczas rundy w systemie szwajcarskim"): a bye in the finals (the match his
+        opponent would come from was not played) marks none (``byes_mark_army``)."""
         games = [p for p in rnd.pairings if not p.bye]
         for pairing in games:
             if pairing.score and not (pairing.forfeit or pairing.judge_loss or _all_given(pairing.armies, 2)):
@@ -76,7 +78,7 @@ class NeuroshimaArmies(Block):
                 problems.add(pairing.at("armies"), f"{names}: the score is in but not both armies fielded; write "
                              "'armies: [army, army]' in the order of players (§6.5: each player marks his army, "
                              "used up for the rounds that follow, §6.2)")
-        if not all(p.has_result for p in games):
+        if not byes_mark_army or not all(p.has_result for p in games):
             return
         for pairing in rnd.pairings:
             if pairing.bye and not _all_given(pairing.armies, 1):
@@ -118,7 +120,7 @@ class NeuroshimaArmies(Block):
             if player.finals_armies is not None:
                 self._check_choice(player, cut, problems)
         for rnd in knockout_rounds:
-            self._check_recorded(event, rnd, problems)
+            self._check_recorded(event, rnd, problems, byes_mark_army=False)
             self._check_mirrors(event, rnd, problems)
             for pairing in rnd.pairings:
                 for player_id, army in zip(pairing.players, pairing.armies or ()):

@@ -2,36 +2,31 @@
 from __future__ import annotations
 
 from podium.rules.blocks import Block
+from podium.rules.brackets import THIRD_PLACE
 
 
 class BracketThenSwiss(Block):
     """NS HEX 2023 §9: final winner 1st, loser 2nd; 3rd-place match winner 3rd, loser 4th;
     losers of each earlier elimination round next, among themselves in their Swiss order;
     everyone outside the cut keeps their Swiss order after them.
-    (Without a 3rd-place match the semifinal losers are 3rd and 4th in Swiss order.)
+    (Without a 3rd-place match the semifinal losers are 3rd and 4th in Swiss order.) A match
+    nobody was left to play puts its players out in its round, placed with that round's losers
+    in Swiss order (house rule: the seed is silent) — both finalists gone are 1st and 2nd.
     """
 
     name = "bracket-then-swiss"
 
     def order(self, swiss_order: list[str], rounds: list[list]) -> list[str]:
-        """``rounds``: the knockout's matches by round, all decided."""
+        """``rounds``: the knockout's matches by round, all decided (won, or not played)."""
         if not rounds:
             return list(swiss_order)
         place = {p: i for i, p in enumerate(swiss_order)}
-        top = self._finals(rounds[-1], rounds[-2] if len(rounds) > 1 else [], place)
+        top: list[str] = []
+        final_first = sorted(rounds[-1], key=lambda m: m.label == THIRD_PLACE)
+        for match in final_first:  # the final, then the 3rd-place match
+            top += [match.winner] if match.winner else []
+            top += sorted(match.out, key=place.__getitem__)
         for matches in reversed(rounds[:-1]):
-            losers = [m.loser for m in matches if m.label != "third-place" and m.loser and m.loser not in top]
-            top += sorted(losers, key=place.__getitem__)
+            out = [p for m in matches if m.label != THIRD_PLACE for p in m.out if p not in top]
+            top += sorted(out, key=place.__getitem__)
         return top + [p for p in swiss_order if p not in top]
-
-    @staticmethod
-    def _finals(last_round, semifinals, place) -> list[str]:
-        final = next(m for m in last_round if m.label != "third-place")
-        order = [final.winner, final.loser]
-        third = next((m for m in last_round if m.label == "third-place"), None)
-        if third:
-            order += [third.winner, third.loser]
-        else:
-            order += sorted((m.loser for m in semifinals if m.loser), key=place.__getitem__)  # a bye has no loser
-        return order
-

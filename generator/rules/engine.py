@@ -15,7 +15,7 @@ from podium.rules.ruleset import RuleSet
 from podium.rules.stages import RUNNERS
 from podium.rules.stages.common import DraftPairing, DraftRound, EventState, StageResult  # noqa: F401 (re-exported)
 from podium.rules.kinds import KNOCKOUT, SWISS, TABLES
-from podium.rules.standings.order import Row
+from podium.rules.standings.order import Row, inactive_last
 from podium.rules.structure import Plan
 from podium.rules.ties import UnbrokenTie, mark_ties, stage_ties
 
@@ -35,6 +35,7 @@ class EventResult:
     status_round: dict[str, int] = field(default_factory=dict)  # when a player stopped being active
     pending: dict[int, list] = field(default_factory=dict)  # round → its pairings no result decides yet
     ties: list[UnbrokenTie] = field(default_factory=list)  # players no tie-breaker separates
+    notes: list = field(default_factory=list)  # (src, text): what the engine decided where the rules are silent
 
     @property
     def round_done(self) -> dict[int, bool]:
@@ -76,7 +77,7 @@ def compute_event(event: Event, ruleset: RuleSet, problems: Problems, history: b
     result = EventResult(event=event, ruleset=ruleset, plan=plan, stages=stages, status=state.status,
                          final_rows=_final_rows(stages, complete, ties, state.status), complete=complete, ties=ties,
                          qualifier=bool(ruleset.qualifier_min) and len(event.players) >= ruleset.qualifier_min,
-                         flags=state.flags, warnings=state.warnings, status_round=state.status_round,
+                         flags=state.flags, warnings=state.warnings, status_round=state.status_round, notes=state.notes,
                          pending={r.number: state.undecided(r, s.stage) for s in stages for r in s.rounds})
     _check_armies(result, problems)
     return result
@@ -204,9 +205,11 @@ def _check_armies(result: EventResult, problems: Problems) -> None:
 def _final_rows(stages: list[StageResult], complete: bool, ties: list[UnbrokenTie], status: dict) -> list[Row]:
     """The classification: the last stage's order, then those out in each earlier stage in
     that stage's order (NS HEX §9 generalised). Before the end: the first stage's standings.
-    Points and tie-breakers shown are the first stage's, which everyone played. Players a
-    stage left tied, placed by that stage, share their place. Each shows his status at the end
-    (one who withdrew during a knockout was active in the first stage's rows)."""
+    Points and tie-breakers shown are the first stage's, which everyone played (a bracket that
+    opens the event: each player's results in its matches). Players a stage left tied, placed
+    by that stage, share their place. The disqualified and excluded are last wherever they were
+    put out (``inactive_last``). Each shows his status at the end (one who withdrew during a
+    knockout was active in the first stage's rows)."""
     first_rows = stages[0].rows if stages else []
     if not complete or (len(stages) == 1 and stages[0].kind != KNOCKOUT):
         return first_rows
@@ -217,6 +220,7 @@ def _final_rows(stages: list[StageResult], complete: bool, ties: list[UnbrokenTi
             if player not in placed_in:
                 placed_in[player] = stage.index
                 order.append(player)
+    order = inactive_last(order, status)
     by_player = {row.player: row for row in first_rows}
     shared = stages[-1].tied_ranks
     rows = []
@@ -242,9 +246,13 @@ def next_round(result: EventResult) -> DraftRound:
     event = result.event
     rounds = event.rounds
     if rounds and not result.round_done.get(rounds[-1].number):
-        tables = ", ".join(table_name(p) for p in result.pending.get(rounds[-1].number, rounds[-1].pairings)[:8])
-        raise fail(rounds[-1].src, f"round {rounds[-1].number} has no result yet at table {tables}; "
-                                   "fill in every result, then run pair again")
+        last = rounds[-1]
+        for pairing, what in still_to_play(result, last):
+            raise fail(pairing.src, f"round {last.number + 1} cannot be paired yet: table {table_name(pairing)}: "
+                                    f"{what}; then run pair again")
+        tables = ", ".join(table_name(p) for p in result.pending.get(last.number, last.pairings)[:8])
+        raise fail(last.src, f"round {last.number} has no result yet at table {tables}; "
+                             "fill in every result, then run pair again")
     if result.complete:
         raise fail(event.src, "the event is complete: every round of its structure is played")
     number = len(rounds) + 1
@@ -267,6 +275,15 @@ def next_round(result: EventResult) -> DraftRound:
             pairing.notes = pairing.notes + result.ruleset.scoring.table_notes(
                 pairing.players, current.stage, pairing.match, event)
     return draft
+
+
+def still_to_play(result: EventResult, rnd: Round) -> list[tuple]:
+    """(pairing, what is still played there) for the pending pairings of ``rnd`` whose games
+    are all in without deciding them (the scoring says what decides them: Tantrix §10a)."""
+    stage = result.stage_of(rnd)
+    found = [(p, result.ruleset.scoring.still_to_play(p, stage.stage if stage else None))
+             for p in result.pending.get(rnd.number, ())]
+    return [(p, what) for p, what in found if what]
 
 
 def table_name(pairing) -> str:

@@ -61,6 +61,11 @@ class Scoring(Block):
         """The result entered settles the pairing (a best-of-3 at 1:1 does not)."""
         return pairing.has_result
 
+    def still_to_play(self, pairing: Pairing, stage=None) -> str:
+        """For a pairing whose games are all in but do not decide it: what is still played and
+        how to enter it ("": nothing more than the result of what was drawn)."""
+        return ""
+
     @staticmethod
     def match_games(stage, match: str | None, listed: int) -> int:
         """Games in one match: the stage's, or the final's and 3rd-place match's own number when

@@ -211,6 +211,19 @@ class TantrixScoring(Scoring):
             return self.match_winner(pairing, None, stage) is not None
         return True
 
+    def still_to_play(self, pairing: Pairing, stage=None) -> str:
+        """§10a: a knockout match level after its games on TP, games won and tiles goes to a
+        5-minute deciding game (another, while deciding games stay level)."""
+        games = self.games_in(pairing, stage)
+        if not _is_knockout(stage) or self.decided(pairing, stage) or len(pairing.players) != 2 \
+                or len(pairing.games) < games or not all(g.has_result for g in pairing.games):
+            return ""
+        totals = self.totals(pairing, games)
+        level = ", ".join(f"{label} {'–'.join(str(totals[p].get(key, 0)) for p in pairing.players)}"
+                          for key, label in (("tp", "TP"), ("games_won", "games won"), ("tiles", "tiles")))
+        return (f"{' v '.join(pairing.players)} is level ({level}), so a 5-minute deciding game is played (Tantrix §10a); "
+                f"add it under 'games:' as game {len(pairing.games) + 1}, {{winner: <id>}}")
+
     def absences(self, pairing: Pairing) -> Counter:
         """§7d: games each player did not turn up for."""
         return Counter(g.forfeit for g in pairing.games if g.forfeit)

@@ -18,7 +18,7 @@ from podium.rules.kinds import KNOCKOUT, TABLES
 from podium.rules.stages import RUNNERS
 from podium.rules.stages.common import EventState, StageResult, levels
 from podium.rules.standings.metrics import Context
-from podium.rules.standings.order import Row, rank_players
+from podium.rules.standings.order import Row, ordinal, rank_players
 from podium.rules.structure import Plan, Stage
 
 
@@ -61,15 +61,10 @@ def manual_order_fix(players, event, ruleset_has_manual: bool, ruleset_src: Src)
 
 
 def _places(places: tuple[int, ...]) -> str:
-    ordinals = [_ordinal(p) for p in places]
+    ordinals = [ordinal(p) for p in places]
     if list(places) == list(range(places[0], places[-1] + 1)) and len(places) > 2:
         return f"{ordinals[0]}–{ordinals[-1]} place"
     return ", ".join(ordinals[:-1]) + f" and {ordinals[-1]} place"
-
-
-def _ordinal(n: int) -> str:
-    suffix = "th" if 10 <= n % 100 <= 20 else {1: "st", 2: "nd", 3: "rd"}.get(n % 10, "th")
-    return f"{n}{suffix}"
 
 
 def stage_ties(result: StageResult, plan: Plan, state: EventState, played_on: bool) -> list[UnbrokenTie]:

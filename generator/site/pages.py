@@ -318,7 +318,7 @@ def _bracket(stage, result: EventResult, model: _Model) -> list[dict]:
     scoring = result.ruleset.scoring
     for matches in stage.bracket:
         columns.append({"title": labels.match_name(matches[0].label), "matches": [
-            {"label": labels.match_name(m.label), "bye": m.players[1] is None and m.pairing is not None,
+            {"label": labels.match_name(m.label), "bye": m.bye and m.pairing is not None, "not_played": m.unplayed,
              "sides": [{"person": model.person(p) if p else None, "seed": s, "won": m.winner == p and p is not None,
                         "score": _side_score(m, i, stage, scoring)}
                        for i, (p, s) in enumerate(zip(m.players, m.seeds))]}
@@ -328,7 +328,7 @@ def _bracket(stage, result: EventResult, model: _Model) -> list[dict]:
 
 def _side_score(match, seat: int, stage, scoring):
     """What the bracket shows beside a player: the match's points (TP sum, games won, HQ left)."""
-    if match.pairing is None or match.players[1] is None:
+    if match.pairing is None or match.bye:
         return None
     points = match_points(match, stage.stage, scoring) if match.winner else None
     if match.pairing.games and points:

@@ -4,6 +4,7 @@ random draw (Micromutants RBB), byes for any player count, cross-over after grou
 from __future__ import annotations
 
 from dataclasses import dataclass
+from itertools import permutations
 
 from podium.rules.blocks import Block, Param
 from podium.rules.brackets import THIRD_PLACE, next_power_of_two, round_name
@@ -39,17 +40,65 @@ def crossover_slots(groups: list[list[str]]) -> list[str] | None:
     return upper + lower
 
 
+def spread_slots(groups: list[list[str]], seeded: list[str]) -> list:
+    """Bracket slots after groups of any other shape (3 groups, or more than two from a group):
+    the ``seeded`` players (every group's 1st, then every 2nd, … best first) in standard order,
+    the group winners on their seeds' slots, then each later place's players moved among that
+    place's slots so that group-mates meet as late as the bracket allows — no first-round
+    meeting when avoidable, then none in the second round, and so on (the cross-over of two and
+    four groups, generalised: a runner-up lands in the half opposite his group winner when it
+    can). Of the placements equally good, the nearest to seed order. None marks a bye."""
+    order = standard_order(next_power_of_two(len(seeded)))
+    slots = [seeded[s - 1] if s <= len(seeded) else None for s in order]
+    group_of = {player: index for index, group in enumerate(groups) for player in group}
+    place_of = {player: group.index(player) for group in groups for player in group}
+    position = {player: i for i, player in enumerate(slots) if player}
+    for place in range(1, max(len(g) for g in groups)):
+        movers = [p for p in seeded if place_of[p] == place]
+        fixed = [p for p in seeded if place_of[p] < place]
+        cost = {(p, pos): _meetings(pos, [position[q] for q in fixed if group_of[q] == group_of[p]], len(order))
+                for p in movers for pos in (position[m] for m in movers)}
+        for player, pos in zip(movers, _best_assignment(movers, [position[m] for m in movers], cost)):
+            slots[pos], position[player] = player, pos
+    return slots
+
+
+def _meetings(pos: int, mates: list[int], size: int) -> tuple:
+    """How many of the group-mates at ``mates`` the player at ``pos`` can meet in each round,
+    the first round first: two slots meet in the round of the highest bit in which they differ."""
+    counts = [0] * size.bit_length()
+    for mate in mates:
+        counts[(pos ^ mate).bit_length() - 1] += 1
+    return tuple(counts)
+
+
+def _best_assignment(players: list[str], positions: list[int], cost: dict) -> list[int]:
+    """The positions for ``players`` (one each) with the fewest early meetings; every order is
+    tried for up to 8 players (a place across 8 groups), beyond that each takes the best left."""
+    def total(assigned) -> list:
+        return [sum(column) for column in zip(*(cost[p, pos] for p, pos in zip(players, assigned)))]
+    if len(players) <= 8:
+        return list(min(permutations(positions), key=total))  # min keeps the first: seed order wins a tie
+    chosen, free = [], list(positions)
+    for player in players:
+        best = min(free, key=lambda pos: cost[player, pos])
+        chosen.append(best)
+        free.remove(best)
+    return chosen
+
+
 @dataclass
 class Match:
     round_index: int  # 0 = first knockout round
     slot: int  # position within its round, 0-based
     label: str  # quarterfinal | semifinal | final | third-place …
-    players: list  # two player ids, None where not yet known
+    players: list  # two player ids, None for an empty slot (a bye, or a match before it not played)
     seeds: list
     winner: str | None = None
     pairing: object = None
     round_no: int | None = None  # round file number once paired
     walkover: str | None = None  # the player who withdrew (or was disqualified) before this match
+    unplayed: bool = False  # nobody is left to play it: nobody wins it, nobody goes on from it
 
     @property
     def loser(self) -> str | None:
@@ -57,26 +106,50 @@ class Match:
             return None
         return next((p for p in self.players if p is not None and p != self.winner), None)  # None after a bye
 
+    @property
+    def decided(self) -> bool:
+        return self.winner is not None or self.unplayed
+
+    @property
+    def bye(self) -> bool:
+        """One player and an empty slot: he goes on without playing."""
+        return None in self.players and not self.unplayed
+
+    @property
+    def out(self) -> list[str]:
+        """The players this match puts out: its loser, or every player of a match not played."""
+        if self.unplayed:
+            return [p for p in self.players if p]
+        return [self.loser] if self.loser else []
+
+
+def settle_empty_slots(match: Match) -> Match:
+    """A match with one empty slot is a bye, decided at once for its player; one with none
+    filled is not played (the matches before it were not)."""
+    present = [p for p in match.players if p]
+    if len(present) == 1:
+        match.winner = present[0]
+    elif not present:
+        match.unplayed = True
+    return match
+
 
 def _matches_from_slots(slots: list, seeds: list, index: int = 0) -> list[Match]:
-    """Matches of slots 2k and 2k+1; an empty second slot (None) is a bye, decided at once.
-    (Standard order puts the higher seed first, so a bye is never in the first slot.)"""
+    """Matches of slots 2k and 2k+1; an empty slot (None) is a bye, decided at once.
+    (Standard order puts the higher seed first, so a first-round bye is never in the first slot;
+    a later round's empty slot comes from a match not played, in either.)"""
     label = round_name(len(slots))
-    matches = []
-    for k in range(0, len(slots), 2):
-        players = list(slots[k:k + 2])
-        match = Match(index, k // 2, label, players, [s if p else None for p, s in zip(players, seeds[k:k + 2])])
-        if players[1] is None:
-            match.winner = players[0]
-        matches.append(match)
-    return matches
+    return [settle_empty_slots(Match(index, k // 2, label, list(slots[k:k + 2]),
+                                     [s if p else None for p, s in zip(slots[k:k + 2], seeds[k:k + 2])]))
+            for k in range(0, len(slots), 2)]
 
 
 def third_place_match(previous: list[Match], index: int, seed_of: dict) -> list[Match]:
     """The semifinal losers play for 3rd place — only when there are two: after a semifinal bye
-    (a 3-player bracket) the one loser takes 3rd without playing. None of the rule documents
-    covers a bracket with a semifinal bye (NS HEX §5.9 and the RBB rules have semifinal losers
-    in the plural; the Tantrix and FFG rules have no 3rd-place match), so this is the house rule."""
+    (a 3-player bracket) or a semifinal not played, the one loser is placed without playing.
+    None of the rule documents covers a bracket with a semifinal bye (NS HEX §5.9 and the RBB
+    rules have semifinal losers in the plural; the Tantrix and FFG rules have no 3rd-place
+    match), so this is the house rule."""
     losers = [m.loser for m in previous if m.label != THIRD_PLACE and m.loser]
     if len(losers) != 2:
         return []
@@ -89,7 +162,9 @@ class StandardBracket(Block):
     Below a power of two the top seeds get the byes. A knockout that opens the event is seeded
     as ``seeding`` says when its stage does not (Tantrix §13: by rating). After groups whose
     top two go on, ``crossover`` puts each group winner against the runner-up of the
-    neighbouring group (A1–B2, B1–A2), group-mates in opposite halves.
+    neighbouring group (A1–B2, B1–A2), group-mates in opposite halves; after groups of any
+    other shape (three groups, three from a group) it moves each later place's players among
+    their seeds' slots so that group-mates meet as late as the bracket allows.
     """
 
     name = "standard"
@@ -98,7 +173,8 @@ class StandardBracket(Block):
         "seeding": Param(str, "", "how a knockout that opens the event is seeded when its stage does not say: "
                                   "rating or random (empty: the stage must say)"),
         "crossover": Param(bool, True, "after groups whose top two go on: A1–B2, B1–A2 (4 groups: A1–B2, C1–D2, "
-                                       "B1–A2, D1–C2); false: seeded by place across the groups"),
+                                       "B1–A2, D1–C2); other shapes: group-mates as far apart as the bracket "
+                                       "allows; false: seeded by place across the groups"),
     }
 
     @classmethod
@@ -130,7 +206,8 @@ class StandardBracket(Block):
         return matches
 
     def next_round(self, previous: list[Match], seed_of: dict, third_place: bool) -> list[Match]:
-        """Winners of slots 2k and 2k+1 meet; after the semifinals also the 3rd-place match."""
+        """Winners of slots 2k and 2k+1 meet; after the semifinals also the 3rd-place match. A
+        match not played sends nobody on: the match it feeds is a bye for the other winner."""
         index = previous[0].round_index + 1
         winners = [m.winner for m in previous if m.label != THIRD_PLACE]
         matches = _matches_from_slots(winners, [seed_of.get(p) for p in winners], index)
@@ -144,7 +221,8 @@ class GameNumberBracket(Block):
 
     First round after the cut: 1st v last = Game 1, 2nd v second-last = Game 2, and so on.
     Later rounds: the winner of Game 1 plays the winner of the highest-numbered game (the new
-    Game 1), the winner of Game 2 the winner of the second-highest (new Game 2), and so on.
+    Game 1), the winner of Game 2 the winner of the second-highest (new Game 2), and so on; a
+    game not played has no winner, so its partner game's winner goes on without playing.
     An event that starts with elimination gives byes at random to (next power of two − players)
     players, pairs the rest at random and numbers all games and byes at random from Game 1.
     A seeded bracket below a power of two gives its byes to the top seeds (Game 1, 2, …: the
@@ -163,10 +241,7 @@ class GameNumberBracket(Block):
         matches = []
         for k in range(size // 2):
             low = padded[size - 1 - k]
-            match = Match(0, k, label, [seeded[k], low], [k + 1, size - k if low else None])
-            if low is None:
-                match.winner = seeded[k]
-            matches.append(match)
+            matches.append(settle_empty_slots(Match(0, k, label, [seeded[k], low], [k + 1, size - k if low else None])))
         return matches
 
     def drawn_first_round(self, players: list[str], rand) -> list[Match]:
@@ -180,19 +255,16 @@ class GameNumberBracket(Block):
         games += [[rest[i], rest[i + 1]] for i in range(0, len(rest), 2)]
         rand.shuffle(games)
         label = round_name(size)
-        matches = [Match(0, k, label, game, [None, None]) for k, game in enumerate(games)]
-        for match in matches:
-            if match.players[1] is None:
-                match.winner = match.players[0]
-        return matches
+        return [settle_empty_slots(Match(0, k, label, game, [None, None])) for k, game in enumerate(games)]
 
     def next_round(self, previous: list[Match], seed_of: dict, third_place: bool) -> list[Match]:
         index = previous[0].round_index + 1
         winners = [m.winner for m in previous if m.label != THIRD_PLACE]
         label = round_name(len(winners))
         half = len(winners) // 2
-        matches = [Match(index, k, label, [winners[k], winners[-1 - k]],
-                         [seed_of.get(winners[k]), seed_of.get(winners[-1 - k])]) for k in range(half)]
+        matches = [settle_empty_slots(Match(index, k, label, [winners[k], winners[-1 - k]],
+                                            [seed_of.get(winners[k]), seed_of.get(winners[-1 - k])]))
+                   for k in range(half)]
         if third_place and len(winners) == 2:
             matches += third_place_match(previous, index, seed_of)
         return matches

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-from podium.errors import Problems
+from podium.errors import Problems, Src
 from podium.model import Event, Pairing, Round
 from podium.rules.draw import CURRENT as CURRENT_DRAWS, TIEBREAK, lot, seeding_purpose
 from podium.rules.kinds import KNOCKOUT
@@ -96,9 +96,11 @@ class EventState:
         self.history = history
         self.status = {p.id: "active" for p in event.players}
         self.status_round: dict[str, int] = {}
+        self.status_src: dict[str, Src] = {}  # the line that made a player inactive (a drop, a penalty)
         self.warnings: dict[str, int] = {}
         self.flags: dict[int, dict[str, str]] = {}
         self.walkovers: set[Pairing] = set()  # knockout matches decided by a withdrawal, not a result
+        self.notes: list[tuple[Src, str]] = []  # what the engine decided where the rules are silent (check shows it)
 
     def active(self, players) -> list[str]:
         return [p for p in players if self.status[p] == "active"]
@@ -161,14 +163,17 @@ class EventState:
             elif penalty.kind == "warning":
                 self.warnings[penalty.player] = self.warnings.get(penalty.player, 0) + 1
             if penalty.kind == "disqualification" or (limit and self.warnings.get(penalty.player, 0) >= limit):
-                self.set_status(penalty.player, "disqualified", rnd.number)
-        for player_id in rnd.drops:
-            self.set_status(player_id, "dropped", rnd.number)
+                self.set_status(penalty.player, "disqualified", rnd.number, penalty.src)
+        srcs = list(rnd.drop_srcs) + [rnd.src] * (len(rnd.drops) - len(rnd.drop_srcs))
+        for player_id, src in zip(rnd.drops, srcs):
+            self.set_status(player_id, "dropped", rnd.number, src)
 
-    def set_status(self, player_id: str, status: str, round_no: int) -> None:
+    def set_status(self, player_id: str, status: str, round_no: int, src: Src | None = None) -> None:
         if self.status[player_id] == "active":
             self.status[player_id] = status
             self.status_round[player_id] = round_no
+            if src is not None:
+                self.status_src[player_id] = src
 
     def by_rating(self, players: list[str], stage_index: int) -> list[str]:
         """Highest rating first (Tantrix §13 seeding); equal ratings by lot, drawn for this stage's

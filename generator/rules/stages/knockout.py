@@ -6,6 +6,16 @@ or a disqualification) is not paired again: his next match is a walkover, the op
 without playing and he takes the loser's place of that match (Tantrix §7b, §7k: the present
 player wins a knockout match his opponent does not turn up for; the NS HEX and FFG rules are
 silent, and the same applies). The round file records it as 'forfeit: <his id>'.
+
+When both players of a match are gone (or the one it had, beside an empty slot), the match is
+not played: nobody wins it and nobody goes on from it, so the match it feeds is a bye for the
+other side (written 'bye: true' by pair), or not played either; a final not played leaves the
+event without a final winner. Its players go out in its round, placed with that round's losers
+by the order of the stage before (as NS HEX §9 places the losers of one round); both finalists
+gone are so 1st and 2nd, both semifinal losers gone 3rd and 4th. No rule document covers a
+match nobody is left to play: this is the house rule, and `check` names each such decision (the
+organizer may reorder the players of such a match with 'manual_order:' when the ruleset has
+the organizer's decision among its knockout tie-breakers).
 """
 from __future__ import annotations
 
@@ -15,8 +25,9 @@ from podium.rules.brackets import FINAL, THIRD_PLACE, knockout_rounds
 from podium.rules.classification import BracketThenSwiss
 from podium.rules.draw import rng
 from podium.rules.kinds import KNOCKOUT
-from podium.rules.pairing.knockout import Match, crossover_slots
+from podium.rules.pairing.knockout import Match, crossover_slots, spread_slots
 from podium.rules.stages.common import DraftPairing, DraftRound, EventState, StageResult, fresh_records
+from podium.rules.standings.order import INACTIVE_LAST, inactive_last, ordinal
 
 
 def planned_rounds(stage, entrants: int) -> int:
@@ -24,33 +35,65 @@ def planned_rounds(stage, entrants: int) -> int:
 
 
 def replay(result: StageResult, state: EventState) -> None:
-    result.records = fresh_records(result.entrants)  # no points: the rows only order a bracket not yet drawn
-    result.rows = state.rank(result.entrants, result.records, KNOCKOUT)
+    records = fresh_records(result.entrants)  # each player's results in this bracket's matches
     first = _first_round(result, state)
     if first is None:
+        result.rows = state.rank(result.entrants, records, KNOCKOUT)
         return
     bracket, stage = state.ruleset.bracket, result.stage
     matches = first
     for rnd in result.rounds:
-        if not matches:
+        if not _to_pair(matches):
             state.problems.add(rnd.src, "the bracket is already decided; this round is one too many")
             break
-        _attach(rnd, matches, result, state)
+        _attach(rnd, matches, result, state, records)
         state.check_seated(rnd, set(), excused={m.walkover for m in matches if m.walkover})
         state.finish_round(rnd, {})
         result.bracket.append(matches)
-        if not all(m.winner for m in matches) or len([m for m in matches if m.label != THIRD_PLACE]) == 1:
+        if not all(m.decided for m in matches) or _final_round(matches):
             matches = []
             continue
-        matches = _walkovers(bracket.next_round(matches, result.seed_of, stage.third_place), state, rnd)
-    if matches and (not result.rounds or all(m.winner for m in result.bracket[-1])):
-        result.bracket.append(matches)  # the next round, known but not yet paired
+        matches = _next_to_play(matches, result, state)
+    if matches:
+        result.bracket.append(matches)  # the next round, known but not yet paired (or nothing left to pair)
+    result.rows = state.rank(result.entrants, records, KNOCKOUT)  # a bracket that opens the event: its standings
     result.complete = _decided(result)
     if result.complete:
-        classification = state.ruleset.classification or BracketThenSwiss()
-        result.order = classification.order(result.entrants, result.bracket)
-        if result.index == 0:
-            result.tied_ranks = _shared_ranks(result)
+        _classify(result, state)
+    for match in _unplayed(result):
+        _note_unplayed(match, result, state)
+
+
+def _classify(result: StageResult, state: EventState) -> None:
+    """The bracket's classification (the ruleset's, else NS HEX §9's), the players of a match
+    not played in the organizer's order when 'manual_order:' gives it, the disqualified last."""
+    classification = state.ruleset.classification or BracketThenSwiss()
+    order = classification.order(result.entrants, result.bracket)
+    for match in _unplayed(result):
+        order = _in_manual_order(order, match.out, state)
+    result.order = inactive_last(order, state.status)
+    if result.index == 0:
+        result.tied_ranks = _shared_ranks(result, state)
+
+
+def _to_pair(matches: list[Match]) -> list[Match]:
+    """The matches of a bracket round that go in a round file: all but those not played."""
+    return [m for m in matches if not m.unplayed]
+
+
+def _final_round(matches: list[Match]) -> bool:
+    return len([m for m in matches if m.label != THIRD_PLACE]) == 1
+
+
+def _next_to_play(matches: list[Match], result: StageResult, state: EventState) -> list[Match]:
+    """The bracket's next round after ``matches``, walkovers and matches not played decided;
+    a round with nothing left to play (every match in it not played) is passed through."""
+    bracket, stage = state.ruleset.bracket, result.stage
+    following = _walkovers(bracket.next_round(matches, result.seed_of, stage.third_place), state)
+    while following and not _to_pair(following) and not _final_round(following):
+        result.bracket.append(following)
+        following = _walkovers(bracket.next_round(following, result.seed_of, stage.third_place), state)
+    return following
 
 
 def _first_round(result: StageResult, state: EventState) -> list[Match] | None:
@@ -77,9 +120,11 @@ def _first_round(result: StageResult, state: EventState) -> list[Match] | None:
     return bracket.crossover_round(slots, result.seed_of) if slots else bracket.first_round(seeded)
 
 
-def _crossover(result: StageResult, seeded: list[str], bracket) -> list[str] | None:
-    """After groups whose top two go on (the ruleset's bracket ``crossover``, on by default):
-    the bracket slots A1, B2, …, B1, A2, … — None when seeding is by rank across the groups."""
+def _crossover(result: StageResult, seeded: list[str], bracket) -> list | None:
+    """After groups (the ruleset's bracket ``crossover``, on by default): with the top two of 2,
+    4, 8 … groups the slots A1, B2, …, B1, A2, …; with any other shape group-mates spread so
+    they meet as late as the bracket allows (``spread_slots``). None when seeding is by rank
+    across the groups."""
     groups = result.previous.groups if result.previous and result.stage.seeding == "rank" else []
     if not bracket.crossover or len(groups) < 2:
         return None
@@ -87,38 +132,82 @@ def _crossover(result: StageResult, seeded: list[str], bracket) -> list[str] | N
     tops = [[row.player for row in group.rows if row.player in going_on] for group in groups]
     if sum(len(top) for top in tops) != len(seeded):
         return None
-    return crossover_slots(tops)
+    return crossover_slots(tops) or spread_slots([top for top in tops if top], seeded)
 
 
-def _walkovers(matches: list[Match], state: EventState, after: Round) -> list[Match]:
-    """A match with a player no longer active is decided at once for the other; with both
-    gone, a 3rd-place match is not played (the two keep the order of the stage before, as
-    without one) and any other match is an error: nobody is left to go on."""
-    kept = []
+def _walkovers(matches: list[Match], state: EventState) -> list[Match]:
+    """A match with one player no longer active is decided at once for the other (a walkover);
+    with nobody left in it (both gone, or the one beside an empty slot) it is not played."""
     for match in matches:
         gone = [p for p in match.players if p and state.status[p] != "active"]
-        if len(gone) == 2 and match.label == THIRD_PLACE:
-            continue
-        if len(gone) == 2:
-            state.problems.add(after.src, f"{' and '.join(gone)} of the {_named(match.label)} have both withdrawn or "
-                               "been disqualified, so nobody can win it; the head judge decides who goes on: take "
-                               f"that player off 'drops:' or 'penalties:' of round {after.number}")
+        present = [p for p in match.players if p and state.status[p] == "active"]
+        if not present:
+            match.winner, match.unplayed = None, True
         elif gone:
-            match.walkover = gone[0]
-            match.winner = next(p for p in match.players if p != gone[0])
-        kept.append(match)
-    return kept
+            match.walkover, match.winner = gone[0], present[0]
+    return matches
 
 
-def _attach(rnd: Round, matches: list[Match], result: StageResult, state: EventState) -> None:
-    """Match each pairing of a knockout round file to the bracket's expected match."""
+def _unplayed(result: StageResult) -> list[Match]:
+    return [m for matches in result.bracket for m in matches if m.unplayed and m.out]
+
+
+def _in_manual_order(order: list[str], players: list[str], state: EventState) -> list[str]:
+    """``players`` reordered among their own places as 'manual_order:' lists them, when it
+    lists them all and the ruleset has the organizer's decision among its knockout tie-breakers."""
+    listed = [p for p in state.event.manual_order if p in players]
+    if not _has_manual(state) or len(listed) != len(players):
+        return order
+    spots = iter(listed)
+    return [next(spots) if p in players else p for p in order]
+
+
+def _has_manual(state: EventState) -> bool:
+    """The ruleset leaves the knockout's ties to the organizer ('manual' among its tie-breakers)."""
+    return any(t.key == "manual" for t in state.ruleset.tiebreakers_for(KNOCKOUT))
+
+
+def _note_unplayed(match: Match, result: StageResult, state: EventState) -> None:
+    """Tell the organizer what the house rule decided for a match nobody was left to play."""
+    players = sorted(match.out, key=result.order.index) if result.complete else match.out
+    last = max(players, key=lambda p: state.status_round.get(p, 0))
+    text = (f"the {_named(match.label)} {' v '.join(p or 'bye' for p in match.players)} is not played "
+            f"({_gone(players, state)}): nobody wins it or goes on from it")
+    if result.complete:
+        text += f"; {_placed(players, result)} (house rule: the rules do not cover a match nobody is left to play)"
+        if _has_manual(state) and len(players) > 1:
+            text += f"; to place them otherwise, write 'manual_order: [{', '.join(reversed(players))}]' in event.yaml"
+    state.notes.append((state.status_src.get(last, state.event.src), text))
+
+
+def _placed(players: list[str], result: StageResult) -> str:
+    """Where the players of a match not played ended: 'p01 1st and p05 2nd, in the order of the
+    stage before', or 'g3 and g4 share 3rd place' (a bracket without seeds)."""
+    places = [result.tied_ranks.get(p, result.order.index(p) + 1) for p in players]
+    if len(players) > 1 and len(set(places)) == 1:
+        return f"{' and '.join(players)} share {ordinal(places[0])} place"
+    placed = " and ".join(f"{p} {ordinal(place)}" for p, place in zip(players, places))
+    return f"{placed}, in the order of the stage before" if len(players) > 1 else f"{placed} place"
+
+
+def _gone(players: list[str], state: EventState) -> str:
+    """'p01 and p03 withdrew after round 5', 'p01 withdrew after round 5 and p03 was disqualified after round 4'."""
+    def how(player: str) -> str:
+        status = state.status[player]
+        return f"{'withdrew' if status == 'dropped' else 'was ' + status} after round {state.status_round.get(player)}"
+    if len({how(p) for p in players}) == 1:
+        return f"{' and '.join(players)} {how(players[0])}"
+    return " and ".join(f"{p} {how(p)}" for p in players)
+
+
+def _attach(rnd: Round, matches: list[Match], result: StageResult, state: EventState, records: dict) -> None:
+    """Match each pairing of a knockout round file to the bracket's expected match; the
+    results of the matches played go into ``records``."""
     by_players = {frozenset(p for p in m.players if p): m for m in matches}
     for pairing in rnd.pairings:
         match = by_players.get(frozenset(pairing.players))
-        if match is None:
-            expected = "; ".join(" v ".join(p or "bye" for p in m.players) for m in matches)
-            state.problems.add(pairing.src, f"{' v '.join(pairing.players)} is not a match of this bracket round; "
-                               f"expected: {expected}")
+        if match is None or match.unplayed:
+            _not_a_match(pairing, match, matches, state)
             continue
         match.pairing, match.round_no = pairing, rnd.number
         if not _labelled(pairing, match, result.stage, state):
@@ -126,14 +215,28 @@ def _attach(rnd: Round, matches: list[Match], result: StageResult, state: EventS
         if match.walkover:
             _check_walkover(pairing, match, state)
             continue  # decided by the withdrawal, not by a result
-        if match.players[1] is None or not state.readable(pairing, result.stage):
+        if match.bye or not state.readable(pairing, result.stage):
             continue  # a bye is decided by the draw; an unreadable result is reported
         higher = min(match.players, key=lambda p: result.seed_of.get(p, 0))
         match.winner = state.ruleset.scoring.match_winner(pairing, higher, result.stage)
-    for match in matches:
+        if match.winner:
+            for outcome in state.ruleset.scoring.outcomes(pairing, rnd.number, result.stage):
+                records[outcome.player].add(outcome)
+    for match in _to_pair(matches):
         if match.pairing is None:
             state.problems.add(rnd.src, f"the {match.label} {' v '.join(p or 'bye' for p in match.players)} "
                                f"is missing from round {rnd.number}")
+
+
+def _not_a_match(pairing: Pairing, match: Match | None, matches: list[Match], state: EventState) -> None:
+    players = " v ".join(pairing.players)
+    if match is not None:  # a match nobody was left to play, written anyway
+        state.problems.add(pairing.src, f"{players} is not played: {_gone(match.out, state)}, so nobody is left "
+                           f"to play the {_named(match.label)}; remove it — or, if they did play it, move their "
+                           "withdrawals to this round")
+        return
+    expected = "; ".join(" v ".join(p or "bye" for p in m.players) for m in _to_pair(matches))
+    state.problems.add(pairing.src, f"{players} is not a match of this bracket round; expected: {expected}")
 
 
 def _check_walkover(pairing: Pairing, match: Match, state: EventState) -> None:
@@ -180,31 +283,46 @@ def _named(label: str) -> str:
 
 
 def _decided(result: StageResult) -> bool:
-    """The final is decided — and written in a round file, even a walkover (decided before it is paired)."""
+    """The final is decided — and written in a round file, even a walkover or a bye (decided
+    before it is paired) — or not played, nobody being left to play it."""
     last = result.bracket[-1] if result.bracket else []
-    return bool(last) and all(m.winner and m.pairing is not None for m in last) and last[0].label == FINAL
+    return bool(last) and last[0].label == FINAL and all(m.unplayed or (m.winner and m.pairing is not None)
+                                                          for m in last)
 
 
-def _shared_ranks(result: StageResult) -> dict[str, int]:
-    """A bracket without seeds gives no order among the losers of one round: they share a place."""
+def _shared_ranks(result: StageResult, state: EventState) -> dict[str, int]:
+    """A bracket without seeds gives no order among the players out in one round (its losers,
+    the players of a match not played): they share a place. Those the last round places (the
+    final's and the 3rd-place match's) are apart, and the disqualified stay last."""
     ranks = {player: place for place, player in enumerate(result.order, start=1)}
-    for matches in result.bracket[:-1]:
-        losers = [m.loser for m in matches if m.loser and m.label != THIRD_PLACE]
-        if any(m.label == THIRD_PLACE for m in result.bracket[-1]) and matches is result.bracket[-2]:
-            continue  # the semifinal losers are placed by the 3rd-place match
-        shared = min((ranks[p] for p in losers), default=None)
-        for player in losers:
+    in_last_round = {p for m in result.bracket[-1] for p in m.players if p}
+    together = [[p for m in matches if m.label != THIRD_PLACE for p in m.out if p not in in_last_round]
+                for matches in result.bracket[:-1]]
+    together += [m.out for m in result.bracket[-1] if m.unplayed]
+    for players in together:
+        players = [p for p in players if state.status[p] not in INACTIVE_LAST]
+        shared = min((ranks[p] for p in players), default=None)
+        for player in players:
             ranks[player] = shared
     return ranks
 
 
 def next_round(result: StageResult, state: EventState, number: int) -> DraftRound:
     pending = result.bracket[-1] if result.bracket else []
-    matches = [m for m in pending if m.pairing is None]
+    matches = [m for m in _to_pair(pending) if m.pairing is None]
     if not matches:
         raise fail(state.event.src, "the finals cannot be paired yet: the standings before them have problems")
-    pairings = [DraftPairing(players=tuple(p for p in m.players if p), table=i + 1, match=m.label,
-                             seeds=tuple(m.seeds) if any(m.seeds) else None, bye=m.players[1] is None,
-                             walkover=m.walkover)
-                for i, m in enumerate(matches)]
-    return DraftRound(number=number, stage=KNOCKOUT, pairings=pairings)
+    not_played = [f"the {_named(m.label)} {' v '.join(m.out)} is not played: {_gone(m.out, state)}, so nobody goes "
+                  "on from it" for m in pending if m.unplayed and m.out]
+    return DraftRound(number=number, stage=KNOCKOUT, pairings=[_draft(m) for m in matches], note="\n".join(not_played))
+
+
+def _draft(match: Match) -> DraftPairing:
+    """A match to write: its table is its place in the bracket round (FFG: its game number);
+    a bye's player first, as in the first round, and after the first round the reason."""
+    players = [p for p in match.players if p]
+    seeds = [s for p, s in zip(match.players, match.seeds) if p] + [None] * (2 - len(players))
+    notes = [("text", "nobody comes from the match before (it was not played): he goes on without playing")]
+    return DraftPairing(players=tuple(players), table=match.slot + 1, match=match.label,
+                        seeds=tuple(seeds) if any(seeds) else None, bye=match.bye, walkover=match.walkover,
+                        notes=notes if match.bye and match.round_index else [])

@@ -29,9 +29,7 @@ def rank_players(players: list[str], tiebreakers: list[Tiebreaker], ctx: Context
     'manual_order:' does not list them yet) are never put in order silently: they share the
     best of their places and are marked ``tied``; they are listed by id only to print them."""
     criteria = [Points()] + list(tiebreakers)
-    active = [p for p in players if status.get(p, "active") not in INACTIVE_LAST]
-    inactive = [p for p in players if p not in active]
-    ordered = _order(active, criteria, ctx) + _order(inactive, criteria, ctx)
+    ordered = [placed for part in _active_then_inactive(players, status) for placed in _order(part, criteria, ctx)]
     shown = [t for t in tiebreakers if t.shown]
     rows, first_place = [], {}
     for index, (player, separated_by, tied) in enumerate(ordered):
@@ -41,6 +39,24 @@ def rank_players(players: list[str], tiebreakers: list[Tiebreaker], ctx: Context
                         status=status.get(player, "active"), separated_by=separated_by if index else None,
                         tied=tied, tie="shared" if tied else None))
     return rows
+
+
+def inactive_last(players: list[str], status: dict[str, str]) -> list[str]:
+    """``players`` in their order, the disqualified and excluded moved to the bottom: a player
+    put out of the event (NS HEX §2.3: "wykluczony z turnieju") keeps no place he had earned,
+    in a ranking stage or in a bracket; one who withdrew (§2.5) keeps his results."""
+    return [p for part in _active_then_inactive(players, status) for p in part]
+
+
+def _active_then_inactive(players: list[str], status: dict[str, str]) -> tuple[list[str], list[str]]:
+    inactive = [p for p in players if status.get(p, "active") in INACTIVE_LAST]
+    return [p for p in players if p not in inactive], inactive
+
+
+def ordinal(n: int) -> str:
+    """1st, 2nd, 3rd, 4th … 11th, 12th, 13th … 21st (the organizer's messages are in English)."""
+    suffix = "th" if 10 <= n % 100 <= 20 else {1: "st", 2: "nd", 3: "rd"}.get(n % 10, "th")
+    return f"{n}{suffix}"
 
 
 def shared_ranks(rows: list[Row]) -> set[int]:
