@@ -343,3 +343,28 @@ def test_five_or_six_players_finish_four_rounds_or_are_told_before_the_round(tre
             tree.save_round("e", number, data)
         else:
             assert cli("pair", "e", expect=1).output.startswith("content/events/e/event.yaml:1: the event is complete")
+
+
+def test_the_advanced_structure_needs_nine_players(tree, cli):
+    # The seed's advanced table (Regional Championship) starts at 9 players; every tournament
+    # must use one of the three structures, and basic takes 4–8 (3 Swiss rounds, no cut).
+    # Registering is not refused (a field may still grow): check notes it, pair refuses.
+    ffg_event(tree, "abcdef", structure="advanced")
+    where = f"content/events/e/event.yaml:{line_of(tree, 'structure')}"
+    why = ("the advanced structure starts at 9 players and this event has 6; use 'structure: basic' (3 Swiss rounds, "
+           "no cut), or register more players")
+    assert cli("check").output.splitlines()[0] == f"note: {where}: {why}"
+    assert cli("pair", "e", expect=1).output.splitlines()[0] == f"{where}: round 1 not drawn: {why}"
+    ffg_event(tree, "abcdefghi", structure="advanced")  # nine: 4 rounds, top 4
+    assert cli("check").output.startswith("ok")
+    cli("pair", "e")
+
+
+def test_the_basic_structure_needs_four_players(tree, cli):
+    # Below the basic table's first row (4–8) the seed has no structure: a custom one, or more players.
+    ffg_event(tree, "abc")
+    assert cli("pair", "e", expect=1).output.splitlines()[0] == (
+        "content/events/e/event.yaml:1: round 1 not drawn: the basic structure starts at 4 players and this event "
+        "has 3; register more players, or set 'structure: {swiss_rounds: 3, cut: 0}'")
+    ffg_event(tree, "abc", structure={"swiss_rounds": 3, "cut": 0})
+    cli("pair", "e")

@@ -11,6 +11,7 @@ from dataclasses import dataclass, field
 
 from podium.errors import Problems, fail
 from podium.model import Event, Round
+from podium.rules.draw import CURRENT as CURRENT_DRAWS
 from podium.rules.ruleset import RuleSet
 from podium.rules.stages import RUNNERS
 from podium.rules.stages.common import DraftPairing, DraftRound, EventState, StageResult  # noqa: F401 (re-exported)
@@ -66,7 +67,7 @@ class EventResult:
 def compute_event(event: Event, ruleset: RuleSet, problems: Problems, history: bool = False) -> EventResult:
     """Replay every round; rule violations go into ``problems`` with their file and line.
     ``history``: also the standings as they stood after each round (StageResult.rows_after)."""
-    plan = ruleset.structure.plan(len(event.players), event.structure, event.src, problems,
+    plan = ruleset.structure.plan(len(event.players), event.structure, event.at("structure"), problems,
                                   opening_seeding=ruleset.bracket.seeding)
     _check_registrations(event, ruleset, problems)
     state = EventState(event, ruleset, problems, history)
@@ -223,6 +224,8 @@ def next_round(result: EventResult) -> DraftRound:
     if result.complete:
         raise fail(event.src, "the event is complete: every round of its structure is played")
     number = len(rounds) + 1
+    if unfit_structure(result):
+        raise fail(event.at("structure"), f"round {number} not drawn: {unfit_structure(result)}")
     if len(event.players) < 2:
         raise fail(event.src, f"round {number} cannot be paired: fewer than two players are registered; register "
                               "the players in registrations.yaml, then run pair again")
@@ -238,6 +241,12 @@ def next_round(result: EventResult) -> DraftRound:
             pairing.notes = pairing.notes + result.ruleset.scoring.table_notes(
                 pairing.players, current.stage, pairing.match, event)
     return draft
+
+
+def unfit_structure(result: EventResult) -> str:
+    """Why the event's structure does not take its field (``Plan.unfit``), for an event drawn by
+    this version; one drawn by an older version (``draws: 1``) is re-drawn as it was."""
+    return result.plan.unfit if result.event.draws >= CURRENT_DRAWS else ""
 
 
 def table_name(pairing) -> str:
