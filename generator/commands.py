@@ -11,7 +11,7 @@ from podium.editor import modeline
 from podium.export import dumps, standings_json
 from podium.i18n import Language
 from podium.pairfile import render_round, write_new_file
-from podium.rules.engine import next_round, still_to_play, table_name
+from podium.rules.engine import next_round, still_to_play, table_name, unfit_structure
 from podium.rules.standings.order import shared_ranks
 
 
@@ -25,6 +25,8 @@ def check(content: Path) -> str:
             redrawn = [progress.counted(verify_event, tick)(result, registry) for result in archive.events.values()]
     events, seasons = len(archive.events), len(archive.seasons)
     lines = [note for result in archive.events.values() for note in pending_notes(result)]
+    lines += [f"note: {result.event.at('structure')}: {unfit_structure(result)}"
+              for result in archive.events.values() if unfit_structure(result)]
     lines += [tie_note(tie) for result in archive.events.values() for tie in result.ties if tie.decides]
     lines += [f"note: {src}: {text}" for result in archive.events.values() for src, text in result.notes]
     # check passes either way: the pairings as published stand and the standings follow them

@@ -170,7 +170,7 @@ def test_a_running_events_summary_counts_players_and_rounds_each_in_its_plural(t
     from podium.site.feeds import _summary
 
     players = [{"name": f"Player {i}", "id": f"p{i}"} for i in range(1, 5)]
-    tree.event("e1", players, ruleset="ffg-conquest", structure={"swiss_rounds": 6, "cut": 0})
+    tree.event("e1", players, ruleset="ffg-conquest", structure={"swiss_rounds": 3, "cut": 2})  # four play three rounds, then a final
     for number in range(1, rounds + 1):
         cli("pair", "e1")
         data = tree.read_round("e1", number)

@@ -462,3 +462,13 @@ def test_standard_bracket_crossover_round_keeps_the_seeds():
     matches = StandardBracket().crossover_round(slots, {"a1": 1, "b1": 2, "a2": 3, "b2": 4})
     assert [(m.players, m.seeds, m.label) for m in matches] == [
         (["a1", "b2"], [1, 4], "semifinal"), (["b1", "a2"], [2, 3], "semifinal")]
+
+
+def test_a_knockout_of_one_player_draws_nothing(tree, cli):
+    # Found by the fuzzer: one registered player and a knockout made check crash (a bracket of
+    # one slot has no second player). Nothing is drawn; pair asks for a second player.
+    tree.event("ko", [{"name": "P0", "id": "p00"}], ruleset="tantrix", structure=[{"kind": "knockout", "games": 1}])
+    assert cli("check").output.startswith("ok: 1 event")
+    assert cli("pair", "ko", expect=1).output.splitlines()[0] == (
+        "content/events/ko/event.yaml:1: round 1 cannot be paired: fewer than two players are registered; register "
+        "the players in registrations.yaml, then run pair again")

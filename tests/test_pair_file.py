@@ -58,7 +58,8 @@ def test_home_players_of_a_match_read_back_as_ids(tree, cli):
 @pytest.mark.parametrize("name", ["Ann # not a comment: [x", "Ł 😀 \"quoted\" 'single' {braces}"])
 def test_any_name_stays_in_its_comment(tree, cli, name):
     tree.event("e1", [], ruleset="ffg-conquest", name=name)
-    tree.write("events/e1/registrations.yaml", [{"name": name, "id": "odd"}, {"name": "Bo"}, {"name": "Cy"}])
+    tree.write("events/e1/registrations.yaml", [{"name": name, "id": "odd"}, {"name": "Bo"}, {"name": "Cy"},
+                                                    {"name": "Di"}])  # ffg-conquest's basic table starts at 4
     cli("pair", "e1")
     text = tree.round_path("e1", 1).read_text(encoding="utf-8")
     on_one_line = " ".join(name.split())  # names with line breaks or control characters: refused by check

@@ -94,7 +94,7 @@ def test_new_and_pair_write_the_line_too(tmp_path, monkeypatch, cli):
     monkeypatch.chdir(tmp_path)
     cli("init", ".")
     cli("new", "cup", "--ruleset", "ffg-conquest", "--date", "2026-05-16")
-    (tmp_path / "content/events/cup/registrations.yaml").write_text("- name: A\n- name: B\n")
+    (tmp_path / "content/events/cup/registrations.yaml").write_text("- name: A\n- name: B\n- name: C\n- name: D\n")
     cli("pair", "cup")
     round_file = (tmp_path / "content/events/cup/rounds/1.yaml").read_text()
     assert round_file.startswith("# yaml-language-server: $schema=../../../../schemas/round.schema.json\n# ")

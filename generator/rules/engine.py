@@ -11,6 +11,7 @@ from dataclasses import dataclass, field
 
 from podium.errors import Problems, fail
 from podium.model import Event, Round
+from podium.rules.draw import CURRENT as CURRENT_DRAWS
 from podium.rules.ruleset import RuleSet
 from podium.rules.stages import RUNNERS
 from podium.rules.stages.common import DraftPairing, DraftRound, EventState, StageResult  # noqa: F401 (re-exported)
@@ -256,6 +257,8 @@ def next_round(result: EventResult) -> DraftRound:
     if result.complete:
         raise fail(event.src, "the event is complete: every round of its structure is played")
     number = len(rounds) + 1
+    if unfit_structure(result):
+        raise fail(event.at("structure"), f"round {number} not drawn: {unfit_structure(result)}")
     if len(event.players) < 2:
         raise fail(event.src, f"round {number} cannot be paired: fewer than two players are registered; register "
                               "the players in registrations.yaml, then run pair again")
@@ -284,6 +287,12 @@ def still_to_play(result: EventResult, rnd: Round) -> list[tuple]:
     found = [(p, result.ruleset.scoring.still_to_play(p, stage.stage if stage else None))
              for p in result.pending.get(rnd.number, ())]
     return [(p, what) for p, what in found if what]
+
+
+def unfit_structure(result: EventResult) -> str:
+    """Why the event's structure does not take its field (``Plan.unfit``), for an event drawn by
+    this version; one drawn by an older version (``draws: 1``) is re-drawn as it was."""
+    return result.plan.unfit if result.event.draws >= CURRENT_DRAWS else ""
 
 
 def table_name(pairing) -> str:

@@ -11,7 +11,8 @@ from podium.rules.classification import BracketThenSwiss
 from podium.rules.carcassonne import TableScoring
 from podium.rules.micromutants import MicromutantsScoring
 from podium.rules.pairing.knockout import DrawnBracket, GameNumberBracket, StandardBracket
-from podium.rules.pairing.swiss import ScoreGroupsTopDown, SwissMatching
+from podium.rules.pairing.score_groups import ScoreGroupsTopDown
+from podium.rules.pairing.swiss import SwissMatching
 from podium.rules.roles import FfgLevels, NeuroshimaRoles
 from podium.rules.scoring import NeuroshimaScoring, WinLossScoring
 from podium.rules.standings.metrics import (ExtendedStrengthOfSchedule, GamesWon, HeadToHead, HqDifference,

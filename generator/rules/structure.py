@@ -1,7 +1,7 @@
 """Structures: how many Swiss rounds and how big a cut, by player count or as the organizer sets."""
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from pathlib import Path
 
 from podium.errors import Problems, Src, suggest
@@ -30,6 +30,7 @@ class Stage:
 class Plan:
     stages: tuple[Stage, ...]
     label: str
+    unfit: str = ""  # why the structure does not take this field, and what does; nothing is paired then
 
     @property
     def swiss(self) -> Stage | None:
@@ -54,6 +55,7 @@ MOST = 99  # rounds of a stage, games of a match: more is a slip of the keyboard
 _AT_MOST = {"rounds": "rounds than any tournament plays", "games": "games than a match has",
             "best_of": "games than a match has", "final_best_of": "games than a match has",
             "size": "players than a table seats"}
+SMALLER_FIELDS = ("first-row", "refuse")
 SMALLEST_GROUP = {ROUND_ROBIN: 2, PAIRS_ROTATION: 4}  # players a group needs for a game (2 v 2: four)
 
 
@@ -63,6 +65,13 @@ class PlayerCountTable(Block):
     ``tables`` maps a structure name to rows ``{min, max, swiss_rounds, cut}`` (``max`` may be
     left out on the last row); ``default`` names the table ``structure: auto`` uses. NS HEX 2023
     §5.1: 8–11 → 4 rounds, no finals; 12–20 → top 4; 21–40 → top 8; 41+ → top 16.
+
+    A field smaller than a table's first row (``smaller_fields``): ``first-row`` plays that row's
+    rounds without a cut (NS HEX 2023 §5.1 plays four Swiss rounds whatever the field);
+    ``refuse`` asks for another structure (FFG Organized Play: "Wszystkie turnieje … muszą
+    korzystać z jednej z trzech poniższych typów", and the advanced table starts at 9 players):
+    the plan says why (``Plan.unfit``), and no round is paired. Registering is not refused: a
+    field still growing may reach the table.
     """
 
     name = "player-count-table"
@@ -70,6 +79,8 @@ class PlayerCountTable(Block):
         "tables": Param(dict, {}, "structure name → list of rows {min, max, swiss_rounds, cut}"),
         "default": Param(str, "default", "the table used by 'structure: auto'"),
         "third_place": Param(bool, True, "semifinal losers play for 3rd place"),
+        "smaller_fields": Param(str, "first-row", "a field smaller than a table's first row: 'first-row' plays that "
+                                "row's Swiss rounds without a cut, 'refuse' asks for another structure"),
     }
 
     def check_tables(self, src: Src, problems: Problems) -> None:
@@ -82,6 +93,8 @@ class PlayerCountTable(Block):
                     problems.add(getattr(row, "src", src), f"a row of structure table '{name}' needs min, swiss_rounds and cut")
         if self.tables and self.default not in self.tables:
             problems.add(src, f"default structure '{self.default}' is not one of the tables: {', '.join(self.tables)}")
+        if self.smaller_fields not in SMALLER_FIELDS:
+            problems.add(src, f"smaller_fields '{self.smaller_fields}' is not one of {', '.join(SMALLER_FIELDS)}")
 
     def row_for(self, table: str, players: int) -> dict:
         rows = self.tables[table]
@@ -102,7 +115,10 @@ class PlayerCountTable(Block):
                              "or {swiss_rounds: N, cut: N}")
                 return self._make(4, 0, "invalid")
             row = self.row_for(setting, players)
-            return self._make(row["swiss_rounds"], row["cut"], setting)
+            plan = self._make(row["swiss_rounds"], row["cut"], setting)
+            if players and self.smaller_fields == "refuse" and players < self._smallest(setting):
+                plan = replace(plan, unfit=self._too_small(setting, players))
+            return plan
         if isinstance(setting, YMap) and "swiss_rounds" in setting:
             for key in sorted(set(setting) - {"swiss_rounds", "cut"}):
                 problems.add(setting.at(key), f"unknown key '{key}' in structure{suggest(key, ('swiss_rounds', 'cut'))}; "
@@ -112,6 +128,24 @@ class PlayerCountTable(Block):
             return stage_list(setting, players, problems, self.third_place, opening_seeding)
         problems.add(src, "structure must be auto, a structure name, {swiss_rounds: N, cut: N}, or a list of stages")
         return self._make(4, 0, "invalid")
+
+    def _smallest(self, table: str) -> int:
+        return min(row["min"] for row in self.tables[table])
+
+    def _too_small(self, table: str, players: int) -> str:
+        """Why ``table`` does not take ``players``, and the structures that do."""
+        start = f"the {table} structure starts at {self._smallest(table)} players and this event has {players}"
+        fitting = [f"'structure: {name}' ({self._row_text(name, players)})" for name in self.tables
+                   if self._smallest(name) <= players]
+        if fitting:
+            return f"{start}; use {' or '.join(fitting)}, or register more players"
+        everyone_once = players - 1 + players % 2  # rounds in which all meet once (odd: a bye each)
+        rounds = min(self.row_for(table, players)["swiss_rounds"], everyone_once)
+        return f"{start}; register more players, or set 'structure: {{swiss_rounds: {rounds}, cut: 0}}'"
+
+    def _row_text(self, table: str, players: int) -> str:
+        row = self.row_for(table, players)
+        return f"{row['swiss_rounds']} Swiss rounds, " + (f"top {row['cut']}" if row["cut"] else "no cut")
 
     def _custom(self, setting: YMap, problems: Problems, third_place: bool | None = None) -> Plan:
         rounds, cut = setting["swiss_rounds"], setting.get("cut", 0)

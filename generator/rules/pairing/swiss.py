@@ -42,6 +42,16 @@ class LaterRoundImpossible(Exception):
         self.rounds = rounds
 
 
+class MethodLeavesLaterRoundImpossible(LaterRoundImpossible):
+    """Some pairing of this round leaves the later rounds pairable, but none the pairing method
+    would draw; ``rounds``: how many rounds, this one included, its draws leave at most;
+    ``method``: the method in words ("top-down by score group")."""
+
+    def __init__(self, rounds: int, method: str = ""):
+        super().__init__(rounds)
+        self.method = method
+
+
 @dataclass
 class SwissRound:
     pairs: list[tuple[str, str]]
@@ -82,14 +92,37 @@ def _look_ahead(nodes, matching, scaled, opponents, bye_candidates, rounds_after
     pairing, by the same weights, among those after which they do (the first found in the
     shuffled node order among equals). The later rounds assume today's field: no drops.
     """
+    weight = _pair_weights(nodes, scaled, bye_candidates)
+    return look_ahead(nodes, matching, opponents, bye_candidates, rounds_after,
+                      preference=lambda m: sum(weight(i, j) for i, j in m))
+
+
+def look_ahead(nodes, matching, opponents, bye_candidates, rounds_after: int, preference, method=list,
+               method_name: str = ""):
+    """``matching`` (node index pairs, ``nodes`` in their shuffled order, ``BYE`` last when odd)
+    when the ``rounds_after`` later rounds can be paired after it; otherwise the pairing with the
+    largest ``preference`` among those the pairing ``method`` could draw (``method`` keeps them
+    from a list of every pairing of the round; ``list``: any pairing) after which they can.
+
+    Raises ``LaterRoundImpossible`` when no pairing of this round leaves them pairable, and
+    ``MethodLeavesLaterRoundImpossible`` when only pairings the method (``method_name``) would not draw do.
+    """
     graph = _unplayed(nodes, opponents, bye_candidates)
     if _disjoint_matchings(_without(graph, matching), rounds_after):
         return matching
     if not _disjoint_matchings(graph, rounds_after + 1):
-        raise LaterRoundImpossible(next(k for k in range(rounds_after, -1, -1) if _disjoint_matchings(graph, k)))
-    weight = _pair_weights(nodes, scaled, bye_candidates)
-    pairable = (m for m in _perfect_matchings(graph) if _disjoint_matchings(_without(graph, m), rounds_after))
-    return max(pairable, key=lambda m: sum(weight(i, j) for i, j in m))  # max keeps the first of equals
+        raise LaterRoundImpossible(_rounds_possible(graph, rounds_after))
+    drawable = method(list(_perfect_matchings(graph)))
+    pairable = [m for m in drawable if _disjoint_matchings(_without(graph, m), rounds_after)]
+    if not pairable:
+        raise MethodLeavesLaterRoundImpossible(1 + max(_rounds_possible(_without(graph, m), rounds_after - 1)
+                                                       for m in drawable), method_name)
+    return max(pairable, key=preference)  # max keeps the first of equals
+
+
+def _rounds_possible(graph, most: int) -> int:
+    """How many rematch-free rounds, up to ``most``, ``graph`` still holds."""
+    return next(k for k in range(most, -1, -1) if _disjoint_matchings(graph, k))
 
 
 def _unplayed(nodes, opponents, bye_candidates) -> tuple[int, ...]:
@@ -262,7 +295,6 @@ def _in_table_order(pairs, bye, ranked, scaled) -> SwissRound:
     return SwissRound(pairs=pairs, bye=bye, flags=float_flags(pairs, scaled))
 
 
-
 class SwissMatching(Block):
     """Swiss pairing by maximum-weight matching: no rematches, the least total of squared point
     differences, random among equals, seeded (NS HEX 2023 §5.6; FFG Swiss pairing)."""
@@ -271,78 +303,3 @@ class SwissMatching(Block):
 
     def pair(self, ranked, points, opponents, bye_candidates, rng, rounds_after=0) -> SwissRound:
         return pair_swiss(ranked, points, opponents, bye_candidates, rng, rounds_after)
-
-
-def pair_top_down(ranked: list[str], points: dict[str, float], opponents: dict[str, set[str]],
-                  bye_candidates: list[str], rng: random.Random) -> SwissRound:
-    """FFG Swiss pairing, top-down by score group (FFG Organized Play, "Rundy szwajcarskie"):
-    pair the highest score group at random; an odd player left over is paired at random with a
-    player of the next group; then pair the next group, and so on down.
-
-    The bye comes first: the lowest-ranked player without one (the bye policy's order) such that
-    the others can all be paired. Then one bracket at a time, from the top: the players floated
-    down from above and the next score group. Among the rematch-free pairings of the whole field
-    still to pair, the bracket keeps as many of its floaters as it can, then as many of its own
-    players (``_bracket_weight``); those pairs are fixed, and the players left over float to the
-    next bracket. So two players of one group who can meet are never split to lower the cost
-    further down; a group is split only when pairing it inside would leave the players below with
-    no rematch-free pairing at all (the seed is silent on that case: it says only that no one
-    meets the same opponent twice).
-    """
-    nodes = list(ranked)
-    rng.shuffle(nodes)  # random within a group, reproducibly
-    scaled = _scaled(points, ranked)
-    bye = _feasible_bye(nodes, scaled, opponents, bye_candidates)
-    remaining = [p for p in nodes if p != bye]
-    pairs, floaters = [], []
-    for score in sorted({scaled[p] for p in remaining}, reverse=True):
-        group = [p for p in remaining if scaled[p] == score]
-        inside = _pair_bracket(remaining, _bracket_weight(floaters, group), scaled, opponents)
-        paired = {p for pair in inside for p in pair}
-        pairs += inside
-        floaters = [p for p in floaters + group if p not in paired]
-        remaining = [p for p in remaining if p not in paired]
-    return _in_table_order(pairs, bye, ranked, scaled)
-
-
-def _feasible_bye(nodes, scaled, opponents, bye_candidates) -> str | None:
-    """The first bye candidate whom the rest can all be paired without; raises when no
-    rematch-free pairing exists at all."""
-    field_ = nodes + [BYE] if len(nodes) % 2 else nodes
-    matching = _perfect_matching(field_, scaled, opponents, bye_candidates)
-    return next((field_[i] if field_[j] is BYE else field_[j] for i, j in matching if BYE in (field_[i], field_[j])), None)
-
-
-def _pair_bracket(field_, weight, scaled, opponents) -> list[tuple[str, str]]:
-    """The pairs inside the bracket (the players ``weight`` names) of the heaviest rematch-free
-    pairing of the whole ``field_``; a pair with a player outside the bracket weighs nothing."""
-    def pair_weight(p, q):
-        return weight[p] + weight[q] if p in weight and q in weight else 0
-    matching = _matching(field_, _pair_edges(field_, scaled, opponents, True, pair_weight))
-    if 2 * len(matching) < len(field_):  # a bug: the bye was drawn so that this field pairs
-        raise AssertionError(f"no pairing of {', '.join(sorted(_unpaired(field_, matching)))}")
-    return [(field_[i], field_[j]) for i, j in matching if field_[i] in weight and field_[j] in weight]
-
-
-def _bracket_weight(floaters: list[str], group: list[str]) -> dict[str, int]:
-    """A floater paired inside the bracket outweighs any number of the group's own players
-    (floaters are higher: top-down), and one of those outweighs a pair outside the bracket.
-
-    The weights never rise down the points order, so ``_window``'s swap argument holds for them
-    as well (each swap trades a pair's weight for one at least as high): windowed edges suffice.
-    """
-    return {**{p: len(group) + 1 for p in floaters}, **{p: 1 for p in group}}
-
-
-class ScoreGroupsTopDown(Block):
-    """FFG Swiss pairing, top-down by score group: the highest group paired at random, an odd
-    player left over paired at random with the next group, and so on down; no rematches. Two
-    players of one group who can meet are never split for a lower total cost below (FFG
-    Organized Play, "Rundy szwajcarskie"; worked example: Jan, Sara, Bartek on 15, Tomek on 10 →
-    Jan v Sara, Bartek v Tomek)."""
-
-    name = "score-groups"
-
-    def pair(self, ranked, points, opponents, bye_candidates, rng, rounds_after=0) -> SwissRound:
-        """``rounds_after`` is not looked at: the seed's procedure is mechanical, top-down."""
-        return pair_top_down(ranked, points, opponents, bye_candidates, rng)

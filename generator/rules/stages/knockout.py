@@ -111,6 +111,8 @@ def _first_round(result: StageResult, state: EventState) -> list[Match] | None:
         result.seed_of = {p: i + 1 for i, p in enumerate(active[:4])}
         return [Match(0, 0, FINAL, active[:2], [1, 2]), Match(0, 1, THIRD_PLACE, active[2:4], [3, 4])]
     seeded = active[:stage.size]
+    if len(seeded) < 2:  # one player: no match to draw (pair says a knockout needs two)
+        return None
     if len(seeded) < stage.size:
         state.problems.add(state.event.src, f"only {len(seeded)} active players for a top {stage.size}; "
                            "set a smaller cut with structure: {swiss_rounds: N, cut: N}")

@@ -6,7 +6,8 @@ from podium.load import YMap
 from podium.model import Round
 from podium.rules.draw import CURRENT as CURRENT_DRAWS, ROUND_ONE_BYE, inputs_digest, lot, rng
 from podium.rules.kinds import SWISS
-from podium.rules.pairing.swiss import LaterRoundImpossible, PairingImpossible, SwissMatching, float_flags
+from podium.rules.pairing.swiss import (LaterRoundImpossible, MethodLeavesLaterRoundImpossible, PairingImpossible,
+                                        SwissMatching, float_flags)
 from podium.rules.stages.common import DraftPairing, DraftRound, EventState, StageResult, fresh_records
 
 
@@ -79,6 +80,8 @@ def next_round(result: StageResult, state: EventState, number: int) -> DraftRoun
     except PairingImpossible as exc:
         raise fail(event.src, f"round {number} cannot be paired without a rematch or a second bye "
                               f"(left over: {exc}); reduce the Swiss rounds with structure: {{swiss_rounds: N, cut: N}}")
+    except MethodLeavesLaterRoundImpossible as exc:
+        raise _method_leaves_later_round_impossible(event, result, number, len(ranked), exc.rounds, exc.method)
     except LaterRoundImpossible as exc:
         raise _later_round_impossible(event, result, number, len(ranked), exc.rounds)
     pairings = [DraftPairing(players=pair, table=i + 1, flags={p: drawn.flags[p] for p in pair if p in drawn.flags})
@@ -90,15 +93,37 @@ def next_round(result: StageResult, state: EventState, number: int) -> DraftRoun
 
 def _later_round_impossible(event, result: StageResult, number: int, players: int, playable: int):
     """Said before pairing ``number``: however it is paired, a later Swiss round would need a
-    rematch or a second bye (pairing/swiss.py ``_look_ahead``)."""
+    rematch or a second bye (pairing/swiss.py ``look_ahead``)."""
     last = result.start + result.planned_rounds - 1
     rounds = number - result.start + playable  # the Swiss rounds this stage can have in all
-    where = event.structure.at("swiss_rounds") if isinstance(event.structure, YMap) and "swiss_rounds" in event.structure \
-        else event.src
-    return fail(where, f"round {number} not drawn: {players} players cannot play Swiss rounds {number}–{last} without a "
-                       f"rematch or a second bye, however round {number} is paired (at most {rounds} Swiss rounds in "
-                       f"all); set the Swiss rounds to {rounds} with structure: {{swiss_rounds: {rounds}, cut: N}}, "
-                       "or register more players")
+    return fail(_swiss_rounds_line(event), f"round {number} not drawn: {players} players cannot play Swiss rounds "
+                f"{number}–{last} without a rematch or a second bye, however round {number} is paired (at most "
+                f"{rounds} Swiss rounds in all); set the Swiss rounds to {rounds} with structure: {{swiss_rounds: "
+                f"{rounds}, cut: N}}, or register more players")
+
+
+def _method_leaves_later_round_impossible(event, result: StageResult, number: int, players: int, playable: int,
+                                          method: str):
+    """Said before pairing ``number``: every pairing the ruleset's method could draw leaves a later
+    Swiss round without a rematch-free pairing, though a pairing outside the method would not.
+    The rules do not say which gives way: the organizer decides."""
+    last = result.start + result.planned_rounds - 1
+    rounds = number - result.start + playable
+    return fail(_swiss_rounds_line(event), f"round {number} not drawn: paired {method}, round {number} leaves "
+                f"{players} players unable to play {_rounds_text(number + 1, last)} without a rematch or a second "
+                f"bye (only a pairing outside that method keeps them pairable); set the Swiss rounds to {rounds} "
+                f"with structure: {{swiss_rounds: {rounds}, cut: N}}, or write round {number} by hand "
+                "(podium verify then lists it as changed by hand)")
+
+
+def _rounds_text(first: int, last: int) -> str:
+    return f"Swiss round {last}" if first == last else f"Swiss rounds {first}–{last}"
+
+
+def _swiss_rounds_line(event):
+    """Where the event sets its Swiss rounds, else its event.yaml."""
+    structure = event.structure
+    return structure.at("swiss_rounds") if isinstance(structure, YMap) and "swiss_rounds" in structure else event.src
 
 
 def _round_one_lot(event):
