@@ -124,8 +124,9 @@ def test_top_8_semifinal_nobody_is_left_to_play_makes_the_final_a_bye(tree, cli)
     semifinal is not played; the other (2 v 3) is, and seed 2 goes to the final, where nobody
     comes from the other side: a bye (written 'bye: true', marking no army: §5.4's bye is the
     Swiss's). With one semifinal loser there is no 3rd-place match. Classification (§9, the house
-    rule for a match not played): seed 2 1st; out in the semifinals, in Swiss order: seeds 1, 3,
-    4 → 2nd, 3rd, 4th; the quarterfinal losers 5–8 in Swiss order; then the Swiss order."""
+    rule for a match not played): seed 2 1st; out in the semifinals: seed 3, who played his, 2nd,
+    then those who left before theirs in Swiss order, seeds 1 and 4 → 3rd, 4th; the quarterfinal
+    losers 5–8 in Swiss order; then the Swiss order."""
     s = nshex_cut(tree, cli, "top8", 21)
     nshex_round(tree, "top8", 5, invert(s))
     line = drop_after(tree, "top8", 5, [s[1], s[4]])
@@ -143,10 +144,10 @@ def test_top_8_semifinal_nobody_is_left_to_play_makes_the_final_a_bye(tree, cli)
     assert result["complete"] is True
     swiss = swiss_order(result)
     quarterfinal_losers = sorted([s[5], s[6], s[7], s[8]], key=swiss.index)
-    assert final_order(result) == [s[2], s[1], s[3], s[4]] + quarterfinal_losers + swiss[8:]
+    assert final_order(result) == [s[2], s[3], s[1], s[4]] + quarterfinal_losers + swiss[8:]
     assert notes(cli) == [
         f"note: content/events/top8/rounds/5.yaml:{line}: the semifinal {s[1]} v {s[4]} is not played ({s[1]} and "
-        f"{s[4]} withdrew after round 5): nobody wins it or goes on from it; {s[1]} 2nd and {s[4]} 4th, in the order "
+        f"{s[4]} withdrew after round 5): nobody wins it or goes on from it; {s[1]} 3rd and {s[4]} 4th, in the order "
         "of the stage before (house rule: the rules do not cover a match nobody is left to play)"]
     cli("build", "--out", tree.root / "site")
     bracket = (tree.root / "site" / "events" / "top8" / "bracket" / "index.html").read_text(encoding="utf-8")
@@ -174,8 +175,8 @@ def test_ffg_game_numbers_a_game_not_played_leaves_its_partner_a_bye(tree, cli):
     higher seeds win. Re-paired by game number: new Game 1 = winner of Game 1 v winner of Game 4
     (seeds 1 v 4), Game 2 = seeds 2 v 3. Seeds 1 and 4 withdraw: Game 1 is not played, Game 2 is
     (written at table 2, its game number). The final is new Game 1 = the winner of Game 1 (none)
-    v the winner of Game 2 (seed 2): a bye. Seed 2 1st; seeds 1, 3, 4 out in the semifinals, in
-    Swiss order (seeds are Swiss places): 2nd, 3rd, 4th."""
+    v the winner of Game 2 (seed 2): a bye. Seed 2 1st; out in the semifinals seed 3, who played,
+    2nd, then seeds 1 and 4, who left before, in Swiss order (seeds are Swiss places): 3rd, 4th."""
     s = ffg_cut(tree, cli, "games", 16, 3, structure={"swiss_rounds": 3, "cut": 8})
     assert [p["players"] for p in tree.read_round("games", 4)["pairings"]] == [
         [s[1], s[8]], [s[2], s[7]], [s[3], s[6]], [s[4], s[5]]]
@@ -189,7 +190,7 @@ def test_ffg_game_numbers_a_game_not_played_leaves_its_partner_a_bye(tree, cli):
         ("final", [s[2]], True)]
     result = standings(cli, "games")
     assert result["complete"] is True
-    assert final_order(result)[:4] == [s[2], s[1], s[3], s[4]]
+    assert final_order(result)[:4] == [s[2], s[3], s[1], s[4]]
 
 
 def test_a_match_nobody_is_left_to_play_written_anyway_is_refused_at_its_line(tree, cli):

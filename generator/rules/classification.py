@@ -9,9 +9,11 @@ class BracketThenSwiss(Block):
     """NS HEX 2023 §9: final winner 1st, loser 2nd; 3rd-place match winner 3rd, loser 4th;
     losers of each earlier elimination round next, among themselves in their Swiss order;
     everyone outside the cut keeps their Swiss order after them.
-    (Without a 3rd-place match the semifinal losers are 3rd and 4th in Swiss order.) A match
-    nobody was left to play puts its players out in its round, placed with that round's losers
-    in Swiss order (house rule: the seed is silent) — both finalists gone are 1st and 2nd.
+    (Without a 3rd-place match the semifinal losers are 3rd and 4th in Swiss order.) A player
+    put out without playing — his withdrawal gave the match away, or nobody was left to play
+    it — goes out in that match's round, after the players that round's matches put out, in
+    Swiss order (house rule: the seed is silent; a player who played and lost his semifinal is
+    not placed below one who left before it) — both finalists gone are 1st and 2nd.
     """
 
     name = "bracket-then-swiss"
@@ -27,6 +29,7 @@ class BracketThenSwiss(Block):
             top += [match.winner] if match.winner else []
             top += sorted(match.out, key=place.__getitem__)
         for matches in reversed(rounds[:-1]):
-            out = [p for m in matches if m.label != THIRD_PLACE for p in m.out if p not in top]
-            top += sorted(out, key=place.__getitem__)
+            out = [(p, m.unplayed or p == m.walkover) for m in matches if m.label != THIRD_PLACE
+                   for p in m.out if p not in top]
+            top += [p for p, _ in sorted(out, key=lambda o: (o[1], place[o[0]]))]  # who played first
         return top + [p for p in swiss_order if p not in top]
