@@ -3,6 +3,7 @@ command is refused with file:line, what is wrong and how to fix it (exit 1, no t
 from __future__ import annotations
 
 import os
+import re
 
 import pytest
 from play import only_problem
@@ -383,3 +384,33 @@ def test_a_structure_problem_is_said_at_the_structure_line(tree, cli, structure,
     path.write_text("# comments first, as init writes them\n" + path.read_text(encoding="utf-8")
                     + f"structure: {structure}\n", encoding="utf-8")
     assert only_problem(cli) == f"content/events/e1/{message}"
+
+
+def test_a_result_corrected_after_the_next_stage_was_paired_is_a_problem_not_a_crash(tree, cli):
+    """Tantrix, 8 players in two round-robin groups, the top 4 to a final group. Once the final
+    group is paired and played, the group-stage results are reversed: the final group's rounds now
+    seat players who do not go on. It was a KeyError in check, standings and build."""
+    structure = [{"kind": "round-robin", "groups": 2, "games": 1, "advance": 4},
+                 {"kind": "round-robin", "groups": 1, "games": 1}]
+    tree.event("rr", [{"name": f"Player {i}", "id": f"p{i}"} for i in range(1, 9)], ruleset="tantrix",
+               structure=structure)
+    number = 0
+    while "wrote" in (paired := cli("pair", "rr", expect=None)).output:
+        number += 1
+        data = tree.read_round("rr", number)
+        for pairing in data["pairings"]:  # the lower number wins 30 to 10
+            a, b = pairing["players"]
+            pairing["games"] = [{"score": [30, 10] if a < b else [10, 30], "time": ["10:00", "10:00"], "tiles": [30, 30]}]
+        tree.save_round("rr", number, data)
+    assert "the event is complete" in paired.output and number == 6
+    for corrected in (1, 2, 3):  # every group game had been entered the wrong way round
+        data = tree.read_round("rr", corrected)
+        for pairing in data["pairings"]:
+            pairing["games"][0]["score"].reverse()
+        tree.save_round("rr", corrected, data)
+    for command in (("check",), ("standings", "rr"), ("build",)):
+        output = cli(*command, expect=1).output
+        assert "Traceback" not in output
+        assert re.search(r"content/events/rr/rounds/4\.yaml:1: round 4 seats p\d(, p\d)*, who do(es)? not go on from "
+                         r"the round-robin stage as its results now stand: a result was corrected after this round was "
+                         r"paired; restore it, or delete round 4 and the rounds after it and pair them again", output)

@@ -51,6 +51,7 @@ def replay(result: StageResult, state: EventState) -> None:
     result.schedule = _schedule(result, state)
     result.records = fresh_records(result.entrants)
     files, result.rounds = result.rounds, []
+    _refuse_rounds_paired_on_other_results(result, files, state)
     unplayed = _Unplayed()
     for index, rnd in enumerate(files):
         if index >= len(result.schedule):
@@ -58,9 +59,9 @@ def replay(result: StageResult, state: EventState) -> None:
         result.rounds.append(rnd)
         state.flags[rnd.number] = {}
         expected = result.schedule[index]
-        _follow_schedule(rnd, expected, state)
+        scheduled = _follow_schedule(rnd, expected, state)
         state.check_seated(rnd, {p for d in expected for p in d.players if state.status[p] == "active"})
-        for pairing in rnd.pairings:
+        for pairing in scheduled:  # one off the schedule is reported, not scored: its players may not be in the stage
             state.score(pairing, result.records, rnd.number, result.stage)
         state.finish_round(rnd, result.records)
         _without_the_gone(result, index, state, unplayed)
@@ -145,14 +146,37 @@ def _group_rounds(group: Group, kind: str) -> list[list[DraftPairing]]:
             for turn in range(len(CLAN_ROTATION[0]))]
 
 
-def _follow_schedule(rnd, expected: list[DraftPairing], state: EventState) -> None:
+def _refuse_rounds_paired_on_other_results(result: StageResult, files: list, state: EventState) -> None:
+    """A later stage's round seating a player who does not go on as the earlier results now
+    stand was paired before one of them was corrected: said once, before the schedule's own
+    problems, with the way out."""
+    if result.previous is None:
+        return
+    entrants = set(result.entrants)
+    for rnd in files[:len(result.schedule)]:
+        outsiders = sorted({p for pairing in rnd.pairings for p in pairing.players} - entrants)
+        if outsiders:
+            state.problems.add(rnd.src, f"round {rnd.number} seats {', '.join(outsiders)}, who "
+                               f"{'does' if len(outsiders) == 1 else 'do'} not go on from the {result.previous.kind} "
+                               "stage as its results now stand: a result was corrected after this round was paired; "
+                               f"restore it, or delete round {rnd.number} and the rounds after it and pair them again")
+            return
+
+
+def _follow_schedule(rnd, expected: list[DraftPairing], state: EventState) -> list[Pairing]:
+    """The round's pairings that follow the schedule; each other one is a problem (a pairing
+    changed by hand, or paired before a result of an earlier stage was corrected)."""
     wanted = {frozenset(d.players): d for d in expected}
+    scheduled = []
     for pairing in rnd.pairings:
         draft = wanted.get(frozenset(pairing.players))
         if draft is None or (draft.teams and {frozenset(t) for t in draft.teams} != {frozenset(t) for t in pairing.teams}):
             listed = "; ".join(_describe(d) for d in expected) or "nothing (the stage is over)"
             state.problems.add(pairing.src, f"{_describe(pairing)} is not in the schedule of round {rnd.number}; "
                                f"expected: {listed}")
+        else:
+            scheduled.append(pairing)
+    return scheduled
 
 
 def _describe(pairing) -> str:
