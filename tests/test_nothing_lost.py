@@ -414,3 +414,13 @@ def test_a_result_corrected_after_the_next_stage_was_paired_is_a_problem_not_a_c
         assert re.search(r"content/events/rr/rounds/4\.yaml:1: round 4 seats p\d(, p\d)*, who do(es)? not go on from "
                          r"the round-robin stage as its results now stand: a result was corrected after this round was "
                          r"paired; restore it, or delete round 4 and the rounds after it and pair them again", output)
+
+
+def test_a_round_robin_of_more_players_than_rounds_any_event_plays_is_refused(tree, cli):
+    """Tantrix plays one round-robin group by default: 10,000 registrations took 3 minutes and
+    20 GB to check. 101 players would play 101 rounds."""
+    tree.event("big", [{"name": f"Player {i}", "id": f"p{i}"} for i in range(101)], ruleset="tantrix")
+    assert only_problem(cli).startswith(
+        "content/events/big/event.yaml:1: the 101 players of this event do not fit its ruleset's stages (a round robin "
+        "of 101 players a group plays 101 rounds, more than any tournament plays (at most 99); split the field into "
+        "groups, e.g. 'groups: 7', tantrix.yaml:")

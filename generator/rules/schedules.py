@@ -176,3 +176,8 @@ def table_sizes(count: int, standard: int = 4, smallest: int = 2, largest: int =
                 sizes = [size + 1] * over + [size] * (extra - over) + [standard] * standard_tables
                 return sorted(sizes, reverse=True)
     return [count]
+
+
+def round_robin_rounds(players: int) -> int:
+    """Rounds of an all-play-all of ``players`` (Berger tables: one resting a round when odd)."""
+    return players - 1 if players % 2 == 0 else players

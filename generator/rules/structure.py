@@ -9,6 +9,7 @@ from podium.load import YMap, YSeq
 from podium.rules.blocks import Block, Param
 from podium.rules.brackets import knockout_rounds
 from podium.rules.kinds import KNOCKOUT, PAIRS_ROTATION, ROUND_ROBIN, STAGE_KEYS, SWISS, TABLES
+from podium.rules.schedules import round_robin_rounds
 
 
 @dataclass(frozen=True)
@@ -50,7 +51,6 @@ class Plan:
 
 
 WHOLE_NUMBER_KEYS = {"rounds", "advance", "games", "best_of", "final_best_of", "size", "groups"}
-ANY_FIELD = 1024  # players enough for any stage a ruleset lists, to check its shape apart from a field
 MOST = 99  # rounds of a stage, games of a match: more is a slip of the keyboard, and would take for ever to plan
 _AT_MOST = {"rounds": "rounds than any tournament plays", "games": "games than a match has",
             "best_of": "games than a match has", "final_best_of": "games than a match has",
@@ -169,7 +169,7 @@ class PlayerCountTable(Block):
         return Plan(stages=tuple(stages), label=label)
 
 
-def stage_list(stages: YSeq, players: int, problems: Problems, third_place_default: bool = True,
+def stage_list(stages: YSeq, players: int | None, problems: Problems, third_place_default: bool = True,
                opening_seeding: str = "") -> Plan:
     """A list of stages run in order, each taking the players the previous one advances.
     ``opening_seeding`` (the ruleset bracket's ``seeding``) seeds a knockout that comes first."""
@@ -192,7 +192,7 @@ def stage_list(stages: YSeq, players: int, problems: Problems, third_place_defau
     return Plan(stages=tuple(parsed), label=label)
 
 
-def _stage(data: YMap, index: int, entrants: int, problems: Problems, third_place_default: bool,
+def _stage(data: YMap, index: int, entrants: int | None, problems: Problems, third_place_default: bool,
            opening_seeding: str) -> Stage:
     kind = data["kind"]
     for key in set(data) - STAGE_KEYS[kind] - {"kind"}:
@@ -204,7 +204,7 @@ def _stage(data: YMap, index: int, entrants: int, problems: Problems, third_plac
         else:
             numbers[key] = data[key]
     advance = numbers.get("advance", 0)
-    if advance and advance > entrants:
+    if advance and entrants is not None and advance > entrants:
         problems.add(data.at("advance"), f"'advance: {advance}' is more than the {entrants} players of this stage")
         advance = 0
     if kind == KNOCKOUT:
@@ -215,19 +215,26 @@ def _stage(data: YMap, index: int, entrants: int, problems: Problems, third_plac
     if kind == TABLES:
         return Stage(TABLES, rounds=numbers.get("rounds", 4), size=numbers.get("size", 4), advance=advance)
     if kind == ROUND_ROBIN:
-        return Stage(kind, games=numbers.get("games", 1), groups=numbers.get("groups", 1), advance=advance)
+        groups = numbers.get("groups", 1)
+        if entrants is not None and (rounds := round_robin_rounds(-(-entrants // groups))) > MOST:
+            problems.add(data.at("groups") if "groups" in data else data.at("kind"),
+                         f"a round robin of {-(-entrants // groups)} players a group plays {rounds} rounds, more than "
+                         f"any tournament plays (at most {MOST}); split the field into groups, e.g. 'groups: "
+                         f"{-(-entrants // 16)}'")
+        return Stage(kind, games=numbers.get("games", 1), groups=groups, advance=advance)
     return Stage(kind, groups=numbers.get("groups", 0), advance=advance)
 
 
-def _number_problem(kind: str, key: str, value, entrants: int) -> str | None:
-    """Why ``key: value`` cannot be a number of a ``kind`` stage of ``entrants`` players."""
+def _number_problem(kind: str, key: str, value, entrants: int | None) -> str | None:
+    """Why ``key: value`` cannot be a number of a ``kind`` stage of ``entrants`` players (None:
+    of any field, as a ruleset's own list of stages is checked when it is loaded)."""
     least = 0 if key == "advance" or (key == "groups" and kind == PAIRS_ROTATION) else 1  # 0: as many as fit
     if not isinstance(value, int) or isinstance(value, bool) or value < least:
         return f"'{key}' must be a whole number of at least {least}"
     if key in _AT_MOST and value > MOST:
         return f"'{key}: {value}' is more {_AT_MOST[key]}; at most {MOST}"
     smallest = SMALLEST_GROUP.get(kind)
-    if key == "groups" and smallest and entrants >= smallest and value > entrants // smallest:
+    if key == "groups" and smallest and entrants is not None and entrants >= smallest and value > entrants // smallest:
         return (f"'groups: {value}' leaves groups of fewer than {smallest} of the {entrants} players; "
                 f"at most {entrants // smallest} group{'s' if entrants // smallest > 1 else ''}")
     return None
@@ -262,8 +269,8 @@ def _knockout_seeding(data: YMap, index: int, opening_seeding: str, problems: Pr
 
 def _knockout_stage(data, numbers, index, entrants, problems, third_place_default, seeding) -> Stage:
     games = numbers.get("best_of", numbers.get("games", 1))
-    size = numbers.get("size", entrants)
-    if size > entrants:
+    size = numbers.get("size", entrants or 0)
+    if entrants is not None and size > entrants:
         problems.add(data.at("size"), f"a knockout of {size} needs {size} players; this stage has {entrants}")
         size = entrants
     third_place = bool(data.get("third_place", third_place_default if index else False))
@@ -285,7 +292,7 @@ class StageListStructure(Block):
         if not self.stages:
             problems.add(src, "a 'stages' structure lists at least one stage, e.g. stages: [{kind: swiss, rounds: 5}]")
         elif isinstance(self.stages, YSeq):  # its shape, once, at its own lines: a field big enough for any stage
-            stage_list(self.stages, ANY_FIELD, problems, self.third_place, opening_seeding="random")
+            stage_list(self.stages, None, problems, self.third_place, opening_seeding="random")
 
     def plan(self, players: int, setting, src: Src, problems: Problems, opening_seeding: str = "") -> Plan:
         if setting in (None, "auto"):

@@ -13,7 +13,8 @@ from podium.model import Game, Pairing
 from podium.rules.draw import rng
 from podium.rules.kinds import FREE_FOR_ALL, PAIRS_ROTATION, ROUND_ROBIN
 from podium.rules.micromutants import CLAN_ROTATION, clans_of_turn
-from podium.rules.schedules import GROUP_NAMES, berger_rounds, groups_of_four, pair_rotation, snake_groups
+from podium.rules.schedules import (GROUP_NAMES, berger_rounds, groups_of_four, pair_rotation, round_robin_rounds,
+                                     snake_groups)
 from podium.rules.stages.common import (DraftPairing, DraftRound, EventState, Group, StageResult, fresh_records,
                                            interleave)
 
@@ -30,7 +31,7 @@ def planned_rounds(stage, entrants: int) -> int:
     count = _group_count(stage, entrants)
     largest = ceil(entrants / count) if entrants else 0
     if stage.kind == ROUND_ROBIN:
-        return largest - 1 if largest % 2 == 0 else largest
+        return round_robin_rounds(largest)
     return 2 * len(pair_rotation([str(i) for i in range(largest)])) if largest >= 4 else 0
 
 
