@@ -67,6 +67,9 @@ class Fields:
         if plain_text and isinstance(value, str) and (problem := text_problem(key, value, declared)):
             self.problems.add(self.at(key), problem)
             return default
+        if required and isinstance(value, str) and is_blank(value):
+            self.problems.add(self.at(key), f"'{key}' is blank, and {self.what} needs it; write it after the colon")
+            return default
         return value
 
     def _wrong_kind(self, key: str, kind, value) -> str:
@@ -116,6 +119,20 @@ def text_problem(key: str, value: str, declared: Key) -> str | None:
     else:
         shown = f"the control character \\x{ord(odd):02x}"
     return f"'{key}' holds {shown}, which has no place in it; write it as one line of plain text"
+
+
+def _as_written(value) -> str:
+    """A scalar as YAML spells it (true, not Python's True; nothing for null)."""
+    if value is None:
+        return "nothing"
+    if isinstance(value, bool):
+        return str(value).lower()
+    return str(value) if isinstance(value, (int, float, str)) else _describe(value)
+
+
+def is_blank(text: str) -> bool:
+    """Nothing a reader would see: empty, spaces of any kind, or invisible characters (U+200B)."""
+    return all(char.isspace() or unicodedata.category(char) in ("Cf", "Zs") for char in text)
 
 
 def _is_kind(value, kind) -> bool:
@@ -415,7 +432,7 @@ def _season_points(f: Fields, problems: Problems) -> dict:
         if (not isinstance(place, int) or place < 1 or isinstance(value, bool) or not isinstance(value, (int, float))
                 or value < 0):
             problems.add(raw.at(place), f"season points must map a place (1, 2, …) to a number of at least 0, "
-                         f"not {place}: {value!r}")
+                         f"not {_as_written(place)}: {_as_written(value)}")
             continue
         points[place] = value
     return points
@@ -504,7 +521,8 @@ def _playoffs(f: Fields, problems: Problems, ids: set[str]) -> tuple[Playoff, ..
 def _seed(f: Fields) -> int:
     seed = f.get("seed", required=False)  # missing: the message below says how to choose one
     if f.data.get("seed") is None:  # missing or empty; one of the wrong kind is reported as that
-        f.problems.add(f.src, "event.yaml needs 'seed: <number>' so every draw can be re-run; the date as 20230513 is a good choice")
+        f.problems.add(f.at("seed"), f"event.yaml needs 'seed: <number>'{' (it is empty)' if 'seed' in f.data else ''} so "
+                       "every draw can be re-run; the date as 20230513 is a good choice")
     return seed or 0
 
 
@@ -824,7 +842,8 @@ def _penalty_points_problem(kind: str, p: Fields) -> str | None:
     if points is None:
         return "a 'kind: points' penalty needs 'points:', how many points it takes off"
     if isinstance(points, (int, float)) and not isinstance(points, bool) and points <= 0:
-        return f"'points: {points}' would add points; a penalty takes points off: write how many, like 'points: 1'"
+        return (f"'points: {points:g}' {'takes nothing off' if points == 0 else 'would add points'}; a penalty takes "
+                "points off: write how many, like 'points: 1'")
     return None
 
 

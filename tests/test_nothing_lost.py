@@ -424,3 +424,43 @@ def test_a_round_robin_of_more_players_than_rounds_any_event_plays_is_refused(tr
         "content/events/big/event.yaml:1: the 101 players of this event do not fit its ruleset's stages (a round robin "
         "of 101 players a group plays 101 rounds, more than any tournament plays (at most 99); split the field into "
         "groups, e.g. 'groups: 7', tantrix.yaml:")
+
+
+@pytest.mark.parametrize("blank", ["", "   ", "\u200b", "\u3000", "\u00a0"])
+def test_a_required_name_that_shows_nothing_is_refused(tree, cli, blank):
+    """An empty page title and player links without text; a wild card whose empty reason
+    silently dropped it from the invitations."""
+    tree.event("e1", [{"name": blank, "id": "p1"}, {"name": "Bob", "id": "p2"}], ruleset="ffg-conquest")
+    assert only_problem(cli) == ("content/events/e1/registrations.yaml:1: 'name' is blank, and a player entry of "
+                                 "registrations.yaml needs it; write it after the colon")
+
+
+def test_small_slips_are_said_plainly_at_their_line(tree, cli):
+    tree.event("e1", 8, season="s")
+    path = tree.content / "events/e1/event.yaml"
+    path.write_text(path.read_text(encoding="utf-8").replace("seed: 20230513", "seed:"), encoding="utf-8")
+    tree.write("seasons/s.yaml", "name: S\npoints: {1: true}\n")
+    cli("pair", "e1", expect=1)
+    output = cli("check", expect=1).output
+    assert ("content/events/e1/event.yaml:4: event.yaml needs 'seed: <number>' (it is empty) so every draw can be "
+            "re-run") in output
+    assert ("content/seasons/s.yaml:2: season points must map a place (1, 2, …) to a number of at least 0, not 1: "
+            "true") in output
+
+
+def test_a_zero_penalty_takes_nothing_off(tree, cli):
+    tree.event("e1", 8)
+    cli("pair", "e1")
+    tree.write("events/e1/rounds/1.yaml", "round: 1\nstage: swiss\npairings: []\npenalties:\n"
+                                          "  - {player: p01, kind: points, points: 0}\n")
+    assert ("content/events/e1/rounds/1.yaml:5: 'points: 0' takes nothing off; a penalty takes points off: write how "
+            "many, like 'points: 1'") in cli("check", expect=1).output
+
+
+def test_carcassonne_victory_points_are_whole_numbers(tree, cli):
+    tree.event("cz", [{"name": f"P{i}", "id": f"c{i}"} for i in range(1, 5)], ruleset="carcassonne-cz")
+    cli("pair", "cz")
+    data = tree.read_round("cz", 1)
+    data["pairings"][0]["score"] = [100, 75.5, 75, 60]
+    tree.save_round("cz", 1, data)
+    assert "victory points are whole numbers, not 75.5" in cli("check", expect=1).output

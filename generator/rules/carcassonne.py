@@ -71,3 +71,7 @@ class TableScoring(Scoring):
     def check_shape(self, pairing: Pairing, problems: Problems, stage=None) -> None:
         if not 2 <= len(pairing.players) <= 5:
             problems.add(pairing.at("players"), "a table has 2 to 5 players")
+        halves = [vp for vp in pairing.score or () if vp != int(vp)]
+        if halves:  # the game scores whole points: a city, a road, a cloister, a field (Bodování)
+            problems.add(pairing.at("score"), f"victory points are whole numbers, not {halves[0]:g}; write each "
+                         "player's VP as counted on the score track")
