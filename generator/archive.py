@@ -134,6 +134,10 @@ def find_event(archive: Archive, name: str) -> EventResult:
     event_id = Path(name).name if ("/" in name or name.endswith(".yaml")) else name
     if event_id == "event.yaml":
         event_id = Path(name).parent.name
+    folder = Path(name).parent if name.endswith(".yaml") else Path(name)
+    if "/" in name and folder.resolve() != (Path(archive.site.root) / "events" / event_id).resolve():
+        raise fail(Src(name), f"is not an event folder of the content folder {archive.site.root}; pass the content "
+                              f"it belongs to with --content, or name the event by its id ({event_id})")
     if event_id not in archive.events:
         raise fail(Src(archive.site.root), f"no event '{event_id}'{suggest(event_id, archive.events)}; "
                                   f"events: {', '.join(sorted(archive.events)) or '(none)'}")

@@ -464,3 +464,15 @@ def test_carcassonne_victory_points_are_whole_numbers(tree, cli):
     data["pairings"][0]["score"] = [100, 75.5, 75, 60]
     tree.save_round("cz", 1, data)
     assert "victory points are whole numbers, not 75.5" in cli("check", expect=1).output
+
+
+def test_an_event_folder_of_another_content_folder_is_not_taken_for_this_ones(tree, cli):
+    """'podium pair ../other/content/events/e1' paired ./content's e1."""
+    tree.event("e1", 8)
+    other = tree.root / "other/content/events/e1"
+    other.mkdir(parents=True)
+    assert cli("pair", "other/content/events/e1", expect=1).output == (
+        "other/content/events/e1: is not an event folder of the content folder content; pass the content it belongs to "
+        "with --content, or name the event by its id (e1)\n1 problem found.\n")
+    assert not tree.round_path("e1", 1).exists()
+    assert "wrote" in cli("pair", "content/events/e1").output
