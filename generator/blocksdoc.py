@@ -5,6 +5,7 @@
 from __future__ import annotations
 
 from podium.rules.registry import BLOCKS, TIEBREAKERS
+from podium.values import kind_text
 
 
 def _doc(cls) -> str:
@@ -14,10 +15,10 @@ def _doc(cls) -> str:
 def _param_rows(cls) -> list[str]:
     if not cls.params:
         return ["No parameters.", ""]
-    rows = ["| parameter | default | meaning |", "|---|---|---|"]
+    rows = ["| parameter | kind | default | meaning |", "|---|---|---|---|"]
     for key, param in cls.params.items():
         default = param.default if not isinstance(param.default, (list, dict)) or len(str(param.default)) < 40 else "…"
-        rows.append(f"| `{key}` | `{default}` | {param.doc} |")
+        rows.append(f"| `{key}` | {kind_text(param.kind)} | `{default}` | {param.doc} |")
     return rows + [""]
 
 

@@ -12,6 +12,7 @@ import datetime
 from dataclasses import dataclass, field
 
 from podium.rules.kinds import STAGE_KINDS
+from podium.values import LONGEST_LINE, LONGEST_TEXT
 
 LANGUAGES = ("en", "pl", "it", "cs")
 PENALTY_KINDS = ("warning", "disqualification", "points")
@@ -40,8 +41,6 @@ class Key:
         return LONGEST_TEXT if self.multiline else LONGEST_LINE
 
 
-LONGEST_LINE = 200
-LONGEST_TEXT = 100_000
 
 
 @dataclass(frozen=True)

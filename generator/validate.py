@@ -8,7 +8,6 @@ from __future__ import annotations
 import datetime
 import os
 import re
-import unicodedata
 from pathlib import Path
 
 from podium.errors import Problems, Src, UserError, fail, suggest
@@ -17,9 +16,10 @@ from podium.model import Bases, Event, Game, Page, Pairing, Penalty, Player, Pla
 from podium.rules.brackets import is_match_name, match_names_hint
 from podium.rules.draw import CURRENT as CURRENT_DRAWS, DRAW_VERSIONS
 from podium.schema import (ANY, BASES, EVENT, FRONT_MATTER, GAME, LANGUAGES, PAIRING, PENALTY, PENALTY_KINDS, PLAYER, PLAYOFF,
-                              QUALIFICATIONS, ROUND, SEASON, SITE, STAGE_KINDS, WILDCARD, Key, Mapping)
+                              QUALIFICATIONS, ROUND, SEASON, SITE, STAGE_KINDS, WILDCARD, Mapping)
 from podium.site.urls import base_url_problem
 from podium.slug import MAX_SLUG, is_slug, slugify
+from podium.values import is_blank, text_problem
 
 _TYPE_NAMES = {str: "text", int: "a whole number", bool: "true or false", list: "a list",
                dict: "a mapping (key: value)", datetime.date: "a date (YYYY-MM-DD)"}
@@ -64,7 +64,7 @@ class Fields:
         if kind is not ANY and not _is_kind(value, kind):
             self.problems.add(self.at(key), self._wrong_kind(key, kind, value))
             return default
-        if plain_text and isinstance(value, str) and (problem := text_problem(key, value, declared)):
+        if plain_text and isinstance(value, str) and (problem := text_problem(key, value, declared.multiline)):
             self.problems.add(self.at(key), problem)
             return default
         if required and isinstance(value, str) and is_blank(value):
@@ -97,30 +97,6 @@ class Fields:
                                   f"valid keys: {', '.join(sorted(valid))}")
 
 
-_ODD = ("Cc", "Zl", "Zp")  # control characters, line and paragraph separators
-_DIRECTION_CONTROLS = set("\u202a\u202b\u202c\u202d\u202e\u2066\u2067\u2068\u2069")
-
-
-def text_problem(key: str, value: str, declared: Key) -> str | None:
-    """Why ``value`` cannot be the text of ``key``: longer than any real one, or holding a
-    character that breaks the pages and the terminal (a control character; a line break
-    outside Markdown) or shows the text other than it is (a direction override)."""
-    if len(value) > declared.longest:
-        return f"'{key}' is {len(value):,} characters long; at most {declared.longest:,}"
-    allowed = "\n\t" if declared.multiline else ""
-    odd = next((char for char in value if (char in _DIRECTION_CONTROLS or unicodedata.category(char) in _ODD)
-                and char not in allowed), None)
-    if odd is None:
-        return None
-    if odd in "\n\r\x85\u2028\u2029":
-        shown = "a line break"
-    elif odd in _DIRECTION_CONTROLS:
-        shown = f"the direction override U+{ord(odd):04X}"
-    else:
-        shown = f"the control character \\x{ord(odd):02x}"
-    return f"'{key}' holds {shown}, which has no place in it; write it as one line of plain text"
-
-
 def _as_written(value) -> str:
     """A scalar as YAML spells it (true, not Python's True; nothing for null)."""
     if value is None:
@@ -128,11 +104,6 @@ def _as_written(value) -> str:
     if isinstance(value, bool):
         return str(value).lower()
     return str(value) if isinstance(value, (int, float, str)) else _describe(value)
-
-
-def is_blank(text: str) -> bool:
-    """Nothing a reader would see: empty, spaces of any kind, or invisible characters (U+200B)."""
-    return all(char.isspace() or unicodedata.category(char) in ("Cf", "Zs") for char in text)
 
 
 def _is_kind(value, kind) -> bool:
@@ -369,7 +340,7 @@ def _string_list(f: Fields, key: str) -> list[str] | None:
         f.problems.add(f.at(key), f"'{key}' must be a list of names, not {_describe(bad[0])}")
         return None
     for index, item in enumerate(value):
-        if problem := text_problem(key, item, f.schema[key]):
+        if problem := text_problem(key, item, f.schema[key].multiline):
             f.problems.add(src_of(value, f.at(key)) if not isinstance(value, YSeq) else value.at(index), problem)
             return None
     return list(value)

@@ -279,7 +279,8 @@ def test_a_ruleset_bracket_seeding_must_be_rating_or_random(tree, cli):
     (tree.root / "rulesets" / "club.yaml").write_text("id: club\nextends: neuroshima-hex-pl-2023\n"
                                                       "bracket: {kind: standard, seeding: elo}\n")
     output = cli("check", expect=1).output
-    assert "rulesets/club.yaml:3: 'seeding' of bracket seeding 'standard' must be rating or random" in output
+    assert ("rulesets/club.yaml:3: 'seeding' of bracket seeding 'standard' must be one of '', 'rating' or 'random', "
+            "not 'elo'") in output
 
 
 # ------------------------------------------------------ 3. byes in brackets of any size

@@ -2,10 +2,14 @@
 from __future__ import annotations
 
 from collections import Counter
+from typing import Annotated, Literal
+
+from pydantic import Field
 
 from podium.errors import Problems
 from podium.model import Event, Player
 from podium.rules.blocks import Block, Param
+from podium.values import OneLine
 
 
 class NeuroshimaArmies(Block):
@@ -17,10 +21,10 @@ class NeuroshimaArmies(Block):
 
     name = "neuroshima-hex-2023"
     params = {
-        "legal": Param(list, [], "armies legal in the season (§4.1)"),
-        "registered": Param(int, 5, "different armies each player registers (§6.1)"),
-        "basic": Param(list, [], "the beginner's four basic armies (§6.1)"),
-        "finals_choice": Param(dict, {}, "cut size → armies chosen for the finals; 'all' for every army (§6.3)"),
+        "legal": Param(list[OneLine], [], "armies legal in the season (§4.1)"),
+        "registered": Param(Annotated[int, Field(ge=1, le=20)], 5, "different armies each player registers (§6.1)"),
+        "basic": Param(list[OneLine], [], "the beginner's four basic armies (§6.1)"),
+        "finals_choice": Param(dict[int, Annotated[int, Field(ge=1, le=20)] | Literal["all"]], {}, "cut size → armies chosen for the finals; 'all' for every army (§6.3)"),
     }
 
     def armies_of(self, player: Player) -> tuple[str, ...]:

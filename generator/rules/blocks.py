@@ -10,12 +10,13 @@ from abc import ABC
 from dataclasses import dataclass
 from typing import Any, ClassVar
 
-from podium.errors import Problems, Src
+from podium.errors import Problems, Src, suggest
+from podium.values import checked
 
 
 @dataclass(frozen=True)
 class Param:
-    kind: Any  # a type, or a tuple of types
+    kind: Any  # a declared kind: a type or an annotated type (podium.values), checked by pydantic
     default: Any
     doc: str
 
@@ -33,7 +34,9 @@ class Block(ABC):
 
     @classmethod
     def build(cls, values: dict, src_of_key, problems: Problems, where: str) -> "Block":
-        """Check ``values`` against ``params``; unknown or mistyped keys are reported."""
+        """Check ``values`` against ``params`` (each a declared kind, podium.values); unknown
+        keys and values not of their kind are reported at their lines, then the block's own
+        ``agreement`` of its values."""
         good = {}
         for key, value in values.items():
             if key == "kind":
@@ -41,35 +44,46 @@ class Block(ABC):
             param = cls.params.get(key)
             if param is None:
                 valid = ", ".join(sorted(cls.params)) or "none"
-                problems.add(src_of_key(key), f"unknown parameter '{key}' for {where} '{cls.name}'; valid: {valid}")
-            elif not _fits(value, param.kind):
-                problems.add(src_of_key(key), f"'{key}' of {where} '{cls.name}' must be {_kind_text(param.kind)}, not {value!r}")
-            else:
-                good[key] = value
+                problems.add(src_of_key(key), f"unknown parameter '{key}' for {where} '{cls.name}'{suggest(key, cls.params)}; "
+                             f"valid: {valid}")
+                continue
+            parsed, wrong = checked(param.kind, value)
+            for place, why in wrong:
+                inside = "".join(f"[{p!r}]" if isinstance(p, str) else f"[{p}]" for p in place)
+                problems.add(src_within(value, place, src_of_key(key)), f"'{key}{inside}' of {where} '{cls.name}' {why}")
+            if not wrong:
+                good[key] = parsed
         missing = sorted(getattr(cls, "__abstractmethods__", ()))
         if missing:
             problems.add(src_of_key("kind"), f"{where} '{cls.name}' lacks {', '.join(missing)}, which every {where} "
                          "must answer; it cannot be used (a bug of that block: report it)")
             return None
-        return cls(**good)
+        block = cls(**good)
+        for key, why in block.agreement():
+            problems.add(src_of_key(key), f"'{key}' of {where} '{cls.name}' {why}")
+        return block
+
+    def agreement(self) -> list[tuple[str, str]]:
+        """(parameter, why) for values that contradict each other (a loss worth more than a win);
+        none by default."""
+        return []
 
     def describe(self) -> str:
         return (self.__doc__ or "").strip().split("\n")[0]
 
 
-def _fits(value, kind) -> bool:
-    kinds = kind if isinstance(kind, tuple) else (kind,)
-    if isinstance(value, bool) and bool not in kinds:
-        return False
-    if float in kinds and isinstance(value, int):
-        return True
-    return isinstance(value, kinds)
-
-
-def _kind_text(kind) -> str:
-    kinds = kind if isinstance(kind, tuple) else (kind,)
-    names = {int: "a whole number", float: "a number", bool: "true or false", str: "text", list: "a list", dict: "a mapping"}
-    return " or ".join(names.get(k, k.__name__) for k in kinds)
+def src_within(value, place: tuple, outer: Src) -> Src:
+    """The line of ``value[place[0]][place[1]]…`` as the YAML reader kept it (``.at``), or the
+    nearest line above it."""
+    src = outer
+    for part in place:
+        if not hasattr(value, "at"):
+            break
+        try:
+            src, value = value.at(part), value[part]
+        except (KeyError, IndexError, TypeError):
+            break
+    return src
 
 
 def no_src(_key) -> Src:

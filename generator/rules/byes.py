@@ -3,6 +3,7 @@ from __future__ import annotations
 
 from podium.rules.blocks import Block, Param
 from podium.rules.outcome import Outcome
+from podium.values import Points
 
 
 class LowestRankedBye(Block):
@@ -17,8 +18,8 @@ class LowestRankedBye(Block):
 
     name = "lowest-ranked"
     params = {
-        "points": Param(float, 3, "points the bye is worth"),
-        "margin": Param(float, 7, "margin credited for the bye"),
+        "points": Param(Points, 3, "points the bye is worth"),
+        "margin": Param(Points, 7, "margin credited for the bye"),
         "uses_army": Param(bool, False, "the bye player marks one army as used (NS HEX §5.4)"),
     }
 

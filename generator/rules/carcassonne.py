@@ -2,11 +2,16 @@
 "Příprava hry" sections): tournament points (TB) by place from the victory points (VP)."""
 from __future__ import annotations
 
+from typing import Annotated
+
+from pydantic import Field
+
 from podium.errors import Problems
 from podium.model import Pairing
 from podium.rules.blocks import Param
 from podium.rules.scoring import Scoring
 from podium.rules.outcome import Outcome, tidy
+from podium.values import Count
 
 
 def place_points(vp: list[float], standard: int) -> list[float]:
@@ -35,8 +40,8 @@ class TableScoring(Scoring):
 
     name = "table-places"
     params = {
-        "standard": Param(int, 4, "the standard table size: smaller tables count from this top"),
-        "tiles_removed": Param(dict, {2: 1, 3: 2, 4: 3, 5: 1}, "tiles put back unseen by table size (Příprava hry)"),
+        "standard": Param(Annotated[int, Field(ge=2, le=5)], 4, "the standard table size: smaller tables count from this top"),
+        "tiles_removed": Param(dict[Annotated[int, Field(ge=2, le=5)], Count], {2: 1, 3: 2, 4: 3, 5: 1}, "tiles put back unseen by table size (Příprava hry)"),
     }
     reads = frozenset({"score"})
     how = ("write the table's result as 'score: [VP, VP, …]', one number per player; these rules know no forfeit "

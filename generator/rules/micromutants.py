@@ -4,12 +4,19 @@ free-for-all tables of four.
 """
 from __future__ import annotations
 
+from typing import Annotated
+
+from pydantic import Field
+
 from podium.errors import Problems
 from podium.model import Bases, Pairing
 from podium.rules.blocks import Param
 from podium.rules.kinds import FREE_FOR_ALL
 from podium.rules.outcome import Outcome
 from podium.rules.scoring import Scoring, yaml_string
+from podium.values import Count
+
+FourPlaces = Annotated[list[Count], Field(min_length=4, max_length=4)]  # points for 1st … 4th at a table
 
 # RBB, free-for-all: the clan of player A–D in turns 1–4 (a Latin square: each clan once per turn).
 CLAN_ROTATION = (
@@ -59,11 +66,11 @@ class MicromutantsScoring(Scoring):
     game_how = ("a Micromutants game records its 'winner:' (and 'home:', 'clans:'); a player who did not play the "
                 "match: 'forfeit: <id>' on the match")
     params = {
-        "place_points": Param(list, [6, 4, 2, 3], "free-for-all primary points for 1st, 2nd, 3rd, 4th (the seed gives 4th more than 3rd)"),
-        "team_win": Param(int, 1, "2-vs-2: primary points to each player of the winning pair"),
-        "intact_base": Param(int, 2, "secondary points per intact hexagonal base left"),
-        "damaged_base": Param(int, 1, "secondary points per damaged hexagonal base left"),
-        "square_base": Param(int, 1, "secondary points per square base left"),
+        "place_points": Param(FourPlaces, [6, 4, 2, 3], "free-for-all primary points for 1st, 2nd, 3rd, 4th (the seed gives 4th more than 3rd)"),
+        "team_win": Param(Count, 1, "2-vs-2: primary points to each player of the winning pair"),
+        "intact_base": Param(Count, 2, "secondary points per intact hexagonal base left"),
+        "damaged_base": Param(Count, 1, "secondary points per damaged hexagonal base left"),
+        "square_base": Param(Count, 1, "secondary points per square base left"),
     }
 
     def secondary(self, bases: Bases | None) -> int:

@@ -5,6 +5,7 @@ from podium.errors import Problems
 from podium.model import Event
 from podium.rules.blocks import Block, Param
 from podium.slug import slugify
+from podium.values import OneLine
 
 
 class NeuroshimaRoles(Block):
@@ -42,7 +43,7 @@ class FfgLevels(Block):
 
     name = "ffg-levels"
     params = {
-        "no_staff_players": Param(list, ["competitive", "premier"], "levels where organizers and judges may not play"),
+        "no_staff_players": Param(list[OneLine], ["competitive", "premier"], "levels where organizers and judges may not play"),
     }
 
     def check(self, event: Event, problems: Problems) -> None:

@@ -10,16 +10,28 @@ from __future__ import annotations
 from dataclasses import dataclass, field, replace
 from importlib import resources
 from pathlib import Path
+from typing import Annotated
+
+from pydantic import Field
+from typing_extensions import TypedDict  # pydantic reads a TypedDict from here on Python < 3.12
 
 from podium.errors import Problems, Src, UserError, suggest
 from podium.load import YMap, YSeq, load_yaml
-from podium.rules.blocks import Block
+from podium.rules.blocks import Block, src_within
 from podium.rules.registry import BLOCKS, TIEBREAKERS
 from podium.slug import is_slug
+from podium.values import Markdown, OneLine, Players, checked, is_blank, json_schema_of
 
 BUILTIN_DIR = Path(str(resources.files("podium.rulesets")))
-INFO_KEYS = {"id": str, "name": str, "game": str, "source": str, "description": str, "extends": str,
-             "levels": list, "clocks": dict, "qualifier": dict, "penalties": dict, "tiebreakers": (list, dict)}
+Minutes = Annotated[int, Field(ge=1, le=1000)] | OneLine  # a clock: minutes, or words ("90, or untimed")
+TiebreakerNames = list[OneLine]
+INFO_KEYS = {  # every key of a ruleset that is not a block, with its declared kind (podium.values)
+    "id": OneLine, "name": OneLine, "game": OneLine, "source": Markdown, "description": Markdown, "extends": OneLine,
+    "levels": list[OneLine], "clocks": dict[OneLine, Minutes],
+    "qualifier": TypedDict("Qualifier", {"min_players": Players}),
+    "penalties": TypedDict("Penalties", {"warnings_to_disqualify": Annotated[int, Field(ge=1, le=10)]}),
+    "tiebreakers": TiebreakerNames | dict[OneLine, TiebreakerNames],
+}
 REQUIRED_BLOCKS = ("scoring", "structure")
 DEFAULTED_BLOCKS = ("bye", "pairing", "bracket", "classification")  # the first of each table when left out
 
@@ -154,6 +166,12 @@ def _build(rid: str, data: YMap, problems: Problems) -> RuleSet:
         if key not in INFO_KEYS and key not in BLOCKS:
             valid = sorted(set(INFO_KEYS) | set(BLOCKS))
             problems.add(data.at(key), f"unknown key '{key}' in ruleset '{rid}'{suggest(key, valid)}; valid keys: {', '.join(valid)}")
+        elif key in INFO_KEYS:
+            for place, why in checked(INFO_KEYS[key], data[key])[1]:
+                inside = "".join(f"[{p!r}]" if isinstance(p, str) else f"[{p}]" for p in place)
+                problems.add(src_within(data[key], place, data.at(key)), f"'{key}{inside}' of ruleset '{rid}' {why}")
+    if "name" in data and isinstance(data["name"], str) and is_blank(data["name"]):
+        problems.add(data.at("name"), f"'name' of ruleset '{rid}' is blank; write the name players read, or leave it out")
     blocks = {key: _block(key, data, problems, rid) for key in BLOCKS if key in data}
     for key in REQUIRED_BLOCKS:
         if key not in data:
@@ -201,9 +219,11 @@ def _tiebreaker_list(names, src: Src, problems: Problems) -> list:
     found = []
     for index, name in enumerate(names):
         cls = TIEBREAKERS.get(name)
+        where = names.at(index) if isinstance(names, YSeq) else src
         if cls is None:
-            where = names.at(index) if isinstance(names, YSeq) else src
             problems.add(where, f"unknown tie-breaker '{name}'{suggest(name, TIEBREAKERS)}; valid: {', '.join(sorted(TIEBREAKERS))}")
+        elif any(isinstance(t, cls) for t in found):  # the second would never separate anyone the first did not
+            problems.add(where, f"tie-breaker '{name}' is listed twice; remove the second")
         else:
             found.append(cls())
     return found
@@ -212,9 +232,7 @@ def _tiebreaker_list(names, src: Src, problems: Problems) -> list:
 def ruleset_json_schema() -> dict:
     """A JSON Schema of a ruleset file, from the tables the loader reads it with: the keys, and
     the names of every building block and tie-breaker (a block's own settings are the block's)."""
-    kinds = {str: "string", list: "array", dict: "object"}
-    properties = {key: {"type": [kinds[k] for k in kind] if isinstance(kind, tuple) else kinds[kind]}
-                  for key, kind in INFO_KEYS.items()}
+    properties = {key: json_schema_of(kind) for key, kind in INFO_KEYS.items()}
     for key, (what, table) in BLOCKS.items():
         names = sorted(table)
         properties[key] = {"description": f"The {what}: a name, or a mapping with 'kind:' and its settings.",

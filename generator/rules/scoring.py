@@ -9,6 +9,7 @@ from podium.errors import Problems
 from podium.model import Pairing
 from podium.rules.blocks import Block, Param
 from podium.rules.outcome import Outcome
+from podium.values import Count, OneLine
 
 # Every key a result may have, on a table and in a game under 'games:' (CONTRACT.md, rounds/<n>.yaml).
 RESULT_KEYS = ("score", "winner", "draw", "forfeit", "judge_loss", "modified", "games", "finish", "bases", "eliminated")
@@ -220,14 +221,19 @@ class NeuroshimaScoring(Scoring):
 
     name = "neuroshima-hex"
     params = {
-        "win": Param(int, 3, "tournament points for a win"),
-        "draw": Param(int, 1, "tournament points each for a draw"),
-        "loss": Param(int, 0, "tournament points for a loss"),
-        "cap_army": Param(str, "Dancer", "army whose games have the difference capped"),
-        "cap": Param(int, 20, "the cap on the difference when the capped army played"),
-        "max_score": Param(int, 20, "most HQ durability a player can have left (the capped army may report more)"),
-        "forfeit_margin": Param(int, 7, "difference credited for a forfeit win"),
+        "win": Param(Count, 3, "tournament points for a win"),
+        "draw": Param(Count, 1, "tournament points each for a draw"),
+        "loss": Param(Count, 0, "tournament points for a loss"),
+        "cap_army": Param(OneLine, "Dancer", "army whose games have the difference capped"),
+        "cap": Param(Count, 20, "the cap on the difference when the capped army played"),
+        "max_score": Param(Count, 20, "most HQ durability a player can have left (the capped army may report more)"),
+        "forfeit_margin": Param(Count, 7, "difference credited for a forfeit win"),
     }
+
+    def agreement(self) -> list[tuple[str, str]]:
+        """A win is worth more than a draw, and a draw no less than a loss (§5.3: 3 / 1 / 0)."""
+        return _ordered(self, ("win", "draw", True), ("draw", "loss", False))
+
     reads = frozenset({"score", "winner", "draw", "forfeit", "judge_loss"})
     how = ("write 'score: [HQ left, HQ left]' (12 v 5 → [12, 5]), 'forfeit: <id>' for a player who did not play, or "
            "'judge_loss: <id>' for a player a judge gave the loss")
@@ -311,10 +317,15 @@ class WinLossScoring(Scoring):
 
     name = "win-loss"
     params = {
-        "win": Param(int, 5, "points for a win"),
-        "modified_win": Param(int, 4, "points for a modified win (decided by the time-out steps)"),
-        "loss": Param(int, 0, "points for a loss"),
+        "win": Param(Count, 5, "points for a win"),
+        "modified_win": Param(Count, 4, "points for a modified win (decided by the time-out steps)"),
+        "loss": Param(Count, 0, "points for a loss"),
     }
+
+    def agreement(self) -> list[tuple[str, str]]:
+        """A win is worth at least a modified win, which is worth more than a loss (5 / 4 / 0)."""
+        return _ordered(self, ("win", "modified_win", False), ("modified_win", "loss", True))
+
     reads = frozenset({"winner", "modified", "forfeit"})
     how = ("write 'winner: <id>' (and 'modified: true' for a modified win) or 'forfeit: <id>'; this ruleset has no "
            "draws or scores")
@@ -339,3 +350,13 @@ class WinLossScoring(Scoring):
             problems.add(pairing.at("players"), "a game has exactly two players")
         if pairing.modified and not pairing.winner:
             problems.add(pairing.at("modified"), "'modified: true' needs 'winner: <id>'")
+
+
+
+def _ordered(block, *pairs: tuple[str, str, bool]) -> list[tuple[str, str]]:
+    """(key, why) for each (higher, lower, strictly) whose points are not in that order."""
+    return [(lower, f"is {getattr(block, lower)}, {'as much as or ' if strictly else ''}more than '{higher}' "
+                    f"({getattr(block, higher)}); a better result is worth more points")
+            for higher, lower, strictly in pairs
+            if getattr(block, higher) < getattr(block, lower)
+            or (strictly and getattr(block, higher) == getattr(block, lower))]

@@ -3,6 +3,9 @@ from __future__ import annotations
 
 from dataclasses import dataclass, replace
 from pathlib import Path
+from typing import Annotated, Literal
+
+from pydantic import AfterValidator, BaseModel, ConfigDict, Field, model_validator
 
 from podium.errors import Problems, Src, suggest
 from podium.load import YMap, YSeq
@@ -10,6 +13,7 @@ from podium.rules.blocks import Block, Param
 from podium.rules.brackets import knockout_rounds
 from podium.rules.kinds import KNOCKOUT, PAIRS_ROTATION, ROUND_ROBIN, STAGE_KEYS, SWISS, TABLES
 from podium.rules.schedules import round_robin_rounds
+from podium.values import MOST, OneLine, Players, Rounds
 
 
 @dataclass(frozen=True)
@@ -51,12 +55,36 @@ class Plan:
 
 
 WHOLE_NUMBER_KEYS = {"rounds", "advance", "games", "best_of", "final_best_of", "size", "groups"}
-MOST = 99  # rounds of a stage, games of a match: more is a slip of the keyboard, and would take for ever to plan
 _AT_MOST = {"rounds": "rounds than any tournament plays", "games": "games than a match has",
             "best_of": "games than a match has", "final_best_of": "games than a match has",
             "size": "players than a table seats"}
-SMALLER_FIELDS = ("first-row", "refuse")
 SMALLEST_GROUP = {ROUND_ROBIN: 2, PAIRS_ROTATION: 4}  # players a group needs for a game (2 v 2: four)
+
+
+def _a_cut(size: int) -> int:
+    if size and (size < 2 or size & (size - 1)):
+        raise ValueError("must be 0 (no elimination) or a power of two: 2, 4, 8, 16, 32")
+    return size
+
+
+Cut = Annotated[int, Field(ge=0, le=1024), AfterValidator(_a_cut)]
+
+
+class TableRow(BaseModel):
+    """A row of a structure table: fields of ``min`` to ``max`` players (no ``max``: any larger)
+    play ``swiss_rounds`` Swiss rounds, then a top ``cut`` (0: none)."""
+
+    model_config = ConfigDict(extra="forbid", strict=True, frozen=True)
+    min: Players
+    max: Players | None = None
+    swiss_rounds: Rounds
+    cut: Cut
+
+    @model_validator(mode="after")
+    def _max_after_min(self) -> TableRow:
+        if self.max is not None and self.max < self.min:
+            raise ValueError(f"must start at most where it ends: min {self.min}, max {self.max}")
+        return self
 
 
 class PlayerCountTable(Block):
@@ -76,33 +104,30 @@ class PlayerCountTable(Block):
 
     name = "player-count-table"
     params = {
-        "tables": Param(dict, {}, "structure name → list of rows {min, max, swiss_rounds, cut}"),
-        "default": Param(str, "default", "the table used by 'structure: auto'"),
+        "tables": Param(dict[OneLine, Annotated[list[TableRow], Field(min_length=1)]], {}, "structure name → list of rows {min, max, swiss_rounds, cut}"),
+        "default": Param(OneLine, "default", "the table used by 'structure: auto'"),
         "third_place": Param(bool, True, "semifinal losers play for 3rd place"),
-        "smaller_fields": Param(str, "first-row", "a field smaller than a table's first row: 'first-row' plays that "
+        "smaller_fields": Param(Literal["first-row", "refuse"], "first-row", "a field smaller than a table's first row: 'first-row' plays that "
                                 "row's Swiss rounds without a cut, 'refuse' asks for another structure"),
     }
 
     def check_tables(self, src: Src, problems: Problems) -> None:
-        for name, rows in self.tables.items():
-            if not isinstance(rows, list) or not rows:
-                problems.add(src, f"structure table '{name}' must be a list of rows {{min, max, swiss_rounds, cut}}")
-                continue
-            for row in rows:
-                if not isinstance(row, dict) or not {"min", "swiss_rounds", "cut"} <= set(row):
-                    problems.add(getattr(row, "src", src), f"a row of structure table '{name}' needs min, swiss_rounds and cut")
         if self.tables and self.default not in self.tables:
             problems.add(src, f"default structure '{self.default}' is not one of the tables: {', '.join(self.tables)}")
-        if self.smaller_fields not in SMALLER_FIELDS:
-            problems.add(src, f"smaller_fields '{self.smaller_fields}' is not one of {', '.join(SMALLER_FIELDS)}")
+        for name, rows in self.tables.items():
+            for row, after in zip(rows, rows[1:]):  # each row takes the fields the one before leaves
+                if row.max is None or after.min != row.max + 1:
+                    problems.add(src, f"the rows of structure table '{name}' must follow each other: a row ending at "
+                                 f"{row.max if row.max is not None else 'any size'} players, the next starting at "
+                                 f"{after.min}")
 
-    def row_for(self, table: str, players: int) -> dict:
+    def row_for(self, table: str, players: int) -> TableRow:
         rows = self.tables[table]
         for row in rows:
-            if row["min"] <= players <= row.get("max", players):
+            if row.min <= players <= (row.max if row.max is not None else players):
                 return row
         # Below the smallest row: play that row's rounds without a cut (the event still publishes).
-        return {"swiss_rounds": rows[0]["swiss_rounds"], "cut": 0, "min": 0}
+        return TableRow(min=1, swiss_rounds=rows[0].swiss_rounds, cut=0)
 
     def plan(self, players: int, setting, src: Src, problems: Problems, opening_seeding: str = "") -> Plan:
         """``setting`` is the event's ``structure:``: auto, a table name, or {swiss_rounds, cut}.
@@ -115,7 +140,7 @@ class PlayerCountTable(Block):
                              "or {swiss_rounds: N, cut: N}")
                 return self._make(4, 0, "invalid")
             row = self.row_for(setting, players)
-            plan = self._make(row["swiss_rounds"], row["cut"], setting)
+            plan = self._make(row.swiss_rounds, row.cut, setting)
             if players and self.smaller_fields == "refuse" and players < self._smallest(setting):
                 plan = replace(plan, unfit=self._too_small(setting, players))
             return plan
@@ -130,7 +155,7 @@ class PlayerCountTable(Block):
         return self._make(4, 0, "invalid")
 
     def _smallest(self, table: str) -> int:
-        return min(row["min"] for row in self.tables[table])
+        return min(row.min for row in self.tables[table])
 
     def _too_small(self, table: str, players: int) -> str:
         """Why ``table`` does not take ``players``, and the structures that do."""
@@ -140,12 +165,12 @@ class PlayerCountTable(Block):
         if fitting:
             return f"{start}; use {' or '.join(fitting)}, or register more players"
         everyone_once = players - 1 + players % 2  # rounds in which all meet once (odd: a bye each)
-        rounds = min(self.row_for(table, players)["swiss_rounds"], everyone_once)
+        rounds = min(self.row_for(table, players).swiss_rounds, everyone_once)
         return f"{start}; register more players, or set 'structure: {{swiss_rounds: {rounds}, cut: 0}}'"
 
     def _row_text(self, table: str, players: int) -> str:
         row = self.row_for(table, players)
-        return f"{row['swiss_rounds']} Swiss rounds, " + (f"top {row['cut']}" if row["cut"] else "no cut")
+        return f"{row.swiss_rounds} Swiss rounds, " + (f"top {row.cut}" if row.cut else "no cut")
 
     def _custom(self, setting: YMap, problems: Problems, third_place: bool | None = None) -> Plan:
         rounds, cut = setting["swiss_rounds"], setting.get("cut", 0)

@@ -7,6 +7,9 @@ from collections import Counter
 from copy import copy
 from decimal import ROUND_HALF_UP, Decimal
 from math import sqrt
+from typing import Annotated
+
+from pydantic import Field
 
 from podium.errors import Problems
 from podium.model import Game, Pairing
@@ -92,7 +95,7 @@ class TantrixScoring(Scoring):
     game_how = ("a Tantrix game has 'score:', 'time:' and 'tiles:', or 'forfeit: <id>' (§7b) or 'disconnected: true' "
                 "(§3c); 'winner:' only in a deciding game (§10a)")
     params = {
-        "forfeit_points": Param(float, 20, "TP for the present player when the opponent does not turn up (§7b)"),
+        "forfeit_points": Param(Annotated[float, Field(ge=0, le=20)], 20, "TP for the present player when the opponent does not turn up (§7b)"),
     }
 
     def for_event(self, event) -> "TantrixScoring":

@@ -5,12 +5,12 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from itertools import permutations
+from typing import Literal
 
 from podium.rules.blocks import Block, Param
 from podium.rules.brackets import THIRD_PLACE, next_power_of_two, round_name
 
 
-OPENING_SEEDINGS = ("", "rating", "random")  # a knockout that opens the event has no stage to rank by
 
 
 def standard_order(size: int) -> list[int]:
@@ -169,22 +169,13 @@ class StandardBracket(Block):
 
     name = "standard"
     params = {
-        "draw_goes_to": Param(str, "higher-seed", "who wins a drawn elimination match"),
-        "seeding": Param(str, "", "how a knockout that opens the event is seeded when its stage does not say: "
+        "draw_goes_to": Param(Literal["higher-seed"], "higher-seed", "who wins a drawn elimination match (the higher seed: the only rule the rulesets know)"),
+        "seeding": Param(Literal["", "rating", "random"], "", "how a knockout that opens the event is seeded when its stage does not say: "
                                   "rating or random (empty: the stage must say)"),
         "crossover": Param(bool, True, "after groups whose top two go on: A1–B2, B1–A2 (4 groups: A1–B2, C1–D2, "
                                        "B1–A2, D1–C2); other shapes: group-mates as far apart as the bracket "
                                        "allows; false: seeded by place across the groups"),
     }
-
-    @classmethod
-    def build(cls, values: dict, src_of_key, problems, where: str) -> "StandardBracket":
-        block = super().build(values, src_of_key, problems, where)
-        if block.seeding not in OPENING_SEEDINGS:
-            problems.add(src_of_key("seeding"), f"'seeding' of {where} '{cls.name}' must be rating or random "
-                         f"(or left out), not '{block.seeding}'")
-            block.seeding = ""
-        return block
 
     def first_round(self, seeded: list[str]) -> list[Match]:
         """Seeds in standard order; below a power of two the top seeds meet a bye (decided at once)."""

@@ -1,0 +1,59 @@
+"""An organizer's own ruleset (rulesets/*.yaml beside content/) is checked when it is loaded, as
+content is: each value of its declared kind, at its line, never a traceback (issue 14)."""
+from __future__ import annotations
+
+import pytest
+from play import only_problem
+
+
+def house(tree, text: str) -> None:
+    tree.event("e1", 8, ruleset="club")
+    (tree.root / "rulesets").mkdir(exist_ok=True)
+    (tree.root / "rulesets/club.yaml").write_text("id: club\nname: Club rules\nextends: neuroshima-hex-pl-2023\n" + text)
+
+
+TABLE = "structure:\n  kind: player-count-table\n  tables:\n    default:\n"
+
+
+@pytest.mark.parametrize("text, message", [
+    (TABLE + "      - {min: x, swiss_rounds: 4, cut: 0}\n",
+     "rulesets/club.yaml:8: 'tables['default'][0]['min']' of structure 'player-count-table' must be a whole number, "
+     "not 'x'"),
+    (TABLE + "      - {min: 1, swiss_rounds: 3.5, cut: 0}\n",
+     "rulesets/club.yaml:8: 'tables['default'][0]['swiss_rounds']' of structure 'player-count-table' must be a whole "
+     "number, not 3.5"),
+    (TABLE + "      - {min: 1, swiss_rounds: 100000000, cut: 0}\n",
+     "rulesets/club.yaml:8: 'tables['default'][0]['swiss_rounds']' of structure 'player-count-table' must be at most "
+     "99, not 100000000"),
+    (TABLE + "      - {min: 1, swiss_rounds: 4, cut: 3}\n",
+     "rulesets/club.yaml:8: 'tables['default'][0]['cut']' of structure 'player-count-table' must be 0 (no "
+     "elimination) or a power of two: 2, 4, 8, 16, 32"),
+    (TABLE + "      - {min: 1, max: 9, swiss_rounds: 4, cut: 0}\n      - {min: 12, swiss_rounds: 5, cut: 4}\n",
+     "rulesets/club.yaml:4: the rows of structure table 'default' must follow each other: a row ending at 9 players, "
+     "the next starting at 12"),
+    (TABLE + "      - {min: 10, max: 2, swiss_rounds: 4, cut: 0}\n",
+     "rulesets/club.yaml:8: 'tables['default'][0]' of structure 'player-count-table' must start at most where it "
+     "ends: min 10, max 2"),
+    ("scoring: {win: -5}\n", "rulesets/club.yaml:4: 'win' of scoring 'neuroshima-hex' must be at least 0, not -5"),
+    ("scoring: {loss: 10}\n", "rulesets/club.yaml:4: 'loss' of scoring 'neuroshima-hex' is 10, more than 'draw' (1); "
+                              "a better result is worth more points"),
+    ("tiebreakers: [hq_diff, hq_diff]\n", "rulesets/club.yaml:4: tie-breaker 'hq_diff' is listed twice; remove the second"),
+    ("levels: [\"club\\e[31m\"]\n", "rulesets/club.yaml:4: 'levels[0]' of ruleset 'club' holds the control character "
+                                    "\\x1b, which has no place in it; write it as one line of plain text"),
+    ("description: \"Ours\\u202e\"\n", "rulesets/club.yaml:4: 'description' of ruleset 'club' holds the direction "
+                                       "override U+202E, which has no place in it; write it as one line of plain text"),
+])
+def test_a_house_rulesets_values_are_checked_at_their_line(tree, cli, text, message):
+    house(tree, text)
+    assert only_problem(cli) == message
+
+
+def test_micromutants_place_points_are_four_counts(tree, cli):
+    tree.event("e1", 8, ruleset="club")
+    (tree.root / "rulesets").mkdir()
+    (tree.root / "rulesets/club.yaml").write_text("id: club\nextends: micromutants-extreme\n"
+                                                  "scoring: {place_points: [a, b, c, d], team_win: -5}\n")
+    output = cli("check", expect=1).output
+    assert "rulesets/club.yaml:3: 'place_points[0]' of scoring 'micromutants' must be a whole number, not 'a'" in output
+    assert "rulesets/club.yaml:3: 'team_win' of scoring 'micromutants' must be at least 0, not -5" in output
+    assert "Traceback" not in output
