@@ -87,6 +87,7 @@ def _final_round(matches: list[Match]) -> bool:
 def _next_to_play(matches: list[Match], result: StageResult, state: EventState) -> list[Match]:
     """The bracket's next round after ``matches``, walkovers and matches not played decided;
     a round with nothing left to play (every match in it not played) is passed through."""
+    bracket, stage = state.ruleset.bracket, result.stage
     following = _walkovers(bracket.next_round(matches, result.seed_of, stage.third_place), state)
     while following and not _to_pair(following) and not _final_round(following):
         result.bracket.append(following)
