@@ -62,11 +62,11 @@ def schema_folder(content: Path) -> Path:
     return content.resolve().parent / SCHEMA_FOLDER
 
 
-def modeline(path: Path, kind: str, content: Path) -> str:
+def modeline(path: Path, kind: str, content: Path, schemas_to_come: bool = False) -> str:
     """The first line that points an editor at ``kind``'s schema, relative to ``path``; empty
-    when the archive has no schemas (run `podium schema` to add them)."""
+    when the archive has no schemas (run `podium schema` to add them) and none ``schemas_to_come``."""
     schema = schema_folder(content) / f"{kind}.schema.json"
-    if not schema.exists():
+    if not (schemas_to_come or schema.exists()):
         return ""
     relative = os.path.relpath(schema, path.resolve().parent)
     return f"# yaml-language-server: $schema={Path(relative).as_posix()}\n"

@@ -159,9 +159,12 @@ def _made_how(out: Path, exc: OSError, hint: str = _NAME_ONE) -> str:
     return f"cannot be made ({exc.strerror}); {hint}"
 
 
-def output_problem(out: Path, exc: OSError, option: str = "--out", hint: str = _NAME_ONE):
-    """The UserError for a folder that could not be made or written after all (a full disk, a
-    system folder such as /proc): said for ``option``, as the checks before say theirs."""
+def output_problem(out: Path, exc: OSError, option: str | None = "--out", hint: str = _NAME_ONE):
+    """The UserError for a folder or file that could not be made or written after all (a full
+    disk, a system folder such as /proc): said for ``option``, as the checks before say theirs
+    (None: at ``out`` itself)."""
+    if option is None:
+        return fail(Src(str(out)), _made_how(out, exc, hint))
     return fail(Src(option), f"{display_path(str(out))} {_made_how(out, exc, hint)}")
 
 

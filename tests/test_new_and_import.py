@@ -112,3 +112,83 @@ def test_the_registration_example_follows_the_rulesets_blocks_not_its_name(tmp_p
     example = (tmp_path / "club/content/events/my-first-event/registrations.yaml").read_text()
     assert "#   rating: 1650                   # Elo, for seeding\n" in example
     assert "colours:" not in example
+
+
+INIT_HINT = "move it away, or pick another folder for the archive"
+
+
+def everything_under(folder) -> list[str]:
+    return sorted(str(path.relative_to(folder)) for path in folder.rglob("*"))
+
+
+@pytest.mark.parametrize("make, folder, message", [
+    (lambda root: (root / "afile").write_text("x\n"), "afile", f"afile: is a file, not a folder; {INIT_HINT}"),
+    (lambda root: (root / "afile").write_text("x\n"), "afile/club",
+     f"afile/club: cannot be made: afile is a file, not a folder; {INIT_HINT}"),
+    (lambda root: (root / "club").mkdir() or (root / "club/.github").write_text("x\n"), "club",
+     f"club/.github: is a file, not a folder; {INIT_HINT}"),
+    (lambda root: (root / "club").mkdir() or (root / "club/content").symlink_to(root / "gone/content"), "club",
+     f"club/content: is a symbolic link (to {{root}}/gone/content); {INIT_HINT}"),
+    (lambda root: (root / "club").symlink_to(root / "gone"), "club",
+     f"club: is a symbolic link (to {{root}}/gone); {INIT_HINT}"),
+])
+def test_init_writes_nothing_when_anything_stands_in_its_way(tmp_path, monkeypatch, cli, make, folder, message):
+    """Issue 14: init wrote schemas/, content/ and .gitignore, then died on a .github file (a
+    re-run was refused: the archive never got its workflow), or wrote through a link elsewhere."""
+    monkeypatch.chdir(tmp_path)
+    make(tmp_path)
+    before = everything_under(tmp_path)
+    output = cli("init", folder, expect=1).output
+    assert output == message.format(root=tmp_path) + "\n1 problem found.\n"
+    assert everything_under(tmp_path) == before
+
+
+def test_init_takes_back_what_it_wrote_when_writing_fails(tmp_path, monkeypatch, cli):
+    monkeypatch.chdir(tmp_path)
+    from podium import scaffold
+
+    real, calls = scaffold.write_new_file, []
+
+    def fill_the_disk(path, text):
+        calls.append(path)
+        if len(calls) == 5:
+            raise OSError(28, "No space left on device")
+        real(path, text)
+
+    monkeypatch.setattr(scaffold, "write_new_file", fill_the_disk)
+    output = cli("init", "club", expect=1).output
+    assert output == f"{calls[-1]}: cannot be made (No space left on device); {INIT_HINT}\n1 problem found.\n"
+    assert everything_under(tmp_path) == []
+
+
+NEW = ["autumn", "--ruleset", "ffg-conquest", "--date", "2026-09-01"]
+
+
+@pytest.mark.parametrize("args, message", [
+    (["--name", "Autumn \x1b[2J Cup"], "--name: 'name' holds the control character \\x1b, which has no place in it; "
+                                      "write it as one line of plain text"),
+    (["--name", "Autumn \u202e Cup"], "--name: 'name' holds the direction override U+202E, which has no place in it; "
+                                     "write it as one line of plain text"),
+    (["--name", "A" * 300], "--name: 'name' is 300 characters long; at most 200"),
+    (["--name", ""], "--name: the name is empty; write the event's name, or leave --name out to make it from the id"),
+    (["--content", "notes.txt"], "notes.txt: content folder not found; pass --content DIR or run from the folder "
+                                 "holding content/"),
+])
+def test_new_refuses_options_check_would_refuse_and_writes_nothing(club, cli, args, message):
+    """Issue 14: these wrote an event.yaml that check then refused, or died (NotADirectoryError)."""
+    (club.root / "notes.txt").write_text("notes\n")
+    before = everything_under(club.root)
+    assert cli("new", *NEW, *args, expect=1).output == message + "\n1 problem found.\n"
+    assert everything_under(club.root) == before
+
+
+@pytest.mark.parametrize("make, message", [
+    (lambda events: events.write_text("x\n"), "content/events: is a file, not a folder"),
+    (lambda events: events.symlink_to("/tmp"), "content/events: is a symbolic link (to /tmp)"),
+])
+def test_new_writes_nothing_through_a_file_or_a_link(tree, cli, make, message):
+    make(tree.content / "events")
+    before = everything_under(tree.root)
+    assert cli("new", *NEW, expect=1).output == (
+        f"{message}; move it away, or name the content folder with --content\n1 problem found.\n")
+    assert everything_under(tree.root) == before
