@@ -293,7 +293,7 @@ def _player_list(data, src: Src, problems: Problems, registry: dict, what: str) 
         return ()
     players, first_seen = [], {}
     for index, item in enumerate(data):
-        player = _player(item, data.at(index), problems, registry, what)
+        player = read_player(item, data.at(index), problems, registry, what)
         if player is None:
             continue
         if player.id in first_seen:
@@ -305,7 +305,8 @@ def _player_list(data, src: Src, problems: Problems, registry: dict, what: str) 
     return tuple(players)
 
 
-def _player(item, src: Src, problems: Problems, registry: dict, what: str) -> Player | None:
+def read_player(item, src: Src, problems: Problems, registry: dict, what: str) -> Player | None:
+    """The player of one entry (a YAML mapping); every problem found is added to ``problems``."""
     f = Fields(item, src, problems, f"a player entry of {what}", PLAYER)
     name = f.get("name", required=True)
     pid = f.slug("id") or slugify(name or "")
