@@ -68,7 +68,7 @@ def write_new_files(files: dict[Path, str], root: Path, hint: str) -> list[Path]
         for folder in sorted(made, key=lambda folder: len(folder.parts), reverse=True):
             with contextlib.suppress(OSError):
                 folder.rmdir()
-        raise output_problem(path, exc, option=None, hint=hint) from None
+        raise output_problem(path, exc, option=None, hint="nothing was written; put that right and run it again") from None
     return written
 
 

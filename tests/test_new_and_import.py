@@ -157,7 +157,8 @@ def test_init_takes_back_what_it_wrote_when_writing_fails(tmp_path, monkeypatch,
 
     monkeypatch.setattr(scaffold, "write_new_file", fill_the_disk)
     output = cli("init", "club", expect=1).output
-    assert output == f"{calls[-1]}: cannot be made (No space left on device); {INIT_HINT}\n1 problem found.\n"
+    assert output == (f"{calls[-1]}: cannot be made (No space left on device); nothing was written; put that right and "
+                      "run it again\n1 problem found.\n")
     assert everything_under(tmp_path) == []
 
 
