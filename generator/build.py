@@ -10,7 +10,7 @@ from podium import progress
 from podium.archive import Archive, load_archive
 from podium.i18n import Language
 from podium.parallel import cores, run_shares, worth_splitting
-from podium.render import TEMPLATES_DIR, Renderer
+from podium.render import TEMPLATES_DIR, Renderer, check_theme
 from podium.site.feeds import atom_feed, sitemap
 from podium.site.pages import Page, site_pages
 from podium.write import SiteWriter, output_problem, ready_output, write_file
@@ -37,6 +37,7 @@ class SiteOutputs:
 
 def site_outputs(archive: Archive, base_url: str | None = None) -> SiteOutputs:
     site = archive.site
+    check_theme(site)  # every theme template compiles, before a page is rendered
     base = (base_url if base_url is not None else site.base_url).rstrip("/")
     pages, files = site_pages(archive)
     made = static_files(site)

@@ -16,10 +16,12 @@ from podium.rules.standings.order import shared_ranks
 
 
 def check(content: Path) -> str:
+    from podium.render import check_theme
     from podium.verify import verify_event
 
     with progress.shown():
         archive = load_archive(content)
+        check_theme(archive.site)
         with progress.counting("events re-drawn", len(archive.events), "event") as tick:
             registry = {p.id: p for p in archive.site.registry}
             redrawn = [progress.counted(verify_event, tick)(result, registry) for result in archive.events.values()]

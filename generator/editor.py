@@ -13,10 +13,10 @@ import os
 from pathlib import Path
 
 from podium import __version__
-from podium.errors import Src, fail
+from podium.errors import Src, display_path, fail
 from podium.rules.ruleset import ruleset_json_schema
 from podium.schema import EVENT, PLAYER, ROUND, SEASON, SITE, json_schema
-from podium.write import replace_file
+from podium.write import new_file_problem, output_problem, replace_file
 
 SCHEMA_FOLDER = "schemas"  # beside content/, like rulesets/
 MARK = "written by `podium schema`"  # a file without it is the organizer's, never overwritten
@@ -30,28 +30,43 @@ def schemas() -> dict[str, dict]:
             "season": json_schema(SEASON), "ruleset": ruleset_json_schema()}
 
 
+def schema_files(folder: Path) -> dict[Path, str]:
+    """Each schema's file in ``folder`` → its text."""
+    return {folder / f"{kind}.schema.json": json.dumps({
+        "$schema": "http://json-schema.org/draft-07/schema#",
+        "$comment": f"{MARK} {__version__}; run it again after upgrading Podium", **schema}, indent=2, ensure_ascii=False) + "\n"
+        for kind, schema in schemas().items()}
+
+
+NAME_A_FOLDER = "name a folder for the schemas, such as --out schemas"
+
+
 def write_schemas(folder: Path) -> list[Path]:
-    written = []
-    for kind, schema in schemas().items():
-        path = folder / f"{kind}.schema.json"
+    """`podium schema`: every schema written into ``folder``, replacing the files it wrote before
+    and nothing else; a folder that cannot hold them is refused before anything is written."""
+    files = schema_files(folder)
+    for path in files:
+        if obstacle := new_file_problem(path, folder, NAME_A_FOLDER, replace=True):
+            raise fail(Src("--out"), f"{display_path(str(obstacle[0]))} {obstacle[1]}")
         if path.exists() and MARK not in path.read_text(encoding="utf-8", errors="replace"):
             raise fail(Src(str(path)), f"is not a schema {MARK}; move it away, or name another folder with --out")
-        document = {"$schema": "http://json-schema.org/draft-07/schema#",
-                    "$comment": f"{MARK} {__version__}; run it again after upgrading Podium", **schema}
-        replace_file(path, json.dumps(document, indent=2, ensure_ascii=False) + "\n")
-        written.append(path)
-    return written
+    try:
+        for path, text in files.items():
+            replace_file(path, text)
+    except OSError as exc:  # a system folder (/proc, /sys), a full disk
+        raise output_problem(folder, exc, hint=NAME_A_FOLDER) from None
+    return list(files)
 
 
 def schema_folder(content: Path) -> Path:
     return content.resolve().parent / SCHEMA_FOLDER
 
 
-def modeline(path: Path, kind: str, content: Path) -> str:
+def modeline(path: Path, kind: str, content: Path, schemas_to_come: bool = False) -> str:
     """The first line that points an editor at ``kind``'s schema, relative to ``path``; empty
-    when the archive has no schemas (run `podium schema` to add them)."""
+    when the archive has no schemas (run `podium schema` to add them) and none ``schemas_to_come``."""
     schema = schema_folder(content) / f"{kind}.schema.json"
-    if not schema.exists():
+    if not (schemas_to_come or schema.exists()):
         return ""
     relative = os.path.relpath(schema, path.resolve().parent)
     return f"# yaml-language-server: $schema={Path(relative).as_posix()}\n"

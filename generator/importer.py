@@ -1,6 +1,13 @@
 """`podium import registrations FILE`: players from a spreadsheet (CSV, or XLSX) appended to an
 event's registrations.yaml, so nobody retypes the names of a sign-up form.
 
+Each player is checked by the rules `podium check` applies to registrations.yaml (one line of
+plain text, at most 200 characters; numbers of at most 15 digits; joins of 1 or more), so what is
+appended always checks; a problem is said at the row of the spreadsheet. A file is read up to
+its 10,000th row and 100th column, and a file with anything further is refused: no sign-up
+sheet is larger, and a hostile one (a single cell in a sheet's last row and column) would
+otherwise take all the memory there is.
+
 Columns are matched to player keys by their header (``name``, ``club``, ``rating`` …, any case)
 or by ``--column KEY=HEADER``; naming two headers for one key joins them (``--column
 name=First --column name=Last``). Rows are numbered as the spreadsheet shows them (the header is
@@ -10,20 +17,27 @@ comments included, stays as it was.
 """
 from __future__ import annotations
 
+import bisect
 import csv
 import io
+import re
 from dataclasses import dataclass
 from pathlib import Path
+from typing import Iterable, Iterator
 
 from podium.errors import Problems, Src, UserError, fail
-from podium.load import parse_yaml, read_text
+from podium.load import MAX_NUMBER, parse_yaml, read_text, too_large
 from podium.rules.scoring import yaml_string
 from podium.slug import is_slug, slugify
+from podium.validate import read_player
 from podium.write import replace_file
 
 TEXT_KEYS = ("name", "id", "club", "country")
 LIST_KEYS = ("armies", "finals_armies", "colours")
 KEYS = (*TEXT_KEYS, "rating", "beginner", *LIST_KEYS, "joins")
+MAX_ROWS, MAX_COLUMNS = 10_000, 100  # the header included; far beyond any sign-up sheet
+MAX_DIGITS = len(str(MAX_NUMBER)) - 1  # as check reads numbers: at most 15 digits
+_WHOLE = re.compile(r"-?[0-9]+")  # ASCII digits: int() also reads '٣' and '²' is a digit to isdigit()
 YES, NO = {"yes", "y", "true", "1", "x", "tak", "ano", "sì", "si"}, {"no", "n", "false", "0", "", "nie", "ne"}
 
 
@@ -52,6 +66,7 @@ def import_registrations(source: Path, registrations: Path, columns: dict[str, l
             continue
         first_row[pid] = number
         entries.append(entry)
+    check_entries(entries, [first_row[e["id"]] for e in entries], Src(str(source)), problems)
     problems.raise_if_any()
     new = [e for e in entries if e["id"] not in existing]
     if new:
@@ -60,6 +75,7 @@ def import_registrations(source: Path, registrations: Path, columns: dict[str, l
 
 
 def read_rows(source: Path) -> list[list[str]]:
+    """The rows of ``source`` (a CSV or XLSX file), at most MAX_ROWS, each of at most MAX_COLUMNS cells."""
     if not source.is_file():
         raise fail(Src(str(source)), "no such file; name the CSV or XLSX file exported from the spreadsheet")
     if source.suffix.lower() == ".xlsx":
@@ -73,7 +89,44 @@ def read_rows(source: Path) -> list[list[str]]:
         dialect = csv.Sniffer().sniff(text[:4096], delimiters=",;\t")
     except csv.Error:
         dialect = csv.excel  # one column, or nothing to tell by: commas
-    return list(csv.reader(io.StringIO(text), dialect))
+    return _capped(_csv_rows(csv.reader(io.StringIO(text), dialect), source), source)
+
+
+def _csv_rows(reader, source: Path) -> Iterator[list[str]]:
+    number = 0
+    try:
+        for number, row in enumerate(reader, start=1):
+            yield row
+    except csv.Error as exc:
+        if "field larger than field limit" in str(exc):
+            raise fail(Src(str(source), number + 1), f"a cell holds more than {csv.field_size_limit():,} characters, "
+                       "far more than any name or club; correct that row (a whole text pasted into one cell?)") from None
+        raise fail(Src(str(source), number + 1), f"cannot be read as CSV ({exc}); export it again as CSV UTF-8") from None
+
+
+def _capped(rows: Iterable, source: Path) -> list[list[str]]:
+    """The cells of the first MAX_ROWS rows and MAX_COLUMNS columns, as text; a file holding more
+    is refused, never cut short. Blank rows below are looked through (cheaply: a sheet's missing
+    rows come as one shared row of nothing)."""
+    kept, blank = [], None
+    for number, row in enumerate(rows, start=1):
+        if number > MAX_ROWS:
+            if row is blank:
+                continue
+            if not _blank(row):
+                raise fail(Src(str(source), number), f"more than {MAX_ROWS:,} rows: Podium reads that many at most, "
+                           "far more than any sign-up sheet; delete what is below the players, or import them in parts")
+            blank = row
+            continue
+        if not _blank(row[MAX_COLUMNS:]):
+            raise fail(Src(str(source), number), f"a cell beyond the {MAX_COLUMNS}th column: Podium reads that many "
+                       "at most; delete the columns that are not the players' (or move this one left)")
+        kept.append([_cell_text(cell) for cell in row[:MAX_COLUMNS]])
+    return kept
+
+
+def _blank(row) -> bool:
+    return row.count(None) + row.count("") == len(row) or all(not _cell_text(cell).strip() for cell in row)
 
 
 def _xlsx_rows(source: Path) -> list[list[str]]:
@@ -85,10 +138,14 @@ def _xlsx_rows(source: Path) -> list[list[str]]:
         raise fail(Src(str(source)), f"cannot be read as an Excel workbook ({exc}); export it again, "
                    "or as CSV UTF-8") from None
     sheet = book.worksheets[0]
-    return [["" if cell is None else _cell_text(cell) for cell in row] for row in sheet.iter_rows(values_only=True)]
+    # Read as they are used, one column beyond the cap (cells further right are not read at all: a
+    # single cell in the last column would otherwise widen each of a million rows to 16,384 cells).
+    return _capped(sheet.iter_rows(max_col=MAX_COLUMNS + 1, values_only=True), source)
 
 
 def _cell_text(value) -> str:
+    if value is None:
+        return ""
     if isinstance(value, float) and value.is_integer():
         return str(int(value))  # a rating typed as 1650 comes back as 1650.0
     return str(value)
@@ -135,16 +192,9 @@ def _entry(row: list[str], mapping: dict[str, list[int]], src: Src, problems: Pr
     for key in ("club", "country"):
         if cell(key):
             entry[key] = cell(key)
-    if cell("rating"):
-        if not cell("rating").lstrip("-").isdigit():
-            problems.add(src, f"rating '{cell('rating')}' is not a whole number; correct it, or leave it empty")
-        else:
-            entry["rating"] = int(cell("rating"))
-    if cell("joins"):
-        if not cell("joins").isdigit():
-            problems.add(src, f"joins '{cell('joins')}' is not a round number; correct it, or leave it empty")
-        else:
-            entry["joins"] = int(cell("joins"))
+    for key, what in (("rating", "a whole number"), ("joins", "a round number")):
+        if cell(key) and (number := _whole_number(key, cell(key), what, src, problems)) is not None:
+            entry[key] = number
     if "beginner" in mapping:
         answer = cell("beginner").lower()
         if answer not in YES | NO:
@@ -155,6 +205,35 @@ def _entry(row: list[str], mapping: dict[str, list[int]], src: Src, problems: Pr
         if cell(key):
             entry[key] = [item.strip() for item in cell(key).replace(";", ",").split(",") if item.strip()]
     return entry
+
+
+def _whole_number(key: str, text: str, what: str, src: Src, problems: Problems) -> int | None:
+    if not _WHOLE.fullmatch(text):
+        problems.add(src, f"{key} '{text[:20]}{'…' * (len(text) > 20)}' is not {what}; correct it, or leave it empty")
+        return None
+    if len(text.lstrip("-")) > MAX_DIGITS:  # before int(): Python refuses to read 4,300 digits and more
+        problems.add(src, f"{key} {too_large(text, 0)}")
+        return None
+    return int(text)
+
+
+def check_entries(entries: list[dict], rows: list[int], source: Src, problems: Problems) -> None:
+    """Read the lines ``entries`` would be appended as, the way `podium check` reads
+    registrations.yaml, and add each problem it would find at its row of ``source``."""
+    lines, starts = [], []
+    for entry in entries:
+        starts.append(len(lines) + 1)
+        lines += _entry_lines(entry)
+    found = Problems()
+    try:
+        data = parse_yaml("\n".join(lines) + "\n", source.path) if lines else []
+    except UserError as error:  # nothing written by _entry_lines should fail to parse: said at its row all the same
+        found.extend(error)
+        data = []
+    for index, item in enumerate(data):
+        read_player(item, data.at(index), found, {}, "registrations.yaml")
+    for problem in found.items:
+        problems.add(source._replace(line=rows[max(bisect.bisect_right(starts, problem.src.line) - 1, 0)]), problem.message)
 
 
 def _registered_ids(text: str, path: Path) -> set[str]:

@@ -167,14 +167,14 @@ class _Loader(getattr(yaml, "CSafeLoader", yaml.SafeLoader)):  # libyaml parses 
         if isinstance(value, float) and not math.isfinite(value):
             raise fail(self._src(node), f"'{node.value}' is not a number a result can have; write a number like 12 or 12.5")
         if isinstance(value, (int, float)) and not isinstance(value, bool) and abs(value) >= MAX_NUMBER:
-            raise fail(self._src(node), _too_large(node.value, value))
+            raise fail(self._src(node), too_large(node.value, value))
         if isinstance(value, (int, float)) and not isinstance(value, bool) and ":" in str(node.value) and not node.style:
             raise fail(self._src(node), f"'{node.value}' reads as the number {value} in YAML; "
                        "write a score as a list like [12, 5], or quote a clock time like \"14:10\"")
         return value
 
 
-def _too_large(written: str, value) -> str:
+def too_large(written: str, value) -> str:
     """Scores, ratings, points and seeds are all far below MAX_NUMBER; larger ones would turn
     into floats that lose digits or overflow mid-sum, so they are a typo or an attack."""
     if isinstance(value, int):

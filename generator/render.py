@@ -8,11 +8,13 @@ from importlib import resources
 from pathlib import Path
 
 import jinja2
+from jinja2 import nodes
+from jinja2.sandbox import MAX_RANGE, SandboxedEnvironment, SecurityError
 import segno
 from markdown_it import MarkdownIt
 from markupsafe import Markup, escape
 
-from podium.errors import Src, fail
+from podium.errors import Problems, Src, fail
 from podium.i18n import Language
 from podium.model import Site
 from podium.site import urls
@@ -61,8 +63,38 @@ class _Environment(jinja2.Environment):
         return super().getattr(obj, attribute)
 
 
+class _Sandboxed(_Environment, SandboxedEnvironment):
+    """The environment of a site with a theme. A theme's templates are content, not Podium's code:
+    no Python internals (``().__class__.__mro__``), no range over MAX_RANGE (100,000) items, no
+    power or repeated text so large that it takes all the time or memory there is."""
+
+    intercepted_binops = frozenset({"*", "**"})  # not folded at compile time either: checked here
+
+    def call_binop(self, context, operator: str, left, right):
+        if operator == "**" and _too_large_power(left, right):
+            raise SecurityError(f"{left} ** {right} is a number too large for a page")
+        if operator == "*" and (_too_long(left, right) or _too_long(right, left)):
+            raise SecurityError(f"a text or list repeated into more than {MAX_RANGE:,} items is too long for a page")
+        return super().call_binop(context, operator, left, right)
+
+
+_MAX_BITS = 4096
+
+
+def _whole(value) -> bool:
+    return isinstance(value, int) and not isinstance(value, bool)
+
+
+def _too_large_power(base, exponent) -> bool:
+    return _whole(base) and _whole(exponent) and abs(base) > 1 and exponent * abs(base).bit_length() > _MAX_BITS
+
+
+def _too_long(sequence, times) -> bool:
+    return isinstance(sequence, (str, list, tuple)) and _whole(times) and len(sequence) * times > MAX_RANGE
+
+
 def make_environment(language: Language, theme_dir: str = "") -> jinja2.Environment:
-    env = _Environment(
+    env = (_Sandboxed if theme_dir else _Environment)(
         loader=template_loader(theme_dir),
         autoescape=True,
         undefined=jinja2.StrictUndefined,
@@ -131,26 +163,82 @@ class Renderer:
             return template.render(page=page, link=link, person=person, **self.globals, **page.context)
         except jinja2.TemplateSyntaxError as exc:  # in a template the page's template extends or includes
             raise _theme_syntax_error(exc) from None
-        except jinja2.TemplateError as exc:
+        except Exception as exc:  # noqa: BLE001 (a theme's template may raise anything Python can)
             where = self._theme_line(exc)
             if where is None:
                 raise  # in Podium's own templates: a bug, not the organizer's mistake
-            raise fail(where, f"template error while rendering {page.url}: {exc}; correct the theme's template, "
-                       "or delete it to use Podium's") from None
+            raise fail(where, f"template error while rendering {page.url}: {_what_went_wrong(exc)}; correct the "
+                       "theme's template, or delete it to use Podium's") from None
 
     def _theme_line(self, exc: Exception) -> Src | None:
-        """The theme template and line an error was raised at (Jinja puts template lines in the traceback)."""
+        """The theme template and line an error was raised at (Jinja puts template lines in the
+        traceback): where the last template was when it was raised, if that is the theme's — or,
+        for a template error (an undefined name…), the last theme template on the way to it."""
         if not self.theme_dir:
             return None
-        found, frame = None, exc.__traceback__
+        last_theme, in_theme, frame = None, False, exc.__traceback__
         while frame is not None:
             filename = frame.tb_frame.f_code.co_filename
             if filename.startswith(self.theme_dir + os.sep):
-                found = Src(filename, frame.tb_lineno)
+                last_theme, in_theme = Src(filename, frame.tb_lineno), True
+            elif filename.startswith(_PODIUMS):
+                in_theme = False
             frame = frame.tb_next
-        return found
+        return last_theme if in_theme or isinstance(exc, jinja2.TemplateError) else None
+
+
+_PODIUMS = str(TEMPLATES_DIR) + os.sep
+
+
+def _what_went_wrong(exc: Exception) -> str:
+    if isinstance(exc, RecursionError):
+        return "the theme's templates extend or include each other without end"
+    if isinstance(exc, jinja2.TemplateError):
+        return str(exc).rstrip(".")
+    return f"{type(exc).__name__}: {str(exc).rstrip('.')}"  # ZeroDivisionError: division by zero
+
+
+def check_theme(site: Site) -> None:
+    """Compile every template of the site's theme, as a build would: raise a UserError listing
+    each syntax error at its file and line, and each template that extends or includes itself
+    (the easy slip of a theme's base.html extending "base.html", itself, for Podium's)."""
+    if not site.theme_dir:
+        return
+    env = environment(site.language, site.theme_dir)
+    problems = Problems()
+    for name in _theme_templates(site.theme_dir):
+        path = os.path.join(site.theme_dir, name)
+        try:
+            source = Path(path).read_text(encoding="utf-8")
+            for node in env.parse(source, name, path).find_all((nodes.Extends, nodes.Include)):
+                if isinstance(node.template, nodes.Const) and node.template.value == name:
+                    problems.add(Src(path, node.lineno), _itself(node, name))
+            env.get_template(name)
+        except jinja2.TemplateSyntaxError as exc:
+            problems.extend(_theme_syntax_error(exc))
+        except UnicodeDecodeError:
+            problems.add(Src(path), "is not UTF-8 text; save it as UTF-8")
+    problems.raise_if_any()
+
+
+def _theme_templates(theme_dir: str) -> list[str]:
+    """The theme's templates by name: its .html files, not those in static/ nor hidden ones."""
+    root = Path(theme_dir)
+    names = [path.relative_to(root) for path in root.rglob("*.html") if path.is_file()]
+    return sorted(name.as_posix() for name in names
+                  if name.parts[0] != "static" and not any(part.startswith(".") for part in name.parts))
+
+
+def _itself(node, name: str) -> str:
+    extends = isinstance(node, nodes.Extends)
+    tag = "extends" if extends else "include"
+    said = f'{{% {tag} "{name}" %}} {"extends" if extends else "includes"} this very template, without end'
+    if not (TEMPLATES_DIR / name).is_file():
+        return f"{said}; name another template"
+    return (f"{said}: the theme's {name} takes the place of Podium's; to {'extend' if extends else 'include'} "
+            f'Podium\'s own {name} write {{% {tag} "podium/{name}" %}}')
 
 
 def _theme_syntax_error(exc: jinja2.TemplateSyntaxError):
-    return fail(Src(exc.filename or exc.name or "", exc.lineno), f"template error: {exc.message}; "
+    return fail(Src(exc.filename or exc.name or "", exc.lineno), f"template error: {(exc.message or '').rstrip('.')}; "
                 "correct the theme's template, or delete it to use Podium's")

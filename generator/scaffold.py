@@ -1,45 +1,75 @@
 """`podium init DIR`: a new archive with one commented event, so nobody starts from a blank page."""
 from __future__ import annotations
 
+import contextlib
 import datetime
+import os
 from pathlib import Path
 
 from podium import __version__
-from podium.editor import modeline, schema_folder, write_schemas
-from podium.errors import Src, fail
+from podium.editor import SCHEMA_FOLDER, modeline, schema_files, schema_folder
+from podium.errors import Problems, Src, fail
 from podium.pairfile import write_new_file
 from podium.rules.ruleset import RuleSet
 from podium.rules.scoring import yaml_string
+from podium.schema import EVENT
 from podium.slug import is_slug, slugify
+from podium.validate import refuse_no_content, text_problem
+from podium.write import new_file_problem, output_problem
 
 
 def init_archive(folder: Path, ruleset: RuleSet, event_id: str, today: datetime.date) -> list[Path]:
-    """Write the files of a new archive under ``folder``; refuse if any of them exists."""
+    """Write the files of a new archive under ``folder``: all of them, or (refused) none."""
     if not is_slug(event_id):
         raise fail(Src(str(folder)), f"event id '{event_id}' must be a lowercase slug (a-z, 0-9, -)")
     content = folder / "content"
-    if content.exists():
+    if os.path.lexists(content) and not os.path.islink(content):
         raise fail(Src(str(content)), "already exists; podium init never overwrites. Pick an empty folder")
-    written = [] if schema_folder(content).exists() else write_schemas(schema_folder(content))
+    schemas = folder / SCHEMA_FOLDER
+    with_schemas = not os.path.lexists(schemas)  # a folder of them already there is the organizer's
     event = content / "events" / event_id
+
+    def with_modeline(path: Path, kind: str, text: str) -> str:
+        return modeline(path, kind, content, with_schemas) + text
+
     files = {
-        content / "site.yaml": with_modeline(content / "site.yaml", "site", content, SITE),
-        event / "event.yaml": with_modeline(event / "event.yaml", "event", content, event_yaml(ruleset, today)),
-        event / "registrations.yaml": with_modeline(event / "registrations.yaml", "registrations", content,
+        **(schema_files(schemas) if with_schemas else {}),
+        content / "site.yaml": with_modeline(content / "site.yaml", "site", SITE),
+        event / "event.yaml": with_modeline(event / "event.yaml", "event", event_yaml(ruleset, today)),
+        event / "registrations.yaml": with_modeline(event / "registrations.yaml", "registrations",
                                                     registrations_yaml(ruleset)),
         content / "pages" / "about.md": ABOUT,
-        folder / ".gitignore": "/site/\n/.site-*/\n",  # the build and the folders a killed build leaves
-        folder / ".github" / "workflows" / "podium.yml": workflow(__version__),
     }
-    for path, text in files.items():
-        if not path.exists():  # an existing .gitignore or workflow is the organizer's: keep it
+    for path, text in {folder / ".gitignore": "/site/\n/.site-*/\n",  # the build and the folders a killed build leaves
+                       folder / ".github" / "workflows" / "podium.yml": workflow(__version__)}.items():
+        if not os.path.lexists(path):  # an existing .gitignore or workflow is the organizer's: keep it
+            files[path] = text
+    return write_new_files(files, folder, "move it away, or pick another folder for the archive")
+
+
+def write_new_files(files: dict[Path, str], root: Path, hint: str) -> list[Path]:
+    """Write every file (none of which exists), making the folders from ``root`` down: all of them,
+    or none. What stands in the way (a file where a folder goes, a link) is said before anything
+    is written; a failure on the way (a full disk) takes back what was written."""
+    problems = Problems()
+    for path in files:
+        if obstacle := new_file_problem(path, root, hint):
+            problems.add(Src(str(obstacle[0])), obstacle[1])
+    problems.raise_if_any()
+    made = [folder for folder in {parent for path in files for parent in path.parents} if not os.path.lexists(folder)]
+    written: list[Path] = []
+    try:
+        for path, text in files.items():
             write_new_file(path, text)
             written.append(path)
+    except OSError as exc:
+        for done in written:
+            done.unlink()
+        for folder in sorted(made, key=lambda folder: len(folder.parts), reverse=True):
+            with contextlib.suppress(OSError):
+                folder.rmdir()
+        raise output_problem(path, exc, option=None, hint="nothing was written; put that right and run it again") from None
     return written
-
-
-def with_modeline(path: Path, kind: str, content: Path, text: str) -> str:
-    return modeline(path, kind, content) + text
 
 
 SITE = """\
@@ -58,17 +88,28 @@ def new_event(content: Path, event_id: str, ruleset: RuleSet, date: datetime.dat
     """`podium new`: one event's folder with a commented event.yaml and registrations.yaml."""
     if not is_slug(event_id):
         raise fail(Src(event_id), f"an event id is a lowercase slug (a-z, 0-9, -), like {slugify(event_id) or 'spring-cup'}")
+    refuse_no_content(content)
+    if name is not None and (problem := name_problem(name)):
+        raise fail(Src("--name"), problem)
     folder = content / "events" / event_id
-    if folder.exists():
+    if os.path.lexists(folder):
         raise fail(Src(str(folder)), "already exists; podium new never overwrites. Pick another id")
-    written = [] if schema_folder(content).exists() else write_schemas(schema_folder(content))
+    schemas = schema_folder(content)
+    with_schemas = not os.path.lexists(schemas)
     event_text = event_yaml(ruleset, date, name or event_id.replace("-", " ").capitalize())
-    files = {folder / "event.yaml": with_modeline(folder / "event.yaml", "event", content, event_text),
-             folder / "registrations.yaml": with_modeline(folder / "registrations.yaml", "registrations", content,
-                                                          registrations_yaml(ruleset))}
-    for path, text in files.items():
-        write_new_file(path, text)
-    return written + list(files)
+    files = {**(schema_files(schemas) if with_schemas else {}),
+             folder / "event.yaml": modeline(folder / "event.yaml", "event", content, with_schemas) + event_text,
+             folder / "registrations.yaml": modeline(folder / "registrations.yaml", "registrations", content,
+                                                     with_schemas) + registrations_yaml(ruleset)}
+    hint = "move it away, or name the content folder with --content"
+    return write_new_files(files, content / "events", hint)
+
+
+def name_problem(name: str) -> str | None:
+    """Why ``name`` cannot be an event's name, by the rule check applies to event.yaml."""
+    if not name.strip():
+        return "the name is empty; write the event's name, or leave --name out to make it from the id"
+    return text_problem("name", name, EVENT["name"])
 
 
 def event_yaml(ruleset: RuleSet, today: datetime.date, name: str = "My first tournament") -> str:

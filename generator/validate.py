@@ -139,11 +139,7 @@ def _describe(value) -> str:
 def load_site(root: Path, problems: Problems, read_events) -> Site:
     """Read and check the whole content tree, adding every problem found to ``problems``.
     ``read_events(folders, problems, registry)`` reads the event folders, each with ``read_event``."""
-    if not root.is_dir():
-        raise fail(Src(str(root)), "content folder not found; pass --content DIR or run from the folder holding content/")
-    if not (root / "site.yaml").exists():  # not content at all: '--content /' would read the whole disk
-        raise fail(Src(str(root / "site.yaml")), "site.yaml is missing; create it with at least 'title: My tournaments' "
-                   "(or pass --content DIR naming the folder that holds it)")
+    refuse_no_content(root)
     _refuse_escaping_links(root)
     settings = _site_settings(root, problems)
     registry = _registry(root, problems)
@@ -153,6 +149,14 @@ def load_site(root: Path, problems: Problems, read_events) -> Site:
     _check_event_seasons(events, seasons, problems)
     return Site(root=str(root), registry=registry, seasons=seasons, events=events, pages=pages, **settings)
 
+
+def refuse_no_content(root: Path) -> None:
+    """Abort unless ``root`` is a content folder: one holding site.yaml."""
+    if not root.is_dir():
+        raise fail(Src(str(root)), "content folder not found; pass --content DIR or run from the folder holding content/")
+    if not (root / "site.yaml").exists():  # not content at all: '--content /' would read the whole disk
+        raise fail(Src(str(root / "site.yaml")), "site.yaml is missing; create it with at least 'title: My tournaments' "
+                   "(or pass --content DIR naming the folder that holds it)")
 
 
 def _refuse_escaping_links(root: Path) -> None:
@@ -277,7 +281,7 @@ def _player_list(data, src: Src, problems: Problems, registry: dict, what: str) 
         return ()
     players, first_seen = [], {}
     for index, item in enumerate(data):
-        player = _player(item, data.at(index), problems, registry, what)
+        player = read_player(item, data.at(index), problems, registry, what)
         if player is None:
             continue
         if player.id in first_seen:
@@ -289,7 +293,8 @@ def _player_list(data, src: Src, problems: Problems, registry: dict, what: str) 
     return tuple(players)
 
 
-def _player(item, src: Src, problems: Problems, registry: dict, what: str) -> Player | None:
+def read_player(item, src: Src, problems: Problems, registry: dict, what: str) -> Player | None:
+    """The player of one entry (a YAML mapping); every problem found is added to ``problems``."""
     f = Fields(item, src, problems, f"a player entry of {what}", PLAYER)
     name = f.get("name", required=True)
     pid = f.slug("id") or slugify(name or "")

@@ -129,40 +129,62 @@ def refuse_unsafe_output(out: Path, content: Path) -> None:
         raise fail(Src("--out"), f"{shown} {problem}")
 
 
-def _cannot_be_made(out: Path) -> str | None:
-    """Why a folder cannot be made at ``out`` (a file on the way, a name too long, a folder
-    that cannot be written), or None."""
+_NAME_ONE = "name a folder for the site, such as --out site"
+
+
+def _cannot_be_made(out: Path, hint: str = _NAME_ONE) -> str | None:
+    """Why a folder (or file) cannot be made at ``out`` (a file on the way, a name too long, a
+    folder that cannot be written), or None; ``hint`` says what to name instead."""
     try:
         os.lstat(out)
         return None  # there already: the other checks say whether it may be replaced
     except FileNotFoundError:
         pass
     except OSError as exc:
-        return _made_how(out, exc)
+        return _made_how(out, exc, hint)
     parent = next(folder for folder in out.absolute().parents if os.path.lexists(folder))
     if not parent.is_dir():
-        return _made_how(out, NotADirectoryError(errno.ENOTDIR, "not a folder"))
+        return _made_how(out, NotADirectoryError(errno.ENOTDIR, "not a folder"), hint)
     if not os.access(parent, os.W_OK | os.X_OK):
-        return f"cannot be made: {display_path(str(parent))} is not a folder this user may write in; {_NAME_ONE}"
+        return f"cannot be made: {display_path(str(parent))} is not a folder this user may write in; {hint}"
     return None
 
 
-_NAME_ONE = "name a folder for the site, such as --out site"
-
-
-def _made_how(out: Path, exc: OSError) -> str:
+def _made_how(out: Path, exc: OSError, hint: str = _NAME_ONE) -> str:
     if exc.errno == errno.ENOTDIR:
-        file = next(folder for folder in reversed(out.parents) if folder.is_file())
-        return f"cannot be made: {display_path(str(file))} is a file, not a folder; {_NAME_ONE}"
+        file = next((folder for folder in reversed(out.parents) if os.path.isfile(folder)), out)
+        return f"cannot be made: {display_path(str(file))} is a file, not a folder; {hint}"
     if exc.errno == errno.ENAMETOOLONG:
-        return f"cannot be made: the name is too long; {_NAME_ONE}"
-    return f"cannot be made ({exc.strerror}); {_NAME_ONE}"
+        return f"cannot be made: the name is too long; {hint}"
+    return f"cannot be made ({exc.strerror}); {hint}"
 
 
-def output_problem(out: Path, exc: OSError):
-    """The UserError for a folder that could not be made or written after all (a full disk, a
-    system folder such as /proc): said for ``--out``, as the checks before say theirs."""
-    return fail(Src("--out"), f"{display_path(str(out))} {_made_how(out, exc)}")
+def output_problem(out: Path, exc: OSError, option: str | None = "--out", hint: str = _NAME_ONE):
+    """The UserError for a folder or file that could not be made or written after all (a full
+    disk, a system folder such as /proc): said for ``option``, as the checks before say theirs
+    (None: at ``out`` itself)."""
+    if option is None:
+        return fail(Src(str(out)), _made_how(out, exc, hint))
+    return fail(Src(option), f"{display_path(str(out))} {_made_how(out, exc, hint)}")
+
+
+def new_file_problem(path: Path, root: Path, hint: str, replace: bool = False) -> tuple[Path, str] | None:
+    """Where and why a file cannot be made at ``path``, with the folders from ``root`` down made
+    where missing: a symbolic link or a file on the way, the file already there (unless it may
+    ``replace`` it), a name too long, a folder this user may not write in. None if it can. A link
+    is refused even when it leads somewhere: what a command makes stays in the folder named."""
+    steps = [folder for folder in reversed(path.parents) if folder == root or root in folder.parents] + [path]
+    for step in steps:
+        if os.path.islink(step):
+            return step, f"is a symbolic link (to {os.readlink(step)}); {hint}"
+        if not os.path.lexists(step):
+            problem = _cannot_be_made(step, hint)
+            return (step, problem) if problem else None
+        if step != path and not os.path.isdir(step):
+            return step, f"is a file, not a folder; {hint}"
+    if os.path.isdir(path):
+        return path, f"is a folder; {hint}"
+    return None if replace else (path, f"already exists; {hint}")
 
 
 def _not_a_folder(out: Path) -> str | None:

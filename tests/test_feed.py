@@ -179,3 +179,15 @@ def test_a_running_events_summary_counts_players_and_rounds_each_in_its_plural(t
         tree.save_round("e1", number, data)
     archive = load_archive(tree.content)
     assert _summary(archive.events["e1"], archive, Language(language)) == summary
+
+
+def test_a_base_url_option_longer_than_site_yaml_allows_is_refused(tree, cli):
+    """Issue 14: a --base-url of 2,400 characters overflowed the round pages' QR codes (a traceback)."""
+    tree.event("e1", 8)
+    cli("pair", "e1")
+    url = "https://example.org/" + "a" * 2400
+    assert cli("build", "--base-url", url, expect=1).output == (
+        "--base-url: the base URL is 2,420 characters long; at most 200: write only the site's address, like "
+        "https://my-club.github.io/tournaments\n1 problem found.\n")
+    assert not (tree.root / "site").exists()
+    assert cli("build", "--base-url", "https://example.org/" + "a" * 180).output.startswith("built ")

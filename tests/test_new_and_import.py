@@ -112,3 +112,148 @@ def test_the_registration_example_follows_the_rulesets_blocks_not_its_name(tmp_p
     example = (tmp_path / "club/content/events/my-first-event/registrations.yaml").read_text()
     assert "#   rating: 1650                   # Elo, for seeding\n" in example
     assert "colours:" not in example
+
+
+INIT_HINT = "move it away, or pick another folder for the archive"
+
+
+def everything_under(folder) -> list[str]:
+    return sorted(str(path.relative_to(folder)) for path in folder.rglob("*"))
+
+
+@pytest.mark.parametrize("make, folder, message", [
+    (lambda root: (root / "afile").write_text("x\n"), "afile", f"afile: is a file, not a folder; {INIT_HINT}"),
+    (lambda root: (root / "afile").write_text("x\n"), "afile/club",
+     f"afile/club: cannot be made: afile is a file, not a folder; {INIT_HINT}"),
+    (lambda root: (root / "club").mkdir() or (root / "club/.github").write_text("x\n"), "club",
+     f"club/.github: is a file, not a folder; {INIT_HINT}"),
+    (lambda root: (root / "club").mkdir() or (root / "club/content").symlink_to(root / "gone/content"), "club",
+     f"club/content: is a symbolic link (to {{root}}/gone/content); {INIT_HINT}"),
+    (lambda root: (root / "club").symlink_to(root / "gone"), "club",
+     f"club: is a symbolic link (to {{root}}/gone); {INIT_HINT}"),
+])
+def test_init_writes_nothing_when_anything_stands_in_its_way(tmp_path, monkeypatch, cli, make, folder, message):
+    """Issue 14: init wrote schemas/, content/ and .gitignore, then died on a .github file (a
+    re-run was refused: the archive never got its workflow), or wrote through a link elsewhere."""
+    monkeypatch.chdir(tmp_path)
+    make(tmp_path)
+    before = everything_under(tmp_path)
+    output = cli("init", folder, expect=1).output
+    assert output == message.format(root=tmp_path) + "\n1 problem found.\n"
+    assert everything_under(tmp_path) == before
+
+
+def test_init_takes_back_what_it_wrote_when_writing_fails(tmp_path, monkeypatch, cli):
+    monkeypatch.chdir(tmp_path)
+    from podium import scaffold
+
+    real, calls = scaffold.write_new_file, []
+
+    def fill_the_disk(path, text):
+        calls.append(path)
+        if len(calls) == 5:
+            raise OSError(28, "No space left on device")
+        real(path, text)
+
+    monkeypatch.setattr(scaffold, "write_new_file", fill_the_disk)
+    output = cli("init", "club", expect=1).output
+    assert output == (f"{calls[-1]}: cannot be made (No space left on device); nothing was written; put that right and "
+                      "run it again\n1 problem found.\n")
+    assert everything_under(tmp_path) == []
+
+
+NEW = ["autumn", "--ruleset", "ffg-conquest", "--date", "2026-09-01"]
+
+
+@pytest.mark.parametrize("args, message", [
+    (["--name", "Autumn \x1b[2J Cup"], "--name: 'name' holds the control character \\x1b, which has no place in it; "
+                                      "write it as one line of plain text"),
+    (["--name", "Autumn \u202e Cup"], "--name: 'name' holds the direction override U+202E, which has no place in it; "
+                                     "write it as one line of plain text"),
+    (["--name", "A" * 300], "--name: 'name' is 300 characters long; at most 200"),
+    (["--name", ""], "--name: the name is empty; write the event's name, or leave --name out to make it from the id"),
+    (["--content", "notes.txt"], "notes.txt: content folder not found; pass --content DIR or run from the folder "
+                                 "holding content/"),
+])
+def test_new_refuses_options_check_would_refuse_and_writes_nothing(club, cli, args, message):
+    """Issue 14: these wrote an event.yaml that check then refused, or died (NotADirectoryError)."""
+    (club.root / "notes.txt").write_text("notes\n")
+    before = everything_under(club.root)
+    assert cli("new", *NEW, *args, expect=1).output == message + "\n1 problem found.\n"
+    assert everything_under(club.root) == before
+
+
+@pytest.mark.parametrize("make, message", [
+    (lambda events: events.write_text("x\n"), "content/events: is a file, not a folder"),
+    (lambda events: events.symlink_to("../elsewhere"), "content/events: is a symbolic link (to ../elsewhere)"),
+])
+def test_new_writes_nothing_through_a_file_or_a_link(tree, cli, make, message):
+    (tree.root / "elsewhere").mkdir()
+    make(tree.content / "events")
+    before = everything_under(tree.root)
+    assert cli("new", *NEW, expect=1).output == (
+        f"{message}; move it away, or name the content folder with --content\n1 problem found.\n")
+    assert everything_under(tree.root) == before
+
+
+def test_cells_check_would_refuse_are_reported_at_their_rows_and_nothing_is_appended(club, cli):
+    """Issue 14: these were appended and check then refused the file, or the import died (ValueError),
+    or a 19-digit rating was blamed on registrations.yaml:1."""
+    rows = ["name,rating,joins,armies", "Sup,²,,", f"Huge,{'7' * 5000},,", "Esc\x1bName,,,", "Bel\x07Name,,,",
+            "Nul\x00Name,,,", "Rtl\u202eName,,,", 'Army,,,"Moloch, Bo\u202erg"', "Zero,,0,",
+            "Long,1234567890123456789,,", f"Long army,,,{'A' * 201}", "Fine,1500,2,"]
+    (club.root / "form.csv").write_text("\n".join(rows) + "\n")
+    before = registrations(club)
+    output = cli("import", "registrations", "form.csv", "spring-cup", expect=1).output
+    plain = "which has no place in it; write it as one line of plain text"
+    assert output.splitlines() == [
+        "form.csv:2: rating '²' is not a whole number; correct it, or leave it empty",
+        "form.csv:3: rating '77777777777777777777…' is a number of 5000 digits; no tournament number is that large: "
+        "write at most 15 digits",
+        f"form.csv:4: 'name' holds the control character \\x1b, {plain}",
+        f"form.csv:5: 'name' holds the control character \\x07, {plain}",
+        f"form.csv:6: 'name' holds the control character \\x00, {plain}",
+        f"form.csv:7: 'name' holds the direction override U+202E, {plain}",
+        f"form.csv:8: 'armies' holds the direction override U+202E, {plain}",
+        "form.csv:9: 'joins' is the round a late player starts in: 2, 3, …",
+        "form.csv:10: rating '1234567890123456789' is a number of 19 digits; no tournament number is that large: "
+        "write at most 15 digits",
+        "form.csv:11: 'armies' is 201 characters long; at most 200",
+        "10 problems found."]
+    assert registrations(club) == before
+
+
+def test_a_cell_beyond_the_csv_field_limit_is_said_at_its_row(club, cli):
+    (club.root / "form.csv").write_text("name\nAnna\n\"" + "x" * 140_000 + "\"\n")
+    assert cli("import", "registrations", "form.csv", "spring-cup", expect=1).output == (
+        "form.csv:3: a cell holds more than 131,072 characters, far more than any name or club; correct that row "
+        "(a whole text pasted into one cell?)\n1 problem found.\n")
+
+
+def test_a_file_beyond_10000_rows_or_100_columns_is_refused_not_cut_short(club, cli):
+    (club.root / "form.csv").write_text("name\n" + "".join(f"P{n}\n" for n in range(2, 10_001)) + "\n\nLate\n")
+    assert cli("import", "registrations", "form.csv", "spring-cup", expect=1).output == (
+        "form.csv:10003: more than 10,000 rows: Podium reads that many at most, far more than any sign-up sheet; "
+        "delete what is below the players, or import them in parts\n1 problem found.\n")
+    (club.root / "form.csv").write_text("name" + "," * 100 + "rating\nAnna\n")
+    assert cli("import", "registrations", "form.csv", "spring-cup", expect=1).output == (
+        "form.csv:1: a cell beyond the 100th column: Podium reads that many at most; delete the columns that are "
+        "not the players' (or move this one left)\n1 problem found.\n")
+
+
+def test_an_xlsx_with_one_far_cell_is_read_lazily(club, cli):
+    """Issue 14: a single cell at XFD1048576 made the reader fill a million rows of 16,384 cells
+    (MemoryError after 13 s)."""
+    import time
+
+    openpyxl = pytest.importorskip("openpyxl")
+    book = openpyxl.Workbook()
+    book.active.append(["Name"])
+    book.active.append(["Anna"])
+    book.active["XFD1048576"] = "far"
+    book.active["A1048576"] = "far"
+    book.save(club.root / "form.xlsx")
+    start = time.perf_counter()
+    assert cli("import", "registrations", "form.xlsx", "spring-cup", expect=1).output.startswith(
+        "form.xlsx:1048576: more than 10,000 rows")
+    assert time.perf_counter() - start < 5

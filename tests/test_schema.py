@@ -110,3 +110,26 @@ def test_schema_rewrites_its_own_files_but_never_an_organizers(tmp_path, monkeyp
     result = cli("schema", expect=1)
     assert result.output.startswith("schemas/site.schema.json: is not a schema written by `podium schema`; move it away")
     assert (tmp_path / "schemas/site.schema.json").read_text() == "{}\n"
+
+
+@pytest.mark.parametrize("out, message", [
+    ("notes.txt", "notes.txt is a file, not a folder"),
+    ("notes.txt/schemas", "notes.txt/schemas cannot be made: notes.txt is a file, not a folder"),
+    ("x" * 300, "x" * 300 + " cannot be made: the name is too long"),
+    ("link", "link is a symbolic link (to nowhere)"),
+])
+def test_an_out_folder_that_cannot_hold_the_schemas_is_one_problem(tmp_path, monkeypatch, cli, out, message):
+    """Issue 14: each of these was a traceback (FileExistsError, NotADirectoryError, OSError 36…)."""
+    monkeypatch.chdir(tmp_path)
+    (tmp_path / "notes.txt").write_text("notes\n")
+    (tmp_path / "link").symlink_to("nowhere")
+    assert cli("schema", "--out", out, expect=1).output == (
+        f"--out: {message}; name a folder for the schemas, such as --out schemas\n1 problem found.\n")
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["link", "notes.txt"]
+
+
+def test_a_system_folder_cannot_hold_the_schemas(tmp_path, monkeypatch, cli):
+    monkeypatch.chdir(tmp_path)
+    output = cli("schema", "--out", "/proc/podium-schemas", expect=1).output
+    assert output.startswith("--out: /proc/podium-schemas cannot be made")  # as root or not
+    assert output.endswith("; name a folder for the schemas, such as --out schemas\n1 problem found.\n")

@@ -85,3 +85,67 @@ def test_an_error_while_rendering_a_theme_template_is_reported_at_its_line(theme
     result = cli("build", expect=1)
     assert result.output.startswith("content/theme/base.html:4: template error while rendering index.html: ")
     assert "'no_such_value' is undefined" in result.output
+
+
+def test_a_theme_base_extending_itself_is_explained_by_check_and_build(themed, cli):
+    """Issue 14: '{% extends "base.html" %}' in the theme's base.html (for Podium's) was a
+    RecursionError traceback in build while check said ok."""
+    cli("build")
+    index = (themed.root / "site/index.html").read_bytes()
+    themed.write("theme/base.html", CLUB_BASE.replace('"podium/base.html"', '"base.html"'))
+    expected = ('content/theme/base.html:1: {% extends "base.html" %} extends this very template, without end: the '
+                "theme's base.html takes the place of Podium's; to extend Podium's own base.html write "
+                '{% extends "podium/base.html" %}\n1 problem found.\n')
+    assert cli("check", expect=1).output == expected
+    assert cli("build", expect=1).output == expected
+    assert (themed.root / "site/index.html").read_bytes() == index  # the old site, untouched
+
+
+def test_check_compiles_every_theme_template(themed, cli):
+    themed.write("theme/event.html", '{% extends "podium/event.html" %}\n{% block main %}{% if %}{% endblock %}\n')
+    themed.write("theme/round.html", "{% for x in y %}\n")
+    assert cli("check", expect=1).output.splitlines() == [
+        "content/theme/event.html:2: template error: Expected an expression, got 'end of statement block'; correct "
+        "the theme's template, or delete it to use Podium's",
+        "content/theme/round.html:1: template error: Unexpected end of template. Jinja was looking for the following "
+        "tags: 'endfor' or 'else'. The innermost block that needs to be closed is 'for'; correct the theme's "
+        "template, or delete it to use Podium's",
+        "2 problems found."]
+
+
+@pytest.mark.parametrize("expression, error", [
+    ("1 // 0", "ZeroDivisionError: integer division or modulo by zero"),
+    ('"%s"|format', "TypeError: not enough arguments for format string"),
+    ("range(10**9)|list", "OverflowError: Range too big. The sandbox blocks ranges larger than MAX_RANGE (100000)"),
+    ('"x" * 10**10', "a text or list repeated into more than 100,000 items is too long for a page"),
+    ("2 ** 1000000", "2 ** 1000000 is a number too large for a page"),
+    ("().__class__.__mro__", "access to attribute '__class__' of 'tuple' object is unsafe"),
+])
+def test_whatever_a_theme_template_raises_is_said_at_its_line(themed, cli, expression, error):
+    """Issue 14: Python exceptions raised in a theme's template were tracebacks, a huge range hung
+    the build, and Python's internals rendered: a theme's templates are sandboxed."""
+    themed.write("theme/base.html", CLUB_BASE + "{% block brand %}\n{{ " + expression + " }}{% endblock %}\n")
+    assert cli("check").output.startswith("ok: 1 event")  # nothing wrong until it is rendered
+    assert cli("build", expect=1).output == (
+        f"content/theme/base.html:5: template error while rendering index.html: {error}; correct the theme's "
+        "template, or delete it to use Podium's\n1 problem found.\n")
+    assert not (themed.root / "site").exists()
+
+
+def test_a_theme_error_during_serve_is_printed_and_the_last_site_kept(themed, capsys):
+    from podium.incremental import Rebuilder
+    from podium.serve import rebuild
+
+    out = themed.root / "site"
+    builder = Rebuilder(themed.content, out)
+    assert rebuild(builder) is True
+    index = (out / "index.html").read_bytes()
+    themed.write("theme/base.html", CLUB_BASE + "{% block brand %}{{ 1 // 0 }}{% endblock %}\n")
+    assert rebuild(builder) is False
+    assert capsys.readouterr().err == (
+        "content/theme/base.html:4: template error while rendering index.html: ZeroDivisionError: integer division "
+        "or modulo by zero; correct the theme's template, or delete it to use Podium's\n1 problem found.\n"
+        "the site was not rebuilt; fix the problems above and save again\n")
+    assert (out / "index.html").read_bytes() == index
+    themed.write("theme/base.html", CLUB_BASE)
+    assert rebuild(builder) is True

@@ -4,6 +4,8 @@ from __future__ import annotations
 import unicodedata
 from urllib.parse import urlsplit
 
+from podium.schema import SITE
+
 EXAMPLE_BASE_URL = "https://my-club.github.io/tournaments"
 
 
@@ -74,6 +76,10 @@ def base_url_problem(url: str) -> str | None:
     a plain web address: anything else makes links that go nowhere or run script."""
     if not url:
         return None
+    longest = SITE["base_url"].longest  # as for site.yaml's base_url: a QR code holds a few thousand at most
+    if len(url) > longest:
+        return (f"the base URL is {len(url):,} characters long; at most {longest:,}: write only the site's "
+                f"address, like {EXAMPLE_BASE_URL}")
     odd = next((char for char in url if char.isspace() or char in "\"'<>" or unicodedata.category(char) == "Cc"), None)
     if odd is not None:
         return f"the base URL {url!r} contains {odd!r}, which a web address never has; write it like {EXAMPLE_BASE_URL}"
