@@ -12,9 +12,9 @@ from podium.errors import Problems, Src, fail
 from podium.pairfile import write_new_file
 from podium.rules.ruleset import RuleSet
 from podium.rules.scoring import yaml_string
-from podium.schema import EVENT
 from podium.slug import is_slug, slugify
-from podium.validate import refuse_no_content, text_problem
+from podium.validate import refuse_no_content
+from podium.values import text_problem
 from podium.write import new_file_problem, output_problem
 
 
@@ -109,7 +109,7 @@ def name_problem(name: str) -> str | None:
     """Why ``name`` cannot be an event's name, by the rule check applies to event.yaml."""
     if not name.strip():
         return "the name is empty; write the event's name, or leave --name out to make it from the id"
-    return text_problem("name", name, EVENT["name"])
+    return text_problem("name", name)
 
 
 def event_yaml(ruleset: RuleSet, today: datetime.date, name: str = "My first tournament") -> str:
