@@ -10,7 +10,7 @@ from podium.rules.draw import CURRENT as CURRENT_DRAWS, TIEBREAK, lot, seeding_p
 from podium.rules.kinds import KNOCKOUT
 from podium.rules.ruleset import RuleSet
 from podium.rules.standings.metrics import Context
-from podium.rules.standings.order import Row, rank_players
+from podium.rules.standings.order import Row, inactive_last, rank_players
 from podium.rules.standings.records import Record
 from podium.rules.structure import Stage
 
@@ -193,8 +193,12 @@ def fresh_records(players) -> dict[str, Record]:
 
 
 def interleave(groups: list[Group], state: EventState, records: dict, kind: str) -> list[str]:
-    """One order across groups: every group's 1st (best of them first), then every 2nd, …"""
-    return [row.player for level in levels(groups) for row in state.rank(level, records, kind)]
+    """One order across groups: every group's 1st (best of them first), then every 2nd, … —
+    the disqualified and excluded last of all, as in a stage of one table (``inactive_last``):
+    Tantrix §7d removes a totally excluded player's results from the final table, so the
+    place he holds in his group (the last) must not set him above the places of a bigger group."""
+    order = [row.player for level in levels(groups) for row in state.rank(level, records, kind)]
+    return inactive_last(order, state.status)
 
 
 def levels(groups: list[Group]) -> list[list[str]]:
