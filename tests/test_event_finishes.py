@@ -78,3 +78,53 @@ def test_an_excluded_player_is_last_across_the_groups_not_at_his_groups_place(tr
                              (4, "t5", 3.8, "active"), (5, "t6", 23.8, "active"), (6, "t7", 11.4, "active"),
                              (7, "t1", 0, "excluded")]
     cli("build", "--out", tree.root / "site")
+
+
+# ------------------------------------------------------------------ Micromutants extreme
+
+INTACT_1 = {"intact": 1, "damaged": 0, "square": 0}  # 2 secondary points (RBB: 2 an intact hexagonal base)
+
+
+def free_for_all_turn(tree, event_id: str, number: int, finish: list[str], bases: dict = INTACT_1) -> dict:
+    """Turn ``number`` of a free-for-all table: its players in ``finish`` order, the winner's bases."""
+    data = tree.read_round(event_id, number)
+    (pairing,) = data["pairings"]
+    pairing.update(finish=finish, bases=bases, eliminated={})
+    tree.save_round(event_id, number, data)
+    return data
+
+
+def test_a_free_for_all_table_down_to_two_plays_its_turns_by_places(tree, cli):
+    """House rule (MicromutantsScoring): a free-for-all table plays its turns on without a player
+    who leaves, each keeping his seat and clans. m1–m4 seated A–D by rating; turn 1 finishes m1,
+    m2, m3, m4 (6, 4, 2, 3; m1's intact base: 2 secondary); m3 and m4 withdraw. m1 and m2 play
+    turns 2–4 as the table they are — places 1st 6, 2nd 4, the winner's bases — and m1 wins
+    each: turn 2 one intact base (2), turn 3 two (4), turn 4 one intact and one damaged (3).
+         m1  6 + 6 + 6 + 6 = 24, secondary 2 + 2 + 4 + 3 = 11, 4 wins
+         m2  4 + 4 + 4 + 4 = 16, 4 second places
+         m4  3 (withdrawn) · m3 2 (withdrawn)
+       Before, turn 2 asked for "game 1: the bella" of a best-of-1 match, refused 'finish:' and
+       'bases:', and gave m1 6 + 1 + 1 + 1 = 9, one win and 2 secondary points."""
+    tree.event("ffa", [{"name": f"Giocatore m{i}", "id": f"m{i}", "rating": 2000 - i} for i in range(1, 5)],
+               ruleset="micromutants-extreme", structure=[{"kind": "free-for-all"}])
+    cli("pair", "ffa")
+    free_for_all_turn(tree, "ffa", 1, ["m1", "m2", "m3", "m4"])
+    drop(tree, "ffa", 1, ["m3", "m4"])
+    cli("pair", "ffa")
+    text = tree.round_path("ffa", 2).read_text(encoding="utf-8")
+    assert "    finish: []  # the players from 1st to last\n" in text and "bella" not in text
+    assert "# clans this turn: A Flyborg, B Sovietopteri" in text
+    free_for_all_turn(tree, "ffa", 2, ["m1", "m2"])
+    for number, bases in ((3, {"intact": 2, "damaged": 0, "square": 0}), (4, {"intact": 1, "damaged": 1, "square": 0})):
+        cli("pair", "ffa")
+        free_for_all_turn(tree, "ffa", number, ["m1", "m2"], bases)
+    result = standings(cli, "ffa")
+    assert result["complete"]
+    assert ranks(result) == [(1, "m1", 24, "active"), (2, "m2", 16, "active"), (3, "m4", 3, "dropped"),
+                             (4, "m3", 2, "dropped")]
+    assert result["standings"][0]["tiebreaks"] == {"secondary": 11, "wins": 4, "tertiary": 0, "second_places": 0}
+    assert result["standings"][1]["tiebreaks"]["second_places"] == 4
+    cli("check")
+    cli("build", "--out", tree.root / "site")
+    page = (tree.root / "site" / "events" / "ffa" / "rounds" / "3" / "index.html").read_text(encoding="utf-8")
+    assert 'Giocatore m2</a> <span class="army">USArtropodi</span> <span class="army">→ 4 pts</span>' in page

@@ -57,8 +57,9 @@ class MicromutantsScoring(Scoring):
     and nobody scores a game not played. In the 2-vs-2 groups the games still to come give way to
     a fresh rotation of those left, home and away, so everyone left plays as many games from then
     on; fewer than four left cannot play 2 vs 2 and the group ends. At a free-for-all table the
-    others play the turns left, each keeping his seat and so his clans (each clan once); fewer
-    than four reaching the free-for-all play one table of two or three (stages/groups.py).
+    others play the turns left, each keeping his seat and so his clans (each clan once), scored by
+    places as before — two left still play a free-for-all turn (1st 6, 2nd 4), not a match;
+    fewer than four reaching the free-for-all play one table of two or three (stages/groups.py).
     """
 
     name = "micromutants"
@@ -84,7 +85,7 @@ class MicromutantsScoring(Scoring):
     def outcomes(self, pairing: Pairing, round_no: int, stage=None) -> list[Outcome]:
         if pairing.teams:
             return self._team_outcomes(pairing, round_no)
-        if len(pairing.players) > 2:
+        if _shape(pairing, stage) == FREE_FOR_ALL:
             return self._table_outcomes(pairing, round_no)
         winner = self.match_winner(pairing, None, stage)
         if winner is None:  # also a match without two players: no one to have beaten
@@ -156,7 +157,7 @@ class MicromutantsScoring(Scoring):
     def decided(self, pairing: Pairing, stage=None) -> bool:
         if pairing.teams:
             return pairing.winning_team is not None
-        if len(pairing.players) > 2:
+        if _shape(pairing, stage) == FREE_FOR_ALL:
             return bool(pairing.finish)
         return self.match_winner(pairing, None, stage) is not None
 
@@ -175,7 +176,7 @@ class MicromutantsScoring(Scoring):
         if teams:
             return ["    winner:   # 0 if the first pair won, 1 if the second",
                     "    bases: {intact: 0, damaged: 0, square: 0}  # the winning pair's bases left"]
-        if len(players) > 2:
+        if _free_for_all(len(players), stage):
             return ["    finish: []  # the players from 1st to last",
                     "    bases: {intact: 0, damaged: 0, square: 0}  # the winner's bases left",
                     "    eliminated: {}  # opponents each player eliminated in his own turn, e.g. {id: 1}"]
@@ -193,17 +194,17 @@ class MicromutantsScoring(Scoring):
                 lines.append(f"      - {{home: {yaml_string(players[home])}, winner: }}  # game {index + 1}")
         return lines
 
-    def result_keys(self, pairing: Pairing) -> tuple[frozenset, str]:
-        return SHAPES[_shape(pairing)]
+    def result_keys(self, pairing: Pairing, stage=None) -> tuple[frozenset, str]:
+        return SHAPES[_shape(pairing, stage)]
 
     def check_shape(self, pairing: Pairing, problems: Problems, stage=None) -> None:
-        if _shape(pairing) == "match":
+        if _shape(pairing, stage) == "match":
             if two_players(pairing) is None:
                 problems.add(pairing.at("players"), "a head-to-head match has two players; a player without an "
                              "opponent has a bye ('bye: true')")
                 return
             self._check_series(pairing, problems, stage)
-        elif _shape(pairing) == FREE_FOR_ALL:
+        elif _shape(pairing, stage) == FREE_FOR_ALL:
             self._check_places(pairing, problems)
             _check_eliminations(pairing, problems)
 
@@ -275,10 +276,19 @@ def _check_eliminations(pairing: Pairing, problems: Problems) -> None:
                      f"{len(pairing.players)}, where at most {len(pairing.players) - 1} players can be eliminated")
 
 
-def _shape(pairing: Pairing) -> str:
+def _shape(pairing: Pairing, stage=None) -> str:
+    """The kind of game a result line records: a 2-vs-2 game, a free-for-all table, or a
+    head-to-head match."""
     if pairing.teams:
         return "2-vs-2"
-    return "free-for-all" if len(pairing.players) > 2 else "match"
+    return FREE_FOR_ALL if _free_for_all(len(pairing.players), stage) else "match"
+
+
+def _free_for_all(seated: int, stage) -> bool:
+    """Every table of a free-for-all stage is a free-for-all, also one that players leaving have
+    brought down to two (house rule, ``MicromutantsScoring``: its turns go on by places, not as a
+    best-of-1 match); in any other stage, a table of more than two is one."""
+    return seated > 2 or (stage is not None and stage.kind == FREE_FOR_ALL)
 
 
 def _first_to(needed: int, games) -> tuple[str | None, int | None]:

@@ -120,8 +120,8 @@ class Scoring(Block):
     def rated_games(self, pairing: Pairing):
         return ()
 
-    def result_keys(self, pairing: Pairing) -> tuple[frozenset, str]:
-        """The keys this block reads in ``pairing``'s result, and how that result is written."""
+    def result_keys(self, pairing: Pairing, stage=None) -> tuple[frozenset, str]:
+        """The keys this block reads in ``pairing``'s result in ``stage``, and how that result is written."""
         return self.reads, self.how
 
     def check(self, pairing: Pairing, problems: Problems, stage=None) -> None:
@@ -131,7 +131,7 @@ class Scoring(Block):
         if pairing.bye:
             return
         before = len(problems.items)
-        self._check_read(pairing, problems)
+        self._check_read(pairing, problems, stage)
         self.check_shape(pairing, problems, stage)
         if len(problems.items) == before:
             self.contradictions(pairing, problems)
@@ -139,9 +139,9 @@ class Scoring(Block):
     def check_shape(self, pairing: Pairing, problems: Problems, stage=None) -> None:
         """The block's own rules for a result line that is not a bye (each block says)."""
 
-    def _check_read(self, pairing: Pairing, problems: Problems) -> None:
+    def _check_read(self, pairing: Pairing, problems: Problems, stage=None) -> None:
         """Issue 14, nothing lost: a key no rule of this block reads would be silently ignored."""
-        reads, how = self.result_keys(pairing)
+        reads, how = self.result_keys(pairing, stage)
         for key in RESULT_KEYS:
             if key not in reads and _given(pairing, key):
                 problems.add(pairing.at(key), f"'{key}' is not part of this result (nothing would read it): {how}")

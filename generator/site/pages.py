@@ -413,9 +413,9 @@ def _table(pairing, rnd, flags: dict, stage, result: EventResult, model: _Model)
 
 
 def _earned(pairing, stage, rnd) -> dict:
-    """Multiplayer tables: the points each seat earned (TB from VP, primary points by place),
-    as the replay scored them."""
-    if len(pairing.players) <= 2 or pairing.teams or stage is None:
+    """Multiplayer tables (and a free-for-all table down to two, placed by 'finish:'): the points
+    each seat earned (TB from VP, primary points by place), as the replay scored them."""
+    if (len(pairing.players) <= 2 and not pairing.finish) or pairing.teams or stage is None:
         return {}
     return {p: o.points for p in pairing.players if p in stage.records
             for o in stage.records[p].outcomes if o.round == rnd.number}
