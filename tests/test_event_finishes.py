@@ -128,3 +128,216 @@ def test_a_free_for_all_table_down_to_two_plays_its_turns_by_places(tree, cli):
     cli("build", "--out", tree.root / "site")
     page = (tree.root / "site" / "events" / "ffa" / "rounds" / "3" / "index.html").read_text(encoding="utf-8")
     assert 'Giocatore m2</a> <span class="army">USArtropodi</span> <span class="army">→ 4 pts</span>' in page
+
+
+# ------------------------------------------------------------------ a knockout that withdrawals leave short
+
+FFA_THEN_FINALS = [{"kind": "free-for-all", "advance": 4}, {"kind": "knockout", "size": 2, "best_of": 5,
+                                                             "third_place": True}]
+
+
+def four_turns_then_drops(tree, cli, gone: list[str]) -> int:
+    """m1–m4 at one free-for-all table, m1, m2, m3, m4 in that order every turn (6, 4, 2, 3:
+    m1 24, m2 16, m4 12, m3 8); ``gone`` withdraw after turn 4. The line of the drops."""
+    tree.event("ko", [{"name": f"Giocatore m{i}", "id": f"m{i}", "rating": 2000 - i} for i in range(1, 5)],
+               ruleset="micromutants-extreme", structure=FFA_THEN_FINALS)
+    for number in range(1, 5):
+        cli("pair", "ko")
+        free_for_all_turn(tree, "ko", number, ["m1", "m2", "m3", "m4"])
+    return drop(tree, "ko", 4, gone)
+
+
+def test_the_one_player_left_for_the_finals_wins_the_final_without_playing(tree, cli):
+    """The audit's case (micromutants-extreme): m1, m2 and m3 withdraw after the free-for-all's
+    last turn. Before, pair said "the finals cannot be paired yet: the standings before them have
+    problems", check said ok, and the standings stayed provisional for ever. House rule (the seed
+    is silent): the one left, m4, wins the final without playing — a bye, written by pair — and
+    the event completes: m4 1st, then the free-for-all's order m1 24, m2 16, m3 8 (withdrawn)."""
+    line = four_turns_then_drops(tree, cli, ["m1", "m2", "m3"])
+    cli("pair", "ko")
+    final = tree.read_round("ko", 5)
+    assert final["pairings"] == [{"table": 1, "players": ["m4"], "match": "final", "bye": True}]
+    assert ("# only m4 is left for the knockout: he wins the final without playing"
+            in tree.round_path("ko", 5).read_text(encoding="utf-8"))
+    result = standings(cli, "ko")
+    assert result["complete"]
+    assert ranks(result) == [(1, "m4", 12, "active"), (2, "m1", 24, "dropped"), (3, "m2", 16, "dropped"),
+                             (4, "m3", 8, "dropped")]
+    assert notes(cli) == [f"note: content/events/ko/rounds/4.yaml:{line}: only m4 is left for the knockout: he wins "
+                          "the final without playing (house rule: the rules do not cover a knockout one player reaches)"]
+    assert "the event is complete" in cli("pair", "ko", expect=1).output
+    cli("build", "--out", tree.root / "site")
+
+
+def test_a_knockout_nobody_reaches_is_not_played_and_the_event_completes(tree, cli):
+    """All four withdraw after the last turn: nobody plays the knockout, the event is complete
+    with the free-for-all's order m1 24, m2 16, m4 12, m3 8 (house rule, named by check)."""
+    line = four_turns_then_drops(tree, cli, ["m1", "m2", "m3", "m4"])
+    result = standings(cli, "ko")
+    assert result["complete"]
+    assert [(r["rank"], r["player"], r["points"]) for r in result["standings"]] == [
+        (1, "m1", 24), (2, "m2", 16), (3, "m4", 12), (4, "m3", 8)]
+    assert notes(cli) == [f"note: content/events/ko/rounds/4.yaml:{line}: nobody is left for the knockout: it is "
+                          "not played, and the standings before it stand (house rule: the rules do not cover a "
+                          "knockout nobody reaches)"]
+    assert "the event is complete" in cli("pair", "ko", expect=1).output
+
+
+def test_a_cut_short_of_players_is_played_by_those_left_with_byes(tree, cli):
+    """The audit's case (Tantrix): five rated players t1–t5 in one round robin of two-game
+    mini-matches, 'advance: 4' to a knockout. The lower id wins every game 30–20 (16.2 / 3.8 TP,
+    a mini-match 32.4 / 7.6):  t1 4 × 32.4 = 129.6 · t2 3 × 32.4 + 7.6 = 104.8 ·
+    t3 2 × 32.4 + 2 × 7.6 = 80 · t4 32.4 + 3 × 7.6 = 55.2 · t5 4 × 7.6 = 30.4.
+    t4 and t5 withdraw after the last round (they keep their results: nothing is left unplayed).
+    Before, check, pair and build failed: "only 3 active players for a top 4; set a smaller cut
+    with structure: {swiss_rounds: N, cut: N}" (advice that would make it a Swiss). House rule: the
+    bracket of those left — seed 1 t1 goes on without playing, t2 beats t3 in the semifinal, t1
+    beats t2 in the final; one semifinal loser, so no 3rd-place match:  t1, t2, t3, then t4, t5."""
+    tree.event("tx", rated("t", 5), ruleset="tantrix",
+               structure=[{"kind": "round-robin", "games": 2, "advance": 4}, {"kind": "knockout", "games": 2}])
+    for number in range(1, 6):
+        cli("pair", "tx")
+        tantrix_lower_id_wins(tree, "tx", number)
+    line = drop(tree, "tx", 5, ["t4", "t5"])
+    text = notes(cli)
+    assert text == [f"note: content/events/tx/rounds/5.yaml:{line}: only 3 players are left for the top 4: the "
+                    "bracket is drawn for them, the top seeds going on without playing where the missing players "
+                    "would be (house rule: the rules do not cover a cut that withdrawals leave short)"]
+    cli("pair", "tx")
+    semifinals = tree.read_round("tx", 6)["pairings"]
+    assert [(p["players"], p["match"], p.get("bye", False)) for p in semifinals] == [
+        (["t1"], "semifinal", True), (["t2", "t3"], "semifinal", False)]
+    tantrix_lower_id_wins(tree, "tx", 6)
+    cli("pair", "tx")
+    assert [(p["players"], p["match"]) for p in tree.read_round("tx", 7)["pairings"]] == [(["t1", "t2"], "final")]
+    tantrix_lower_id_wins(tree, "tx", 7)
+    result = standings(cli, "tx")
+    assert result["complete"]
+    assert ranks(result) == [(1, "t1", 129.6, "active"), (2, "t2", 104.8, "active"), (3, "t3", 80, "active"),
+                             (4, "t4", 55.2, "dropped"), (5, "t5", 30.4, "dropped")]
+    cli("build", "--out", tree.root / "site")
+
+
+def test_an_ffg_cut_short_of_players_gives_game_1_a_bye(tree, cli):
+    """FFG, a custom structure (3 Swiss rounds, top 4) for six players; the lower id wins every
+    game. Three of them withdraw after the last Swiss round, so three are left for the top 4:
+    they keep their Swiss order as seeds (the withdrawn keep their places below). The seed is
+    silent; house rule: the top-4 bracket with the missing 4th seed a bye — Game 1 is seed 1
+    against nobody (he goes on), Game 2 seed 2 v seed 3 (the lower id wins); then the final,
+    seed 1 v the winner of Game 2. Before, check, pair and build failed (cut bigger than the
+    players left)."""
+    tree.event("ffg", [{"name": f"Gracz {i:02d}", "id": f"f{i:02d}"} for i in range(1, 7)], ruleset="ffg-conquest",
+               level="casual", organizer="Olga", head_judge="Olga", structure={"swiss_rounds": 3, "cut": 4})
+    for number in range(1, 4):
+        cli("pair", "ffg")
+        data = tree.read_round("ffg", number)
+        for pairing in data["pairings"]:
+            if not pairing.get("bye"):
+                pairing["winner"] = min(pairing["players"])
+        tree.save_round("ffg", number, data)
+    swiss = [row["player"] for row in standings(cli, "ffg")["standings"]]
+    drop(tree, "ffg", 3, swiss[3:])
+    cli("pair", "ffg")
+    assert [(p["players"], p.get("bye", False)) for p in tree.read_round("ffg", 4)["pairings"]] == [
+        ([swiss[0]], True), (swiss[1:3], False)]
+    data = tree.read_round("ffg", 4)
+    data["pairings"][1]["winner"] = min(swiss[1:3])
+    tree.save_round("ffg", 4, data)
+    cli("pair", "ffg")
+    final = tree.read_round("ffg", 5)
+    assert [p["players"] for p in final["pairings"]] == [[swiss[0], min(swiss[1:3])]]
+    final["pairings"][0]["winner"] = swiss[0]
+    tree.save_round("ffg", 5, final)
+    result = standings(cli, "ffg")
+    assert result["complete"]
+    assert [row["player"] for row in result["standings"]] == [swiss[0], min(swiss[1:3]), max(swiss[1:3])] + swiss[3:]
+    cli("check")
+
+
+# ------------------------------------------------------------------ an event left to one player
+
+def test_a_swiss_left_to_one_player_ends_and_its_standings_stand(tree, cli):
+    """NS HEX, four players, a custom structure of three Swiss rounds without a cut. Round 1 (drawn
+    at random): table 1 a v b, a wins 12–0 (+12); table 2 c v d, c wins 12–5 (+7). b, c and d
+    withdraw after it. Before, pair said "fewer than two active players; nothing to pair" and the
+    event never completed. House rule (the seed is silent): fewer than two players left, the
+    rounds not played are not played and the standings stand:
+         a 3 TP +12 · c 3 TP +7 · d 0 TP −7 · b 0 TP −12 (c, d, b withdrawn)."""
+    tree.event("one", 4, structure={"swiss_rounds": 3, "cut": 0})
+    cli("pair", "one")
+    data = tree.read_round("one", 1)
+    (a, b), (c, d) = [p["players"] for p in data["pairings"]]
+    armies = next_armies(tree, "one", 1, [a, b, c, d])
+    data["pairings"][0].update(armies=armies[:2], score=[12, 0])
+    data["pairings"][1].update(armies=armies[2:], score=[12, 5])
+    tree.save_round("one", 1, data)
+    line = drop(tree, "one", 1, [b, c, d])
+    result = standings(cli, "one")
+    assert result["complete"]
+    assert [(r["rank"], r["player"], r["points"], r["tiebreaks"]["hq_diff"], r["status"])
+            for r in result["standings"]] == [(1, a, 3, 12, "active"), (2, c, 3, 7, "dropped"),
+                                              (3, d, 0, -7, "dropped"), (4, b, 0, -12, "dropped")]
+    assert notes(cli) == [f"note: content/events/one/rounds/1.yaml:{line}: the swiss stage ends after round 1: only "
+                          f"{a} is left to play, so its rounds 2–3 are not played and its standings stand (house "
+                          "rule: the rules do not say how an event goes on with one player)"]
+    assert "the event is complete" in cli("pair", "one", expect=1).output
+    cli("build", "--out", tree.root / "site")
+
+
+def test_tables_left_to_one_player_end_and_their_standings_stand(tree, cli):
+    """carcassonne-cz, five players c1–c5 at one table in round 1, VP 100, 90, 80, 70, 60 in id
+    order: TB 5, 4, 3, 2, 1 (a table of five counts from five). c2–c5 withdraw after it: the
+    other three rounds are not played and the standings stand — c1 5, c2 4, c3 3, c4 2, c5 1."""
+    tree.event("cz", [{"name": f"Hráč {i}", "id": f"c{i}"} for i in range(1, 6)], ruleset="carcassonne-cz")
+    cli("pair", "cz")
+    data = tree.read_round("cz", 1)
+    (pairing,) = data["pairings"]
+    pairing["score"] = [100 - 10 * (int(p[1]) - 1) for p in pairing["players"]]
+    tree.save_round("cz", 1, data)
+    line = drop(tree, "cz", 1, ["c2", "c3", "c4", "c5"])
+    result = standings(cli, "cz")
+    assert result["complete"]
+    assert [(r["player"], r["points"]) for r in result["standings"]] == [
+        ("c1", 5), ("c2", 4), ("c3", 3), ("c4", 2), ("c5", 1)]
+    assert notes(cli) == [f"note: content/events/cz/rounds/1.yaml:{line}: the tables stage ends after round 1: only "
+                          "c1 is left to play, so its rounds 2–4 are not played and its standings stand (house rule: "
+                          "the rules do not say how an event goes on with one player)"]
+    assert "the event is complete" in cli("pair", "cz", expect=1).output
+
+
+def test_a_free_for_all_that_withdrawals_leave_short_of_its_tables_seats_those_left(tree, cli):
+    """Micromutants extreme, a custom structure: two 2-vs-2 groups of four, all eight going on
+    ('advance: 8') to free-for-all tables of four. The first pair wins every game; the sealed
+    bid ('manual_order:') orders any tie. e7 and e8 withdraw after the groups' last round: six
+    reach the free-for-all. Before, check failed for the whole archive ("free-for-all tables seat
+    4; 6 players reach them — set the previous stage's 'advance:' to a multiple of 4", which the
+    organizer cannot fix). House rule: as few tables as seat them, dealt in snake order from the
+    groups' order o1…o6 — table 1 o1, o4, o5 · table 2 o2, o3, o6. Every turn seat A wins, B is
+    2nd, C 3rd (6, 4, 2): each A 24, each B 16, each C 8."""
+    players = [{"name": f"Giocatore e{i}", "id": f"e{i}", "rating": 2000 - i} for i in range(1, 9)]
+    tree.event("short", players, ruleset="micromutants-extreme", manual_order=[f"e{i}" for i in range(1, 9)],
+               structure=[{"kind": "pairs-rotation", "advance": 8}, {"kind": "free-for-all"}])
+    for number in range(1, 7):
+        cli("pair", "short")
+        data = tree.read_round("short", number)
+        for pairing in data["pairings"]:
+            pairing.update(winner=0, bases=INTACT_1)
+        tree.save_round("short", number, data)
+    drop(tree, "short", 6, ["e7", "e8"])
+    groups = standings(cli, "short")["standings"]  # the groups' order across both groups, until the event ends
+    order = [r["player"] for r in groups if r["status"] == "active"]
+    cli("pair", "short")
+    tables = [p["players"] for p in tree.read_round("short", 7)["pairings"]]
+    assert tables == [[order[0], order[3], order[4]], [order[1], order[2], order[5]]]
+    for number in range(7, 11):
+        if number > 7:
+            cli("pair", "short")
+        data = tree.read_round("short", number)
+        for pairing in data["pairings"]:
+            pairing.update(finish=pairing["players"], bases={"intact": 0, "damaged": 0, "square": 0}, eliminated={})
+        tree.save_round("short", number, data)
+    result = standings(cli, "short")
+    assert result["complete"]
+    table = {r["player"]: r["points"] for group in result["stages"][1]["groups"] for r in group["standings"]}
+    assert table == {order[0]: 24, order[3]: 16, order[4]: 8, order[1]: 24, order[2]: 16, order[5]: 8}
+    cli("check")

@@ -103,6 +103,7 @@ def _replay_stages(plan: Plan, state: EventState) -> tuple[list[StageResult], li
         result = StageResult(index=index, stage=stage, entrants=entrants, rounds=rounds, planned_rounds=planned,
                              start=cursor + 1, previous=stages[-1] if stages else None)
         runner.replay(result, state)  # keeps the files the stage needs (a schedule changes as players go)
+        _note_left_alone(result, state)
         cursor += len(result.rounds)
         for rnd in result.rounds:
             _check_round_stage(rnd, stage.kind, state.problems)
@@ -115,6 +116,28 @@ def _replay_stages(plan: Plan, state: EventState) -> tuple[list[StageResult], li
     for rnd in event.rounds[cursor:]:
         state.problems.add(rnd.src, _too_early(rnd, plan, stages))
     return stages, ties
+
+
+def _note_left_alone(result: StageResult, state: EventState) -> None:
+    """Say (a check note) that a stage is cut short because fewer than two of its players are
+    left (``EventState.left_alone``, the house rule), at the line that made the last of them
+    inactive. A group stage's schedule already shrinks as players go; a knockout says its own."""
+    unplayed = result.planned_rounds - len(result.rounds)
+    if result.kind == KNOCKOUT or not (result.complete and state.left_alone(result)):
+        return
+    if result.rounds and unplayed <= 0:
+        return
+    left = state.active(result.entrants)
+    who = f"only {left[0]} is" if left else "nobody is"
+    if not result.rounds:
+        text = f"the {result.kind} stage is not played: {who} left to play it"
+    else:
+        first, last = result.rounds[-1].number + 1, result.start + result.planned_rounds - 1
+        rounds = f"round {first} is" if first == last else f"rounds {first}–{last} are"
+        text = (f"the {result.kind} stage ends after round {first - 1}: {who} left to play, so its {rounds} not "
+                "played and its standings stand")
+    state.notes.append((state.last_gone_src(result.entrants),
+                        text + " (house rule: the rules do not say how an event goes on with one player)"))
 
 
 def _check_late_entries(event: Event, plan: Plan, problems: Problems) -> None:

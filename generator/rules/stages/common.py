@@ -120,9 +120,20 @@ class EventState:
         return not self.undecided(rnd, stage)
 
     def played_out(self, result: "StageResult") -> bool:
-        """Every planned round of a stage with a fixed number of rounds is in, every result decided."""
-        return len(result.rounds) == result.planned_rounds and all(
-            self.round_complete(r, result.stage) for r in result.rounds)
+        """Every planned round of a stage with a fixed number of rounds is in, every result
+        decided — or every round played is decided and the stage is left to one player or none
+        (``left_alone``): its other rounds are not played."""
+        decided = all(self.round_complete(r, result.stage) for r in result.rounds)
+        return decided and (len(result.rounds) == result.planned_rounds or self.left_alone(result))
+
+    def left_alone(self, result: "StageResult") -> bool:
+        """Fewer than two of a stage's players are still active once it has begun (a round of it
+        played, or the stage before played): nobody is left to play a game with, so the rounds
+        not yet played are not played and the standings stand as they are. The rules documents
+        are silent on an event that withdrawals and disqualifications leave to one player; this
+        is the house rule, and check names it (engine ``_note_left_alone``). A knockout reached so
+        is its final, won without playing (stages/knockout.py)."""
+        return len(self.active(result.entrants)) < 2 and bool(result.rounds or result.index)
 
     def readable(self, pairing: Pairing, stage: Stage) -> bool:
         """Check a result line under the ruleset; one it rejects is reported and not scored."""
@@ -174,6 +185,13 @@ class EventState:
             self.status_round[player_id] = round_no
             if src is not None:
                 self.status_src[player_id] = src
+
+    def last_gone_src(self, players) -> Src:
+        """The line that made the last of ``players`` to go inactive (a drop, a penalty), else
+        event.yaml: where a note on what their going changed is shown."""
+        gone = [p for p in players if self.status[p] != "active" and p in self.status_src]
+        last = max(gone, key=lambda p: self.status_round.get(p, 0), default=None)
+        return self.status_src[last] if last else self.event.src
 
     def by_rating(self, players: list[str], stage_index: int) -> list[str]:
         """Highest rating first (Tantrix §13 seeding); equal ratings by lot, drawn for this stage's

@@ -37,7 +37,7 @@ def planned_rounds(stage, entrants: int) -> int:
 
 def _group_count(stage, entrants: int) -> int:
     if stage.kind == FREE_FOR_ALL:
-        return max(entrants // TABLE_OF, 1)
+        return max(ceil(entrants / TABLE_OF), 1)  # a field short of its tables: as few as seat it (``_tables_fit``)
     if stage.kind == PAIRS_ROTATION:
         return min(stage.groups, max(entrants, 1)) or groups_of_four(entrants)
     return min(max(stage.groups, 1), max(entrants, 1))  # more groups than players: a field too small, said by check
@@ -77,7 +77,8 @@ def replay(result: StageResult, state: EventState) -> None:
         group.rows = state.rank(group.players, result.records, result.kind)
     result.order = interleave(result.groups, state, result.records, result.kind)
     result.rows = _overall_rows(result)
-    result.complete = bool(result.schedule) and state.played_out(result)  # no game at all: nothing is played out
+    # no game at all: nothing is played out — unless the stage is left to one player or none
+    result.complete = state.played_out(result) and (bool(result.schedule) or state.left_alone(result))
 
 
 def _overall_rows(result: StageResult) -> list:
@@ -99,7 +100,7 @@ def _make_groups(result: StageResult, state: EventState) -> list[Group]:
         else:
             rng(state.event.seed, "groups", result.index).shuffle(players)
     count = _group_count(result.stage, len(players))
-    if result.kind == FREE_FOR_ALL and not _tables_fit(len(players)):
+    if result.kind == FREE_FOR_ALL and not _tables_fit(len(players), result):
         state.problems.add(state.event.src, f"free-for-all tables seat {TABLE_OF}; {len(players)} players reach them — "
                            f"set the previous stage's 'advance:' to a multiple of {TABLE_OF}")
         return []  # no table can be set until the field fits
@@ -107,11 +108,16 @@ def _make_groups(result: StageResult, state: EventState) -> list[Group]:
     return [Group(names[i], members) for i, members in enumerate(snake_groups(players, count)) if members]
 
 
-def _tables_fit(players: int) -> bool:
+def _tables_fit(players: int, result: StageResult) -> bool:
     """Free-for-all tables seat four. Fewer than four reaching the stage (a player withdrew from
     the groups before it) play one table of two or three: nobody is left to fill it, and a table
-    seated that way is a free-for-all all the same (places, clans by seat)."""
-    return players % TABLE_OF == 0 or 2 <= players < TABLE_OF
+    seated that way is a free-for-all all the same (places, clans by seat). Likewise fewer than
+    the stage before sends on ('advance:'), withdrawals having left it short: as few tables as
+    seat them, as even as the snake deals them (six: two tables of three). One player or none
+    plays no table (``EventState.left_alone``). Only a structure whose 'advance:' itself is no
+    multiple of four is refused: the organizer can fix that one."""
+    sent = result.previous.stage.advance if result.previous else 0
+    return players % TABLE_OF == 0 or players < TABLE_OF or players < sent
 
 
 def _schedule(result: StageResult, state: EventState) -> list[list[DraftPairing]]:
@@ -135,6 +141,8 @@ def _teammates(players: tuple[str, ...], state: EventState) -> bool:
 
 
 def _group_rounds(group: Group, kind: str) -> list[list[DraftPairing]]:
+    if len(group.players) < 2:
+        return []  # a group of one (all the others gone before the stage): no game to play
     if kind == ROUND_ROBIN:
         return [[DraftPairing(players=pair, group=group.id) for pair in pairs] for pairs in berger_rounds(group.players)]
     if kind == PAIRS_ROTATION:

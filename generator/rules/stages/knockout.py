@@ -16,6 +16,14 @@ gone are so 1st and 2nd, both semifinal losers gone 3rd and 4th. No rule documen
 match nobody is left to play: this is the house rule, and `check` names each such decision (the
 organizer may reorder the players of such a match with 'manual_order:' when the ruleset has
 the organizer's decision among its knockout tie-breakers).
+
+A knockout that fewer players reach than it has places (players of the stage before withdrew or
+were disqualified: a top 4 that three reach) is played by those left, as a bracket below a power
+of two is: the top seeds go on without playing where the missing players would be. One player
+reaching it wins the final without playing (a bye); nobody reaching it leaves it not played,
+and the standings before it stand. The rules are silent on a cut that withdrawals leave short;
+this is the house rule, named by `check` (NS HEX §5.9 sends "a set number" on by the Swiss
+classification: the active players of it, as many as there are up to that number).
 """
 from __future__ import annotations
 
@@ -25,13 +33,16 @@ from podium.rules.brackets import FINAL, THIRD_PLACE, knockout_rounds
 from podium.rules.classification import BracketThenSwiss
 from podium.rules.draw import rng
 from podium.rules.kinds import KNOCKOUT
-from podium.rules.pairing.knockout import Match, crossover_slots, spread_slots
+from podium.rules.pairing.knockout import Match, crossover_slots, settle_empty_slots, spread_slots
 from podium.rules.stages.common import DraftPairing, DraftRound, EventState, StageResult, fresh_records
 from podium.rules.standings.order import INACTIVE_LAST, inactive_last, ordinal
 
 
 def planned_rounds(stage, entrants: int) -> int:
-    return knockout_rounds(stage.size)
+    """The rounds of the bracket the players reaching it fill: a top 8 that five reach has three,
+    one that three reach two (the missing places are byes, ``_first_round``); one player still
+    has his final."""
+    return knockout_rounds(max(min(stage.size, entrants), 2))
 
 
 def replay(result: StageResult, state: EventState) -> None:
@@ -40,6 +51,7 @@ def replay(result: StageResult, state: EventState) -> None:
     if first is None:
         result.rows = state.rank(result.entrants, records, KNOCKOUT)
         return
+    _note_short_field(result, state)
     matches = first
     for rnd in result.rounds:
         if not _to_pair(matches):
@@ -97,12 +109,14 @@ def _next_to_play(matches: list[Match], result: StageResult, state: EventState) 
 
 def _first_round(result: StageResult, state: EventState) -> list[Match] | None:
     """The top of the previous stage by seed (group winners crossed over with runners-up),
-    seeds by rating, or a seeded random draw."""
+    seeds by rating, or a seeded random draw. Fewer players than the bracket's places (players
+    withdrew or were disqualified before it): the bracket of those left (``_left_alone`` for
+    one or none). None: a knockout that opens the event has fewer than two players yet."""
     stage, bracket = result.stage, state.ruleset.bracket
     active = state.present(result.entrants, result.start)
+    if len(active) < 2:
+        return _left_alone(active, result) if result.index else None
     if stage.seeding == "random":
-        if len(active) < 2:
-            return None
         return bracket.drawn_first_round(sorted(active), rng(state.event.seed, "bracket"))
     if stage.seeding == "rating":
         active = state.by_rating(active, result.index)
@@ -110,15 +124,42 @@ def _first_round(result: StageResult, state: EventState) -> list[Match] | None:
         result.seed_of = {p: i + 1 for i, p in enumerate(active[:4])}
         return [Match(0, 0, FINAL, active[:2], [1, 2]), Match(0, 1, THIRD_PLACE, active[2:4], [3, 4])]
     seeded = active[:stage.size]
-    if len(seeded) < 2:  # one player: no match to draw (pair says a knockout needs two)
-        return None
-    if len(seeded) < stage.size:
-        state.problems.add(state.event.src, f"only {len(seeded)} active players for a top {stage.size}; "
-                           "set a smaller cut with structure: {swiss_rounds: N, cut: N}")
-        return None
     result.seed_of = {p: i + 1 for i, p in enumerate(seeded)}
     slots = _crossover(result, seeded, bracket)
     return bracket.crossover_round(slots, result.seed_of) if slots else bracket.first_round(seeded)
+
+
+def _left_alone(active: list[str], result: StageResult) -> list[Match]:
+    """A knockout that one player reaches is his final, won without playing (a bye, written by
+    pair like any bye); one that nobody reaches has its final not played. House rule: the rules
+    do not cover a knockout that withdrawals leave without two players (``_short_field``)."""
+    players = (active + [None, None])[:2]
+    result.seed_of = {p: 1 for p in active}
+    return [settle_empty_slots(Match(0, 0, FINAL, players, [1 if p else None for p in players]))]
+
+
+def _note_short_field(result: StageResult, state: EventState) -> None:
+    """Tell the organizer (check's notes) how a knockout that withdrawals left short is played."""
+    text = _short_field(result, state)
+    if text:
+        state.notes.append((state.last_gone_src(result.previous.entrants), text))
+
+
+def _short_field(result: StageResult, state: EventState) -> str:
+    """What the house rule makes of a knockout that fewer players reach than it has places
+    (players of the stage before withdrew or were disqualified): "" when they fill it."""
+    size, active = result.stage.size, state.present(result.entrants, result.start)
+    if not result.index or len(active) >= size:
+        return ""
+    if not active:
+        return ("nobody is left for the knockout: it is not played, and the standings before it stand "
+                "(house rule: the rules do not cover a knockout nobody reaches)")
+    if len(active) == 1:
+        return (f"only {active[0]} is left for the knockout: he wins the final without playing (house rule: "
+                "the rules do not cover a knockout one player reaches)")
+    return (f"only {len(active)} players are left for the top {size}: the bracket is drawn for them, the top seeds "
+            "going on without playing where the missing players would be (house rule: the rules do not cover a cut "
+            "that withdrawals leave short)")
 
 
 def _crossover(result: StageResult, seeded: list[str], bracket) -> list | None:
@@ -171,14 +212,13 @@ def _has_manual(state: EventState) -> bool:
 def _note_unplayed(match: Match, result: StageResult, state: EventState) -> None:
     """Tell the organizer what the house rule decided for a match nobody was left to play."""
     players = sorted(match.out, key=result.order.index) if result.complete else match.out
-    last = max(players, key=lambda p: state.status_round.get(p, 0))
     text = (f"the {_named(match.label)} {' v '.join(p or 'bye' for p in match.players)} is not played "
             f"({_gone(players, state)}): nobody wins it or goes on from it")
     if result.complete:
         text += f"; {_placed(players, result)} (house rule: the rules do not cover a match nobody is left to play)"
         if _has_manual(state) and len(players) > 1:
             text += f"; to place them otherwise, write 'manual_order: [{', '.join(reversed(players))}]' in event.yaml"
-    state.notes.append((state.status_src.get(last, state.event.src), text))
+    state.notes.append((state.last_gone_src(players), text))
 
 
 def _placed(players: list[str], result: StageResult) -> str:
@@ -315,6 +355,8 @@ def next_round(result: StageResult, state: EventState, number: int) -> DraftRoun
         raise fail(state.event.src, "the finals cannot be paired yet: the standings before them have problems")
     not_played = [f"the {_named(m.label)} {' v '.join(m.out)} is not played: {_gone(m.out, state)}, so nobody goes "
                   "on from it" for m in pending if m.unplayed and m.out]
+    if len(result.bracket) == 1:  # the bracket's first round: say how a short field is drawn
+        not_played = [text for text in [_short_field(result, state)] if text] + not_played
     return DraftRound(number=number, stage=KNOCKOUT, pairings=[_draft(m) for m in matches], note="\n".join(not_played))
 
 
