@@ -341,3 +341,30 @@ def test_a_free_for_all_that_withdrawals_leave_short_of_its_tables_seats_those_l
     table = {r["player"]: r["points"] for group in result["stages"][1]["groups"] for r in group["standings"]}
     assert table == {order[0]: 24, order[3]: 16, order[4]: 8, order[1]: 24, order[2]: 16, order[5]: 8}
     cli("check")
+
+
+def test_a_2_vs_2_group_left_by_one_plays_as_many_games_each_from_then_on_not_in_all(tree, cli):
+    """House rule (MicromutantsScoring), stated precisely: a group of five b1–b5 (rated in that
+    order) plays the rotation of five, game i seating out player i — round 1 b1 rests, round 2 b2,
+    round 3 b3. b1 withdraws after round 3: b2 and b3 have played 2 games, b4 and b5 3. The four
+    left play the rotation of four, home and away, rounds 4–9: 6 games each, as many as each
+    other from then on; in all b2 8, b3 8, b4 9, b5 9 (the audit's 9, 9, 8, 8). Four left sit at
+    every game, so no schedule could even the totals out."""
+    tree.event("g5", [{"name": f"Giocatore b{i}", "id": f"b{i}", "rating": 2000 - i} for i in range(1, 6)],
+               ruleset="micromutants-extreme", manual_order=[f"b{i}" for i in range(1, 6)],
+               structure=[{"kind": "pairs-rotation"}])
+    seated = {number: [] for number in range(1, 10)}
+    for number in range(1, 10):
+        cli("pair", "g5")
+        data = tree.read_round("g5", number)
+        for pairing in data["pairings"]:
+            pairing.update(winner=0, bases=INTACT_1)
+            seated[number] += [p for team in pairing["teams"] for p in team]
+        tree.save_round("g5", number, data)
+        if number == 3:
+            drop(tree, "g5", 3, ["b1"])
+    assert "the event is complete" in cli("pair", "g5", expect=1).output
+    after = {p: sum(seated[n].count(p) for n in range(4, 10)) for p in ("b2", "b3", "b4", "b5")}
+    total = {p: sum(seated[n].count(p) for n in range(1, 10)) for p in ("b2", "b3", "b4", "b5")}
+    assert after == {"b2": 6, "b3": 6, "b4": 6, "b5": 6}
+    assert total == {"b2": 8, "b3": 8, "b4": 9, "b5": 9}

@@ -56,7 +56,9 @@ class MicromutantsScoring(Scoring):
     piacimento", and report it): the games he played stand, for his partners and opponents too,
     and nobody scores a game not played. In the 2-vs-2 groups the games still to come give way to
     a fresh rotation of those left, home and away, so everyone left plays as many games from then
-    on; fewer than four left cannot play 2 vs 2 and the group ends. At a free-for-all table the
+    on — not as many in all: the games before stand, and a group of five left by one after round
+    3 ends with 8, 8, 9, 9 games (two had rested once); four left sit at every game, so no
+    schedule could even that out. Fewer than four left cannot play 2 vs 2 and the group ends. At a free-for-all table the
     others play the turns left, each keeping his seat and so his clans (each clan once), scored by
     places as before — two left still play a free-for-all turn (1st 6, 2nd 4), not a match;
     fewer than four reaching the free-for-all play one table of two or three (stages/groups.py).

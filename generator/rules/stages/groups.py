@@ -266,8 +266,9 @@ def _fresh_rotation(later: list[list[DraftPairing]], group: Group, gone: set) ->
     """A 2-vs-2 group that loses a player: its games still to come (``later``, one a round) give
     way to the rotation of the players left, both legs, from the next round on — everyone left
     plays as many games from then on, which the schedule minus his games would not give (a group
-    of six left by one after round 1: 4 to 7 games each). Fewer than four left: no 2-vs-2 game,
-    the group ends. The games played before stand. The rounds may outnumber the first plan."""
+    of six left by one after round 1: 4 to 7 games each). The games played before stand, so the
+    totals differ by them (five left by one after round 3: 8, 8, 9, 9). Fewer than four left: no
+    2-vs-2 game, the group ends. The rounds may outnumber the first plan."""
     for drafts in later:
         drafts[:] = [draft for draft in drafts if draft.group != group.id]
     left = [p for p in group.players if p not in gone]
