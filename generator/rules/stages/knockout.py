@@ -29,7 +29,7 @@ from __future__ import annotations
 
 from podium.errors import fail
 from podium.model import Pairing, Round
-from podium.rules.brackets import FINAL, THIRD_PLACE, knockout_rounds
+from podium.rules.brackets import FINAL, THIRD_PLACE, knockout_rounds, next_power_of_two, round_name
 from podium.rules.classification import BracketThenSwiss
 from podium.rules.draw import rng
 from podium.rules.kinds import KNOCKOUT
@@ -142,7 +142,8 @@ def _note_short_field(result: StageResult, state: EventState) -> None:
     """Tell the organizer (check's notes) how a knockout that withdrawals left short is played."""
     text = _short_field(result, state)
     if text:
-        state.notes.append((state.last_gone_src(result.previous.entrants), text))
+        before = result.previous.entrants if result.previous else result.entrants  # none: a scratch replay (ties.py)
+        state.notes.append((state.last_gone_src(before), text))
 
 
 def _short_field(result: StageResult, state: EventState) -> str:
@@ -157,9 +158,20 @@ def _short_field(result: StageResult, state: EventState) -> str:
     if len(active) == 1:
         return (f"only {active[0]} is left for the knockout: he wins the final without playing (house rule: "
                 "the rules do not cover a knockout one player reaches)")
-    return (f"only {len(active)} players are left for the top {size}: the bracket is drawn for them, the top seeds "
-            "going on without playing where the missing players would be (house rule: the rules do not cover a cut "
-            "that withdrawals leave short)")
+    return f"only {len(active)} players are left for the top {size}: {_bracket_of(len(active), result.stage)} " \
+           "(house rule: the rules do not cover a cut that withdrawals leave short)"
+
+
+def _bracket_of(players: int, stage) -> str:
+    """'the bracket of those left starts with the semifinal, seed 1 going on without playing'."""
+    places = next_power_of_two(players)
+    byes = places - players
+    text = f"the bracket of those left starts with the {_named(round_name(places))}"
+    if not byes:
+        return text
+    if stage.seeding == "random":
+        return f"{text}, {byes} drawn player{'s' * (byes > 1)} going on without playing"
+    return f"{text}, seed{f's 1–{byes}' if byes > 1 else ' 1'} going on without playing"
 
 
 def _crossover(result: StageResult, seeded: list[str], bracket) -> list | None:
