@@ -166,6 +166,7 @@ def test_the_one_player_left_for_the_finals_wins_the_final_without_playing(tree,
     assert notes(cli) == [f"note: content/events/ko/rounds/4.yaml:{line}: only m4 is left for the knockout: he wins "
                           "the final without playing (house rule: the rules do not cover a knockout one player reaches)"]
     assert "the event is complete" in cli("pair", "ko", expect=1).output
+    assert "all identical" in cli("verify").output  # the final's bye is re-drawn as pair wrote it
     cli("build", "--out", tree.root / "site")
 
 
@@ -182,6 +183,37 @@ def test_a_knockout_nobody_reaches_is_not_played_and_the_event_completes(tree, c
                           "knockout nobody reaches)"]
     assert "the event is complete" in cli("pair", "ko", expect=1).output
     cli("build", "--out", tree.root / "site")
+
+
+def test_a_free_for_all_one_player_reaches_is_not_played_and_he_wins_the_final(tree, cli):
+    """micromutants-extreme as it ships: m1–m4 in a 2-vs-2 group, the first pair winning every
+    game (one intact base, 2 each): AB–CD, AC–BD, BC–AD and back — m1, m2, m3 4 wins (8 secondary),
+    m4 none; the sealed bid orders m1, m2, m3. They withdraw after round 6: m4 alone goes on. The
+    free-for-all is not played (house rule: nobody to play it with) and m4 wins the final without
+    playing — m4, then the group's order m1, m2, m3 (withdrawn). Before, pair refused ("free-for-all
+    tables seat 4; 1 players reach them") and check failed for the whole archive."""
+    tree.event("one", [{"name": f"Giocatore m{i}", "id": f"m{i}", "rating": 2000 - i} for i in range(1, 5)],
+               ruleset="micromutants-extreme", manual_order=["m1", "m2", "m3", "m4"])
+    for number in range(1, 7):
+        cli("pair", "one")
+        data = tree.read_round("one", number)
+        data["pairings"][0].update(winner=0, bases=INTACT_1)
+        tree.save_round("one", number, data)
+    line = drop(tree, "one", 6, ["m1", "m2", "m3"])
+    cli("pair", "one")
+    final = tree.read_round("one", 7)
+    assert (final["stage"], final["pairings"]) == ("knockout", [{"table": 1, "players": ["m4"], "match": "final",
+                                                                  "bye": True}])
+    result = standings(cli, "one")
+    assert result["complete"]
+    assert ranks(result) == [(1, "m4", 0, "active"), (2, "m1", 4, "dropped"), (3, "m2", 4, "dropped"),
+                             (4, "m3", 4, "dropped")]
+    where = f"note: content/events/one/rounds/6.yaml:{line}: "
+    assert notes(cli) == [
+        where + "the free-for-all stage is not played: only m4 is left to play it (house rule: the rules do not say "
+        "how an event goes on with one player)",
+        where + "only m4 is left for the knockout: he wins the final without playing (house rule: the rules do not "
+        "cover a knockout one player reaches)"]
 
 
 def test_a_cut_short_of_players_is_played_by_those_left_with_byes(tree, cli):
@@ -216,6 +248,7 @@ def test_a_cut_short_of_players_is_played_by_those_left_with_byes(tree, cli):
     assert result["complete"]
     assert ranks(result) == [(1, "t1", 129.6, "active"), (2, "t2", 104.8, "active"), (3, "t3", 80, "active"),
                              (4, "t4", 55.2, "dropped"), (5, "t5", 30.4, "dropped")]
+    assert "all identical" in cli("verify").output
     cli("build", "--out", tree.root / "site")
 
 

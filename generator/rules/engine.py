@@ -136,7 +136,7 @@ def _note_left_alone(result: StageResult, state: EventState) -> None:
         rounds = f"round {first} is" if first == last else f"rounds {first}–{last} are"
         text = (f"the {result.kind} stage ends after round {first - 1}: {who} left to play, so its {rounds} not "
                 "played and its standings stand")
-    state.notes.append((state.last_gone_src(result.entrants),
+    state.notes.append((state.last_gone_src(),
                         text + " (house rule: the rules do not say how an event goes on with one player)"))
 
 

@@ -186,10 +186,10 @@ class EventState:
             if src is not None:
                 self.status_src[player_id] = src
 
-    def last_gone_src(self, players) -> Src:
-        """The line that made the last of ``players`` to go inactive (a drop, a penalty), else
-        event.yaml: where a note on what their going changed is shown."""
-        gone = [p for p in players if self.status[p] != "active" and p in self.status_src]
+    def last_gone_src(self, players=None) -> Src:
+        """The line that made the last of ``players`` (all by default) to go inactive (a drop, a
+        penalty), else event.yaml: where a note on what their going changed is shown."""
+        gone = [p for p in (self.status if players is None else players) if self.status[p] != "active" and p in self.status_src]
         last = max(gone, key=lambda p: self.status_round.get(p, 0), default=None)
         return self.status_src[last] if last else self.event.src
 

@@ -142,8 +142,7 @@ def _note_short_field(result: StageResult, state: EventState) -> None:
     """Tell the organizer (check's notes) how a knockout that withdrawals left short is played."""
     text = _short_field(result, state)
     if text:
-        before = result.previous.entrants if result.previous else result.entrants  # none: a scratch replay (ties.py)
-        state.notes.append((state.last_gone_src(before), text))
+        state.notes.append((state.last_gone_src(), text))
 
 
 def _short_field(result: StageResult, state: EventState) -> str:
