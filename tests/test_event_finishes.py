@@ -5,32 +5,13 @@ Each event is played through the CLI: pair → results → pair …; the expecte
 worked by hand in each test's docstring."""
 from __future__ import annotations
 
-import json
-
 from play import next_armies
-
-
-def standings(cli, event_id: str) -> dict:
-    return json.loads(cli("standings", event_id, "--json").output)
+from test_knockout_fidelity import standings
+from test_knockout_gone import drop_after as drop, ffg_round, notes
 
 
 def ranks(result: dict) -> list[tuple]:
     return [(r["rank"], r["player"], r["points"], r["status"]) for r in result["standings"]]
-
-
-def notes(cli) -> list[str]:
-    output = cli("check").output.splitlines()
-    assert output[-1].startswith("ok"), output
-    return output[:-1]
-
-
-def drop(tree, event_id: str, number: int, players: list[str]) -> int:
-    """List ``players`` under 'drops:' of round ``number``; the line of the first of them."""
-    data = tree.read_round(event_id, number)
-    data["drops"] = players
-    tree.save_round(event_id, number, data)
-    lines = tree.round_path(event_id, number).read_text(encoding="utf-8").splitlines()
-    return lines.index("drops:") + 2
 
 
 # ------------------------------------------------------------------ Tantrix
@@ -291,11 +272,7 @@ def test_an_ffg_cut_short_of_players_gives_game_1_a_bye(tree, cli):
                level="casual", organizer="Olga", head_judge="Olga", structure={"swiss_rounds": 3, "cut": 4})
     for number in range(1, 4):
         cli("pair", "ffg")
-        data = tree.read_round("ffg", number)
-        for pairing in data["pairings"]:
-            if not pairing.get("bye"):
-                pairing["winner"] = min(pairing["players"])
-        tree.save_round("ffg", number, data)
+        ffg_round(tree, "ffg", number)
     swiss = [row["player"] for row in standings(cli, "ffg")["standings"]]
     drop(tree, "ffg", 3, swiss[3:])
     cli("pair", "ffg")
