@@ -15,7 +15,7 @@ from pathlib import Path
 from podium import __version__
 from podium.errors import Src, display_path, fail
 from podium.rules.ruleset import ruleset_json_schema
-from podium.schema import EVENT, PLAYER, ROUND, SEASON, SITE, json_schema
+from podium.schema import EventFile, PlayerEntry, RoundFile, SeasonFile, SiteFile, json_schema
 from podium.write import new_file_problem, output_problem, replace_file
 
 SCHEMA_FOLDER = "schemas"  # beside content/, like rulesets/
@@ -24,10 +24,10 @@ MARK = "written by `podium schema`"  # a file without it is the organizer's, nev
 
 def schemas() -> dict[str, dict]:
     """File kind → its JSON Schema."""
-    players = {"type": "array", "title": "registrations.yaml", "items": json_schema(PLAYER)}
-    return {"site": json_schema(SITE), "event": json_schema(EVENT), "registrations": players,
-            "players": {**players, "title": "players.yaml"}, "round": json_schema(ROUND),
-            "season": json_schema(SEASON), "ruleset": ruleset_json_schema()}
+    players = {"type": "array", "title": "registrations.yaml", "items": json_schema(PlayerEntry)}
+    return {"site": json_schema(SiteFile), "event": json_schema(EventFile), "registrations": players,
+            "players": {**players, "title": "players.yaml"}, "round": json_schema(RoundFile),
+            "season": json_schema(SeasonFile), "ruleset": ruleset_json_schema()}
 
 
 def schema_files(folder: Path) -> dict[Path, str]:

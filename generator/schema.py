@@ -1,231 +1,233 @@
-"""Every key of every content file, declared once.
+"""② Every key of every content file, declared once as a pydantic model.
 
-``validate`` reads each key through these declarations (its kind, whether it is required, the
-values it may take), so a key it reads but nobody declared is a bug it stops at; ``podium
-schema`` writes the same declarations out as JSON Schemas, which editors use to complete keys
-and flag mistakes while the organizer types. What a declaration cannot say (an id must be
-registered, a score must suit the ruleset) stays in ``validate`` and the rules engine.
+``validate`` reads each key through these models: pydantic checks its kind strictly (the kinds
+of podium.values: a line of text, a count, a date …), says whether it is required, and refuses
+keys nobody declared; ``podium schema`` writes the same models out as JSON Schemas, which
+editors use to complete keys and flag mistakes while the organizer types. What a model cannot
+say (an id must be registered, a score must suit the ruleset) stays in ``validate`` and the
+rules engine.
+
+A model's ``title`` names it in problems ("a pairing needs 'players'"); a field's
+``description`` is what editors show.
 """
 from __future__ import annotations
 
 import datetime
-from dataclasses import dataclass, field
+from typing import Annotated, Any, Literal, Union, get_args, get_origin
 
-from podium.rules.kinds import STAGE_KINDS
-from podium.values import LONGEST_LINE, LONGEST_TEXT
+from pydantic import BaseModel, ConfigDict, Field, WithJsonSchema
+
+from podium.rules.kinds import STAGE_KEYS, STAGE_KINDS
+from podium.values import Count, Markdown, OneLine, Points, Rounds, json_schema_of
 
 LANGUAGES = ("en", "pl", "it", "cs")
 PENALTY_KINDS = ("warning", "disqualification", "points")
 QUALIFICATIONS = ("invitations",)
 
-NUMBER = (int, float)
-NAME_OR_NUMBER = (str, int)
-ANY = object
+Id = str  # a registered player's id: its slug, and that it is registered, are checked by validate
+# A list of ids: each is checked by validate, which names a number or a date YAML read for it
+# ('player ids are text … put it in quotes'); editors are told it is a list of text.
+Ids = Annotated[list, WithJsonSchema({"type": "array", "items": {"type": "string"}})]
+Number = Union[int, float]  # a result's number: a score may be a half or a tenth (Tantrix TP)
+Rating = Annotated[int, Field(ge=0, le=10_000)]
 
 
-@dataclass(frozen=True)
-class Key:
-    kind: object  # a type, or a tuple of types, that _is_kind in validate understands
-    doc: str
-    required: bool = False
-    items: object = None  # a list's items: a kind, or a Mapping for a list of mappings
-    values: object = None  # a mapping's values (its keys are free): a kind
-    mapping: Mapping | None = None  # a nested mapping with declared keys
-    choices: tuple = ()
-    minimum: int | None = None
-    multiline: bool = False  # text of several lines (Markdown); other text is one line
+class Declared(BaseModel):
+    """A mapping of a content file: no key but the declared ones, each of its kind, strictly."""
 
-    @property
-    def longest(self) -> int:
-        """Characters a text value may have: far beyond any real name or description."""
-        return LONGEST_TEXT if self.multiline else LONGEST_LINE
+    model_config = ConfigDict(extra="forbid", strict=True)
 
 
+def _structure_schema() -> dict:
+    """What 'structure:' may be, for editors: the engine reads it with the ruleset's structure
+    block (a name only the ruleset knows, a stage's numbers against the field)."""
+    stage = {"anyOf": [{"type": "object", "required": ["kind"], "additionalProperties": False,
+                        "properties": {"kind": {"const": kind}, **{key: {} for key in sorted(keys)}}}
+                       for kind, keys in STAGE_KEYS.items()]}
+    custom = {"type": "object", "required": ["swiss_rounds"], "additionalProperties": False,
+              "properties": {"swiss_rounds": json_schema_of(Rounds), "cut": {"type": "integer", "minimum": 0}}}
+    return {"anyOf": [{"type": "string"}, custom, {"type": "array", "items": stage, "minItems": 1}]}
 
 
-@dataclass(frozen=True)
-class Mapping:
-    title: str
-    keys: dict[str, Key] = field(default_factory=dict)
-
-    def __getitem__(self, key: str) -> Key:
-        try:
-            return self.keys[key]
-        except KeyError:
-            raise KeyError(f"'{key}' is read from {self.title} but not declared in generator/schema.py") from None
+Structure = Annotated[Any, WithJsonSchema(_structure_schema())]
 
 
-ID = str  # a registered player's id (a slug): in a schema, text
-
-SITE = Mapping("site.yaml", {
-    "title": Key(str, "The site's name, at the top of every page.", required=True),
-    "language": Key(str, "The language of the site's words, dates and numbers.", choices=LANGUAGES),
-    "base_url": Key(str, "Where the site is published, like https://my-club.github.io/tournaments "
-                         "(for the feed, the sitemap and QR codes)."),
-    "description": Key(str, "One sentence about the site, for search engines and link previews."),
-    "footer": Key(str, "A line at the bottom of every page."),
-    "theme_dir": Key(str, "A folder inside content/ whose templates and static files replace Podium's by name."),
-    "logo": Key(str, "An image inside content/, shown beside the title on every page."),
-    "favicon": Key(str, "An image inside content/, the browser tab's icon."),
-})
-
-PLAYER = Mapping("a player entry", {
-    "name": Key(str, "The player's name as published.", required=True),
-    "id": Key(str, "A slug naming the player across events; made from the name when left out."),
-    "club": Key(str, "The player's club."),
-    "country": Key(str, "The player's country."),
-    "rating": Key(int, "A rating (Elo) for seeding."),
-    "armies": Key(list, "The armies (factions) the player registers.", items=str),
-    "finals_armies": Key(list, "Armies registered for the final stage, when the ruleset asks for them.", items=str),
-    "beginner": Key(bool, "Plays the beginners' set, when the ruleset has one."),
-    "colours": Key(list, "Preferred colours, first choice first.", items=str),
-    "joins": Key(int, "A late entry: the first round the player plays (2, 3, …).", minimum=1),
-    "team": Key(str, "A team event: the player's team; players of one team do not meet in a round robin, and a "
-                     "default is scored as the ruleset's team games say (tantrix §7c)."),
-})
-
-WILDCARD = Mapping("a wildcard", {
-    "player": Key(str, "The invited player's id.", required=True),
-    "reason": Key(str, "Why the player is invited.", required=True),
-})
-
-SEASON = Mapping("a season", {
-    "name": Key(str, "The season's name.", required=True),
-    "ruleset": Key(str, "The ruleset whose events make up the season."),
-    "qualification": Key(str, "How the season qualifies players for a championship.", choices=QUALIFICATIONS),
-    "wildcards": Key(list, "Invitations given by the organizer.", items=WILDCARD),
-    "points": Key(dict, "Season points by place: 1: 25, 2: 20, …", values=NUMBER),
-    "description": Key(str, "Markdown shown on the season's page.", multiline=True),
-})
-
-PLAYOFF = Mapping("a play-off", {
-    "players": Key(list, "The two tied players' ids.", required=True, items=ID),
-    "winner": Key(str, "The id of the player who won the play-off game.", required=True),
-})
-
-EVENT = Mapping("event.yaml", {
-    "name": Key(str, "The event's name.", required=True),
-    "date": Key(datetime.date, "The day the event starts (YYYY-MM-DD)."),
-    "season": Key(str, "The season (a file in content/seasons/) the event counts for."),
-    "ruleset": Key(str, "The ruleset: a built-in one or a file in rulesets/.", required=True),
-    "structure": Key(ANY, "'auto' (the ruleset's), a named table, or the stages written out."),
-    "seed": Key(int, "Any whole number: every random draw of the event is made from it.", required=True),
-    "venue": Key(str, "Where the event is played."),
-    "level": Key(str, "The event's level, one of the ruleset's."),
-    "description": Key(str, "Markdown shown on the event's page.", multiline=True),
-    "organizer": Key(str, "The organizer's name."),
-    "head_judge": Key(str, "The head judge's name."),
-    "judges": Key(list, "The judges' names.", items=str),
-    "technical_judge": Key(str, "The technical judge's name."),
-    "manual_order": Key(list, "The organizer's decision on a tie the rules leave unbroken: ids, best first.",
-                        items=ID),
-    "draws": Key(int, "Which version of Podium's draws made the event: 1 for an event drawn with Podium 0.2 or "
-                      "earlier (re-drawn as it was), 2 (the default) otherwise.", choices=(1, 2)),
-    "playoffs": Key(list, "Play-off games held to break a tie (Tantrix §10c: a 5-minute game for a "
-                          "qualifying place): who played, who won.", items=PLAYOFF),
-})
-
-BASES = Mapping("'bases'", {
-    "intact": Key(int, "Bases left intact."),
-    "damaged": Key(int, "Bases damaged."),
-    "square": Key(int, "Bases on the square."),
-})
-
-GAME = Mapping("a game", {
-    "score": Key(list, "Each player's score, in the order of 'players'.", items=NUMBER),
-    "time": Key(list, "Each player's clock at the end, as \"mm:ss\" in quotes.", items=str),
-    "tiles": Key(list, "Tiles each player used.", items=NUMBER),
-    "winner": Key(str, "The id of the game's winner."),
-    "home": Key(str, "The id of the player at home."),
-    "clans": Key(list, "Each player's clan (faction), in the order of 'players'.", items=str),
-    "forfeit": Key(str, "The id of the player who did not play this game."),
-    "disconnected": Key(bool, "Both players lost the connection."),
-})
-
-PAIRING = Mapping("a pairing", {
-    "table": Key(int, "The table number."),
-    "players": Key(list, "The players' ids; one id with 'bye: true' for a bye.", items=ID),
-    "bye": Key(bool, "This player has the bye."),
-    "score": Key(list, "Each player's score, in the order of 'players'.", items=NUMBER),
-    "winner": Key(NAME_OR_NUMBER, "The winner's id (a team's index, 0 or 1, in a 2-vs-2 game)."),
-    "draw": Key(bool, "The game was drawn."),
-    "forfeit": Key(str, "The id of the player who did not play."),
-    "judge_loss": Key(str, "The id of the player a judge gave the loss (NS HEX §6.6), scored like a forfeit."),
-    "armies": Key(list, "Each player's army, in the order of 'players'.", items=(str, type(None))),
-    "modified": Key(bool, "A modified win."),
-    "match": Key(str, "The knockout match this is (final, third-place, semifinal, …)."),
-    "group": Key(NAME_OR_NUMBER, "The group this pairing belongs to."),
-    "games": Key(list, "The games of a match, in order.", items=GAME),
-    "teams": Key(list, "2-vs-2: the two pairs of ids, like [[a, b], [c, d]].", items=list),
-    "home": Key(int, "2-vs-2: the pair at home, 0 or 1."),
-    "bases": Key(dict, "Bases at the end of the game.", mapping=BASES),
-    "finish": Key(list, "Free-for-all: the players from first to last.", items=ID),
-    "eliminated": Key(dict, "Free-for-all: how many opponents each player eliminated.", values=int),
-})
-
-PENALTY = Mapping("a penalty", {
-    "player": Key(str, "The penalized player's id.", required=True),
-    "kind": Key(str, "warning, disqualification or points.", required=True, choices=PENALTY_KINDS),
-    "points": Key(NUMBER, "Points taken off (kind: points)."),
-    "reason": Key(str, "Why."),
-})
-
-ROUND = Mapping("a round file", {
-    "round": Key(int, "The round's number, as the file's name.", required=True),
-    "stage": Key(str, "The kind of stage the round belongs to.", required=True, choices=STAGE_KINDS),
-    "pairings": Key(list, "The tables of the round and their results.", required=True, items=PAIRING),
-    "penalties": Key(list, "Warnings, disqualifications and point penalties given in the round.", items=PENALTY),
-    "drops": Key(list, "Players who withdraw after this round.", items=ID),
-    "drawn_from": Key(str, "Written by podium pair: the results the round was drawn from. Leave it as it is."),
-})
-
-FRONT_MATTER = Mapping("the front matter", {
-    "title": Key(str, "The page's title."),
-})
+class SiteFile(Declared):
+    model_config = ConfigDict(title="site.yaml")
+    title: OneLine = Field(description="The site's name, at the top of every page.")
+    language: Literal[LANGUAGES] = Field("en", description="The language of the site's words, dates "
+                                                                         "and numbers.")
+    base_url: OneLine = Field("", description="Where the site is published, like https://my-club.github.io/"
+                                              "tournaments (for the feed, the sitemap and QR codes).")
+    description: OneLine = Field("", description="One sentence about the site, for search engines and link previews.")
+    footer: OneLine = Field("", description="A line at the bottom of every page.")
+    theme_dir: OneLine = Field("", description="A folder inside content/ whose templates and static files replace "
+                                               "Podium's by name.")
+    logo: OneLine = Field("", description="An image inside content/, shown beside the title on every page.")
+    favicon: OneLine = Field("", description="An image inside content/, the browser tab's icon.")
 
 
-# ---------------------------------------------------------------- JSON Schema
-
-_JSON_TYPES = {str: "string", int: "integer", float: "number", bool: "boolean", list: "array", dict: "object",
-               type(None): "null"}
-
-
-def json_schema(mapping: Mapping) -> dict:
-    """``mapping`` as a JSON Schema (draft 2020-12) object: unknown keys refused, as check does."""
-    properties = {name: _property(key) for name, key in mapping.keys.items()}
-    schema = {"type": "object", "title": mapping.title, "properties": properties, "additionalProperties": False}
-    required = [name for name, key in mapping.keys.items() if key.required]
-    if required:
-        schema["required"] = required
-    return schema
-
-
-def _property(key: Key) -> dict:
-    schema = {"description": key.doc} if key.doc else {}
-    schema.update(_kind(key.kind))
-    if key.choices:
-        schema["enum"] = list(key.choices)
-    if key.minimum is not None:
-        schema["minimum"] = key.minimum
-    if key.kind is str:
-        schema["maxLength"] = key.longest
-    if key.items is not None:
-        schema["items"] = json_schema(key.items) if isinstance(key.items, Mapping) else _kind(key.items)
-    if key.values is not None:
-        schema["additionalProperties"] = _kind(key.values)
-    if key.mapping is not None:
-        schema.update(json_schema(key.mapping))
-    return schema
+class PlayerEntry(Declared):
+    model_config = ConfigDict(title="a player entry")
+    name: OneLine = Field(description="The player's name as published.")
+    id: Id = Field(None, description="A slug naming the player across events; made from the name when left out.")
+    club: OneLine = Field(None, description="The player's club.")
+    country: OneLine = Field(None, description="The player's country.")
+    rating: Rating = Field(None, description="A rating (Elo) for seeding.")
+    armies: list[OneLine] = Field(None, description="The armies (factions) the player registers.")
+    finals_armies: list[OneLine] = Field(None, description="Armies registered for the final stage, when the ruleset "
+                                                           "asks for them.")
+    beginner: bool = Field(False, description="Plays the beginners' set, when the ruleset has one.")
+    colours: list[OneLine] = Field(None, description="Preferred colours, first choice first.")
+    joins: Annotated[int, Field(ge=1, le=99)] = Field(1, description="A late entry: the first round the player "
+                                                                     "plays (2, 3, …).")
+    team: OneLine = Field(None, description="A team event: the player's team; players of one team do not meet in a "
+                                            "round robin, and a default is scored as the ruleset's team games say.")
 
 
-def _kind(kind) -> dict:
-    if kind is ANY:
-        return {}
-    if kind is datetime.date:
-        return {"type": "string", "format": "date"}  # YAML's unquoted 2026-05-16 is a string to JSON tools
-    if isinstance(kind, tuple):
-        types = [_JSON_TYPES[k] for k in kind]
-        if "integer" in types and "number" in types:
-            types.remove("integer")
-        return {"type": types}
-    return {"type": _JSON_TYPES[kind]}
+class WildcardEntry(Declared):
+    model_config = ConfigDict(title="a wildcard")
+    player: Id = Field(description="The invited player's id.")
+    reason: OneLine = Field(description="Why the player is invited.")
+
+
+class SeasonFile(Declared):
+    model_config = ConfigDict(title="a season")
+    name: OneLine = Field(description="The season's name.")
+    ruleset: Id = Field(None, description="The ruleset whose events make up the season.")
+    qualification: Literal[QUALIFICATIONS] = Field(None, description="How the season qualifies players for a "
+                                                                    "championship.")
+    wildcards: list[WildcardEntry] = Field(None, description="Invitations given by the organizer.")
+    points: dict[Annotated[int, Field(ge=1)], Points] = Field(None, description="Season points by place: 1: 25, 2: 20, …")
+    description: Markdown = Field("", description="Markdown shown on the season's page.")
+
+
+class PlayoffEntry(Declared):
+    model_config = ConfigDict(title="a play-off")
+    players: Ids = Field(description="The two tied players' ids.")
+    winner: Id = Field(description="The id of the player who won the play-off game.")
+
+
+class EventFile(Declared):
+    model_config = ConfigDict(title="event.yaml")
+    name: OneLine = Field(description="The event's name.")
+    date: datetime.date = Field(None, description="The day the event starts (YYYY-MM-DD).")
+    season: Id = Field(None, description="The season (a file in content/seasons/) the event counts for.")
+    ruleset: Id = Field(description="The ruleset: a built-in one or a file in rulesets/.")
+    structure: Structure = Field("auto", description="'auto' (the ruleset's), a named table, or the stages written "
+                                                     "out.")
+    seed: int = Field(description="Any whole number: every random draw of the event is made from it.")
+    venue: OneLine = Field(None, description="Where the event is played.")
+    level: OneLine = Field(None, description="The event's level, one of the ruleset's.")
+    description: Markdown = Field("", description="Markdown shown on the event's page.")
+    organizer: OneLine = Field(None, description="The organizer's name.")
+    head_judge: OneLine = Field(None, description="The head judge's name.")
+    judges: list[OneLine] = Field(None, description="The judges' names.")
+    technical_judge: OneLine = Field(None, description="The technical judge's name.")
+    manual_order: Ids = Field(None, description="The organizer's decision on a tie the rules leave unbroken: "
+                                                     "ids, best first.")
+    draws: Annotated[int, WithJsonSchema({"enum": [1, 2]})] = Field(2, description="Which version of Podium's draws made the event: 1 for an event "
+                                                "drawn with Podium 0.2 or earlier (re-drawn as it was), 2 (the "
+                                                "default) otherwise.")
+    playoffs: list[PlayoffEntry] = Field(None, description="Play-off games held to break a tie (Tantrix §10c: a "
+                                                           "5-minute game for a qualifying place): who played, who won.")
+
+
+class BasesEntry(Declared):
+    model_config = ConfigDict(title="'bases'")
+    intact: Count = Field(0, description="Bases left intact.")
+    damaged: Count = Field(0, description="Bases damaged.")
+    square: Count = Field(0, description="Bases on the square.")
+
+
+class GameEntry(Declared):
+    model_config = ConfigDict(title="a game")
+    score: list[Number] = Field(None, description="Each player's score, in the order of 'players'.")
+    time: list[str] = Field(None, description="Each player's clock at the end, as \"mm:ss\" in quotes.")
+    tiles: list[Number] = Field(None, description="Tiles each player used.")
+    winner: Id = Field(None, description="The id of the game's winner.")
+    home: Id = Field(None, description="The id of the player at home.")
+    clans: list[OneLine | None] = Field(None, description="Each player's clan (faction), in the order of 'players'.")
+    forfeit: Id = Field(None, description="The id of the player who did not play this game.")
+    disconnected: bool = Field(False, description="Both players lost the connection.")
+
+
+class PairingEntry(Declared):
+    model_config = ConfigDict(title="a pairing")
+    table: Annotated[int, Field(ge=1)] = Field(None, description="The table number.")
+    players: Ids = Field(None, description="The players' ids; one id with 'bye: true' for a bye.")
+    bye: bool = Field(False, description="This player has the bye.")
+    score: list[Number] = Field(None, description="Each player's score, in the order of 'players'.")
+    winner: Id | int = Field(None, description="The winner's id (a team's index, 0 or 1, in a 2-vs-2 game).")
+    draw: bool = Field(False, description="The game was drawn.")
+    forfeit: Id = Field(None, description="The id of the player who did not play.")
+    judge_loss: Id = Field(None, description="The id of the player a judge gave the loss (NS HEX §6.6), scored "
+                                             "like a forfeit.")
+    armies: list[OneLine | None] = Field(None, description="Each player's army, in the order of 'players'.")
+    modified: bool = Field(False, description="A modified win.")
+    match: OneLine = Field(None, description="The knockout match this is (final, third-place, semifinal, …).")
+    group: OneLine | int = Field(None, description="The group this pairing belongs to.")
+    games: list[GameEntry] = Field(None, description="The games of a match, in order.")
+    teams: list[Ids] = Field(None, description="2-vs-2: the two pairs of ids, like [[a, b], [c, d]].")
+    home: Annotated[int, Field(ge=0, le=1)] = Field(None, description="2-vs-2: the pair at home, 0 or 1.")
+    bases: BasesEntry = Field(None, description="Bases at the end of the game.")
+    finish: Ids = Field(None, description="Free-for-all: the players from first to last.")
+    eliminated: dict[Id, int] = Field(None, description="Free-for-all: how many opponents each player eliminated.")
+
+
+class PenaltyEntry(Declared):
+    model_config = ConfigDict(title="a penalty")
+    player: Id = Field(description="The penalized player's id.")
+    kind: Literal[PENALTY_KINDS] = Field(description="warning, disqualification or points.")
+    points: Number = Field(None, description="Points taken off (kind: points).")
+    reason: OneLine = Field("", description="Why.")
+
+
+class RoundFile(Declared):
+    model_config = ConfigDict(title="a round file")
+    round: Rounds = Field(description="The round's number, as the file's name.")
+    stage: Literal[STAGE_KINDS] = Field(description="The kind of stage the round belongs to.")
+    pairings: list[PairingEntry] = Field(description="The tables of the round and their results.")
+    penalties: list[PenaltyEntry] = Field(None, description="Warnings, disqualifications and point penalties given in "
+                                                            "the round.")
+    drops: Ids = Field(None, description="Players who withdraw after this round.")
+    drawn_from: OneLine = Field(None, description="Written by podium pair: the results the round was drawn from. "
+                                                  "Leave it as it is.")
+
+
+class FrontMatter(Declared):
+    model_config = ConfigDict(title="the front matter")
+    title: OneLine = Field(None, description="The page's title.")
+
+
+# ---------------------------------------------------------------- reading one key
+
+def field_kind(model: type[Declared], key: str):
+    """The kind ``key`` is checked against where it is read: a nested mapping of its own model
+    is checked when its reader reaches it (so its problems are reported once), here only that it
+    is a mapping, or a list of mappings."""
+    if key not in model.model_fields:  # a bug: validate reads a key nobody declared
+        raise KeyError(f"'{key}' is read from {model.model_config['title']} but not declared in generator/schema.py")
+    return _shallow(model.model_fields[key].rebuild_annotation())
+
+
+def _shallow(kind):
+    if isinstance(kind, type) and issubclass(kind, BaseModel):
+        return dict
+    origin = get_origin(kind)
+    if origin is list and _holds_model(get_args(kind)[0]):
+        return list
+    return kind
+
+
+def _holds_model(kind) -> bool:
+    return isinstance(kind, type) and issubclass(kind, BaseModel) or any(_holds_model(a) for a in get_args(kind))
+
+
+def is_required(model: type[Declared], key: str) -> bool:
+    return model.model_fields[key].is_required()
+
+
+def json_schema(model: type[Declared]) -> dict:
+    """``model`` as a JSON Schema object, every definition inline: unknown keys refused, as check does."""
+    return json_schema_of(model)

@@ -15,22 +15,21 @@ from podium.load import YMap, YSeq, load_yaml, parse_yaml, read_text, src_of, wi
 from podium.model import Bases, Event, Game, Page, Pairing, Penalty, Player, Playoff, Roles, Round, Season, Site, Wildcard
 from podium.rules.brackets import is_match_name, match_names_hint
 from podium.rules.draw import CURRENT as CURRENT_DRAWS, DRAW_VERSIONS
-from podium.schema import (ANY, BASES, EVENT, FRONT_MATTER, GAME, LANGUAGES, PAIRING, PENALTY, PENALTY_KINDS, PLAYER, PLAYOFF,
-                              QUALIFICATIONS, ROUND, SEASON, SITE, STAGE_KINDS, WILDCARD, Mapping)
+from podium.rules.blocks import src_within
+from podium.schema import (BasesEntry, Declared, EventFile, FrontMatter,
+                           GameEntry, PairingEntry, PenaltyEntry, PlayerEntry, PlayoffEntry, RoundFile, SeasonFile,
+                           SiteFile, WildcardEntry, field_kind, is_required)
 from podium.site.urls import base_url_problem
 from podium.slug import MAX_SLUG, is_slug, slugify
-from podium.values import is_blank, text_problem
-
-_TYPE_NAMES = {str: "text", int: "a whole number", bool: "true or false", list: "a list",
-               dict: "a mapping (key: value)", datetime.date: "a date (YYYY-MM-DD)"}
-
+from podium.values import checked, described, is_blank
 
 class Fields:
-    """Reads the keys of one YAML mapping as ``schema`` declares them (kind, required), checking
-    types; reports the keys it does not declare at the end."""
+    """Reads the keys of one YAML mapping as its declared model says (podium.schema): each value
+    checked against its kind by pydantic, the required ones asked for, the undeclared ones
+    reported at the end. Each problem is said at the value's line, in the house's words."""
 
-    def __init__(self, data, src: Src, problems: Problems, what: str, schema: Mapping):
-        self.schema = schema
+    def __init__(self, data, src: Src, problems: Problems, what: str, model: type[Declared]):
+        self.model = model
         # A file that does not parse, or holds a list or a single value, is reported once:
         # every key it lacks would only repeat that problem.
         self.unreadable = data is UNREADABLE or (data is not None and not isinstance(data, YMap))
@@ -41,48 +40,47 @@ class Fields:
             data.src, data.key_srcs = src._replace(line=max(src.line, 1)), {}  # a missing key goes at the top
         self.data, self.problems, self.what = data, problems, what
         self.src = data.src
-        self.known: set[str] = set()
 
     def at(self, key: str) -> Src:
         return self.data.at(key)
 
-    def get(self, key: str, kind=None, required: bool | None = None, default=None, plain_text: bool = True):
-        """The value of ``key``; ``kind`` may narrow the declared one (an id where a name or a
-        number is declared), ``required`` may depend on another key; ``plain_text``: text is
-        checked for odd characters and length (a slug is checked whole by ``slug``)."""
-        declared = self.schema[key]
-        kind = declared.kind if kind is None else kind
-        required = declared.required if required is None else required
-        self.known.add(key)
+    def get(self, key: str, kind=None, required: bool | None = None, default=None):
+        """The value of ``key`` as written (a list keeps its lines); ``kind`` may narrow the
+        declared one (an index where an id or an index is declared), ``required`` may depend on
+        another key. None (the ``default``) when missing or not of its kind."""
+        kind = field_kind(self.model, key) if kind is None else kind
+        required = is_required(self.model, key) if required is None else required
         value = self.data.get(key)
-        if value is None:
+        if value is None:  # left out, or written with nothing after the colon
             if required and not self.unreadable and key in self.data:
                 self.problems.add(self.at(key), f"'{key}' is empty, and {self.what} needs it; write it after the colon")
             elif required and not self.unreadable:
                 self.problems.add(self.src, f"{self.what} needs '{key}'")
             return default
-        if kind is not ANY and not _is_kind(value, kind):
-            self.problems.add(self.at(key), self._wrong_kind(key, kind, value))
-            return default
-        if plain_text and isinstance(value, str) and (problem := text_problem(key, value, declared.multiline)):
-            self.problems.add(self.at(key), problem)
+        wrong = checked(kind, value)[1]
+        for place, why in _merged(wrong):
+            self.problems.add(src_within(value, place, self.at(key)), self._said(key, place, why, value))
+        if wrong:
             return default
         if required and isinstance(value, str) and is_blank(value):
             self.problems.add(self.at(key), f"'{key}' is blank, and {self.what} needs it; write it after the colon")
             return default
         return value
 
-    def _wrong_kind(self, key: str, kind, value) -> str:
-        written = self.data.written(key)
-        if kind is str and written is not None:
+    def _said(self, key: str, place: tuple, why: str, value) -> str:
+        """``why`` a value is not of its kind, with YAML's usual slips named: 012 read as 10,
+        a date with a time."""
+        written = self.data.written(key) if not place else None
+        if written is not None and why.startswith(("must be text,", "must be text or")):
             # YAML reads 012 as 10, no as false and 2023-05-06 as a date: quoting keeps the text
-            return f"'{key}' must be text, but YAML reads {written} as {_describe(value)}; put it in quotes: {key}: \"{written}\""
-        if kind is datetime.date and isinstance(value, datetime.datetime):
+            return (f"'{key}' must be text, but YAML reads {written} as {described(value)}; put it in quotes: "
+                    f"{key}: \"{written}\"")
+        if not place and isinstance(value, datetime.datetime):
             return f"'{key}' must be a date without a time (YYYY-MM-DD), not {written or value}"
-        return f"'{key}' must be {_kind_name(kind)}, not {_describe(value)}"
+        return f"'{key}' {why}"
 
     def slug(self, key: str, required: bool | None = None):
-        value = self.get(key, str, required, plain_text=False)
+        value = self.get(key, str, required)
         if value is not None and not is_slug(value):
             self.problems.add(self.at(key), f"'{key}' must be a lowercase slug like '{slugify(value)[:MAX_SLUG] or 'my-id'}' "
                               f"(a-z, 0-9, -; at most {MAX_SLUG} characters)")
@@ -90,11 +88,27 @@ class Fields:
         return value
 
     def finish(self) -> None:
-        valid = self.schema.keys
+        valid = self.model.model_fields
         for key in self.data:
             if key not in valid:
                 self.problems.add(self.at(key), f"unknown key '{key}' in {self.what}{suggest(key, valid)}; "
                                   f"valid keys: {', '.join(sorted(valid))}")
+
+
+def _merged(wrong: list[tuple[tuple, str]]) -> list[tuple[tuple, str]]:
+    """One problem a place: a value that is none of a union's kinds ('must be text', 'must be a
+    whole number') is said once ('must be text or a whole number, not …')."""
+    by_place: dict[tuple, list[str]] = {}
+    for place, why in wrong:
+        by_place.setdefault(place, []).append(why)
+    merged = []
+    for place, whys in by_place.items():
+        kinds = [why[len("must be "):].rsplit(", not ", 1) for why in whys if why.startswith("must be ")]
+        if len(whys) > 1 and len(kinds) == len(whys):
+            merged.append((place, f"must be {' or '.join(dict.fromkeys(k for k, _ in kinds))}, not {kinds[0][1]}"))
+        else:
+            merged += [(place, why) for why in whys]
+    return merged
 
 
 def _as_written(value) -> str:
@@ -103,35 +117,7 @@ def _as_written(value) -> str:
         return "nothing"
     if isinstance(value, bool):
         return str(value).lower()
-    return str(value) if isinstance(value, (int, float, str)) else _describe(value)
-
-
-def _is_kind(value, kind) -> bool:
-    if isinstance(value, bool):  # YAML's true/false are ints to Python; only a bool field takes them
-        return kind is bool
-    if kind is float or kind == (int, float):
-        return isinstance(value, (int, float))
-    if kind is datetime.date:
-        return isinstance(value, datetime.date) and not isinstance(value, datetime.datetime)
-    return isinstance(value, kind)
-
-
-def _kind_name(kind) -> str:
-    if kind == (str, int):
-        return "a name or a number"
-    return "a number" if kind in (float, (int, float)) else _TYPE_NAMES.get(kind, str(kind))
-
-
-def _describe(value) -> str:
-    if isinstance(value, bool):
-        return str(value).lower()
-    if isinstance(value, (list, dict)):
-        return "a list" if isinstance(value, list) else "a mapping"
-    if isinstance(value, datetime.date):
-        return f"the date {value.isoformat()}"
-    if isinstance(value, (int, float)):
-        return f"the number {value}"
-    return repr(value)
+    return str(value) if isinstance(value, (int, float, str)) else described(value)
 
 
 # ---------------------------------------------------------------- site
@@ -220,11 +206,8 @@ def _load_required(path: Path, problems: Problems, if_empty: str):
 
 def _site_settings(root: Path, problems: Problems) -> dict:
     path = root / "site.yaml"
-    f = Fields(_safe_load(path, problems), Src(str(path)), problems, "site.yaml", SITE)
+    f = Fields(_safe_load(path, problems), Src(str(path)), problems, "site.yaml", SiteFile)
     language = f.get("language", default="en")
-    if language not in LANGUAGES:
-        problems.add(f.at("language"), f"language '{language}' is not supported; use one of {', '.join(LANGUAGES)}")
-        language = "en"
     base_url = f.get("base_url", default="")
     if problem := base_url_problem(base_url):
         problems.add(f.at("base_url"), problem)
@@ -295,7 +278,7 @@ def _player_list(data, src: Src, problems: Problems, registry: dict, what: str) 
 
 def read_player(item, src: Src, problems: Problems, registry: dict, what: str) -> Player | None:
     """The player of one entry (a YAML mapping); every problem found is added to ``problems``."""
-    f = Fields(item, src, problems, f"a player entry of {what}", PLAYER)
+    f = Fields(item, src, problems, f"a player entry of {what}", PlayerEntry)
     name = f.get("name", required=True)
     pid = f.slug("id") or slugify(name or "")
     known = registry.get(pid)
@@ -329,26 +312,13 @@ def _team(f: Fields, what: str) -> str | None:
 
 def _joins(f: Fields) -> int:
     """A late entry: the first round the player takes part in (Swiss and table stages)."""
-    joins = f.get("joins", default=1)
-    if joins < 1:
-        f.problems.add(f.at("joins"), "'joins' is the round a late player starts in: 2, 3, …")
-        return 1
-    return joins
+    return f.get("joins", default=1)
 
 
 def _string_list(f: Fields, key: str) -> list[str] | None:
+    """A list of names (armies, colours, judges): its kind (list of one-line text) is declared."""
     value = f.get(key)
-    if value is None:
-        return None
-    bad = [v for v in value if not isinstance(v, str)]
-    if bad:
-        f.problems.add(f.at(key), f"'{key}' must be a list of names, not {_describe(bad[0])}")
-        return None
-    for index, item in enumerate(value):
-        if problem := text_problem(key, item, f.schema[key].multiline):
-            f.problems.add(src_of(value, f.at(key)) if not isinstance(value, YSeq) else value.at(index), problem)
-            return None
-    return list(value)
+    return None if value is None else list(value)
 
 
 def _content_files(folder: Path, pattern: str) -> list[Path]:
@@ -371,10 +341,10 @@ def _seasons(root: Path, problems: Problems) -> tuple[Season, ...]:
 
 
 def _season(path: Path, problems: Problems) -> Season:
-    f = Fields(_safe_load(path, problems), Src(str(path)), problems, f"season {path.name}", SEASON)
+    f = Fields(_safe_load(path, problems), Src(str(path)), problems, f"season {path.name}", SeasonFile)
     wildcards = []
     for index, item in enumerate(f.get("wildcards", default=[])):
-        w = Fields(item, f.data["wildcards"].at(index), problems, "a wildcard", WILDCARD)
+        w = Fields(item, f.data["wildcards"].at(index), problems, "a wildcard", WildcardEntry)
         player, reason = w.slug("player", required=True), w.get("reason", required=True)
         w.finish()
         if player and reason:
@@ -391,10 +361,6 @@ def _season(path: Path, problems: Problems) -> Season:
 def _qualification(f: Fields, wildcards: list) -> str | None:
     """The season's qualification policy; wild cards exist only within one."""
     value = f.get("qualification")
-    if value is not None and value not in QUALIFICATIONS:
-        f.problems.add(f.at("qualification"), f"unknown qualification '{value}'; use one of {', '.join(QUALIFICATIONS)} "
-                       "or leave it out")
-        return None
     if wildcards and value is None:
         f.problems.add(f.at("wildcards"), "wild cards are invitations: add 'qualification: invitations' "
                        "or remove the wild cards")
@@ -402,16 +368,8 @@ def _qualification(f: Fields, wildcards: list) -> str | None:
 
 
 def _season_points(f: Fields, problems: Problems) -> dict:
-    raw = f.get("points", default={})
-    points = {}
-    for place, value in raw.items():
-        if (not isinstance(place, int) or place < 1 or isinstance(value, bool) or not isinstance(value, (int, float))
-                or value < 0):
-            problems.add(raw.at(place), f"season points must map a place (1, 2, …) to a number of at least 0, "
-                         f"not {_as_written(place)}: {_as_written(value)}")
-            continue
-        points[place] = value
-    return points
+    """Season points by place (declared: a place from 1, a number of points from 0)."""
+    return dict(f.get("points", default={}))
 
 
 # ---------------------------------------------------------------- events
@@ -437,7 +395,7 @@ def read_event(folder: Path, problems: Problems, registry: dict) -> Event | None
     if not path.is_file():
         problems.add(Src(str(folder)), "event folder has no event.yaml; add one with name, date and ruleset")
         return None
-    f = Fields(_safe_load(path, problems), Src(str(path)), problems, "event.yaml", EVENT)
+    f = Fields(_safe_load(path, problems), Src(str(path)), problems, "event.yaml", EventFile)
     if f.unreadable:
         return None
     players = _registrations(folder, problems, registry)
@@ -476,7 +434,7 @@ def _playoffs(f: Fields, problems: Problems, ids: set[str]) -> tuple[Playoff, ..
     game per pair (a second would contradict the first or repeat it)."""
     found: dict[frozenset, Playoff] = {}
     for index, item in enumerate(f.get("playoffs", default=[])):
-        p = Fields(item, f.data["playoffs"].at(index), problems, "a play-off", PLAYOFF)
+        p = Fields(item, f.data["playoffs"].at(index), problems, "a play-off", PlayoffEntry)
         players, winner = p.get("players", required=True), p.get("winner", required=True)
         p.finish()
         if players is None or winner is None or not _known_players(players, problems, ids):
@@ -548,13 +506,11 @@ def _round(path: Path, number: int, problems: Problems, ids: set[str]) -> Round 
                           "or delete the file if the round has not been paired")
     if data is None:
         return None
-    f = Fields(data, Src(str(path)), problems, f"round file {path.name}", ROUND)
+    f = Fields(data, Src(str(path)), problems, f"round file {path.name}", RoundFile)
     declared = f.get("round", required=True)
     if declared is not None and declared != number:
         problems.add(f.at("round"), f"'round: {declared}' but the file is {path.name}; make them agree")
     stage = f.get("stage", required=True, default="swiss")
-    if stage not in STAGE_KINDS:
-        problems.add(f.at("stage"), f"unknown stage '{stage}'{suggest(stage, STAGE_KINDS)}; use one of {', '.join(STAGE_KINDS)}")
     pairings = _pairings(f, problems, ids)
     penalties = _penalties(f, problems, ids)
     drops = _id_list(f, "drops", ids)
@@ -582,7 +538,7 @@ def _id_list(f: Fields, key: str, ids: set[str]) -> list[tuple[str, Src]]:
 def _known_player(pid, src: Src, problems: Problems, ids: set[str], written: str | None = None) -> bool:
     """``written``: the id as typed, when YAML read it as something else (42, no, 2023-05-06)."""
     if written is not None:
-        problems.add(src, f"player ids are text, but YAML reads {written} as {_describe(pid)}; put it in quotes: \"{written}\"")
+        problems.add(src, f"player ids are text, but YAML reads {written} as {described(pid)}; put it in quotes: \"{written}\"")
         return False
     if not isinstance(pid, str) or pid not in ids:
         problems.add(src, f"unknown player '{pid}'{suggest(pid, ids)}; use an id from registrations.yaml")
@@ -611,7 +567,7 @@ def _pairings(f: Fields, problems: Problems, ids: set[str]) -> tuple[Pairing, ..
 
 
 def _pairing(item, src: Src, problems: Problems, ids: set[str]) -> Pairing | None:
-    f = Fields(item, src, problems, "a pairing", PAIRING)
+    f = Fields(item, src, problems, "a pairing", PairingEntry)
     teams = _teams(f, ids)
     players = f.get("players", required=not teams)
     if teams and not players:
@@ -669,13 +625,9 @@ def _team_index(f: Fields, key: str, teams: tuple) -> int | None:
 def _bases(f: Fields) -> Bases | None:
     if "bases" not in f.data:
         return None
-    g = Fields(f.get("bases"), f.at("bases"), f.problems, "'bases'", BASES)
-    counts = {key: g.get(key, default=0) for key in ("intact", "damaged", "square")}
+    g = Fields(f.get("bases"), f.at("bases"), f.problems, "'bases'", BasesEntry)
+    counts = {key: g.get(key, default=0) for key in ("intact", "damaged", "square")}  # counts from 0: declared
     g.finish()
-    for key, count in counts.items():
-        if count < 0:
-            f.problems.add(g.at(key), f"'{key}' bases cannot be negative")
-            counts[key] = 0
     return Bases(**counts)
 
 
@@ -697,7 +649,7 @@ def _eliminated(f: Fields, players) -> tuple:
     for pid, count in value.items():
         if pid not in players:
             f.problems.add(value.at(pid), f"'{pid}' is not at this table ({', '.join(players)})")
-        elif not isinstance(count, int) or isinstance(count, bool) or not 0 <= count < len(players):
+        elif not 0 <= count < len(players):  # a whole number: declared
             f.problems.add(value.at(pid), f"'{pid}' eliminated a whole number of opponents, 0 to {len(players) - 1}")
         else:
             found.append((pid, count))
@@ -710,7 +662,7 @@ def _games(f: Fields, players) -> tuple[Game, ...]:
         return ()
     games = []
     for index, item in enumerate(value):
-        g = Fields(item, value.at(index), f.problems, f"game {index + 1}", GAME)
+        g = Fields(item, value.at(index), f.problems, f"game {index + 1}", GameEntry)
         game = Game(src=g.src, score=_numbers(g, "score", len(players)), time=_clocks(g, len(players)),
                     tiles=_numbers(g, "tiles", len(players)), winner=_member(g, "winner", players),
                     home=_member(g, "home", players), clans=_armies(g, len(players), "clans"),
@@ -752,7 +704,7 @@ def _numbers(f: Fields, key: str, count: int) -> tuple | None:
     value = f.get(key)
     if not value:
         return None
-    if len(value) != count or not all(isinstance(v, (int, float)) and not isinstance(v, bool) for v in value):
+    if len(value) != count:  # each a number: declared
         f.problems.add(f.at(key), f"'{key}' must list {count} numbers, one per player in the order of 'players', like [12, 5]")
         return None
     if any(v < 0 for v in value):
@@ -773,7 +725,7 @@ def _armies(f: Fields, count: int, key: str = "armies") -> tuple | None:
     value = f.get(key)
     if not value or all(v is None for v in value):
         return None
-    if len(value) != count or not all(v is None or isinstance(v, str) for v in value):
+    if len(value) != count:  # each a name (or nothing): declared
         f.problems.add(f.at(key), f"'{key}' must list {count} names, one per player in the order of 'players'")
         return None
     return tuple(value)
@@ -792,14 +744,11 @@ def _penalties(f: Fields, problems: Problems, ids: set[str]) -> tuple[Penalty, .
     raw = f.get("penalties", default=[])
     penalties = []
     for index, item in enumerate(raw):
-        p = Fields(item, raw.at(index), problems, "a penalty", PENALTY)
+        p = Fields(item, raw.at(index), problems, "a penalty", PenaltyEntry)
         player, kind = p.get("player", required=True), p.get("kind", required=True)
         points = p.get("points", default=0)
         reason = p.get("reason", default="")
         p.finish()
-        if kind is not None and kind not in PENALTY_KINDS:
-            problems.add(p.at("kind"), f"unknown penalty kind '{kind}'; use one of {', '.join(PENALTY_KINDS)}")
-            continue
         if kind and (problem := _penalty_points_problem(kind, p)):
             problems.add(p.at("points"), problem)
             continue
@@ -882,7 +831,7 @@ def _page(path: Path, problems: Problems) -> Page | None:
             problems.add(src_of(meta, Src(str(path), 2)), "the front matter between the '---' lines must be "
                          "'key: value' lines, like 'title: About us'")
         else:
-            front = Fields(meta, meta.src, problems, "the front matter", FRONT_MATTER)
+            front = Fields(meta, meta.src, problems, "the front matter", FrontMatter)
             title = front.get("title")
             front.finish()
     return Page(slug=path.stem, title=title or path.stem.replace("-", " ").capitalize(), body=body, src=Src(str(path)))

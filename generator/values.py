@@ -9,6 +9,8 @@ value — so a declared kind reads as well as the hand-written checks it replace
 """
 from __future__ import annotations
 
+import datetime
+import difflib
 import unicodedata
 from functools import lru_cache
 from typing import Annotated, Any
@@ -99,11 +101,13 @@ def phrase(error: dict) -> str:
     if kind == "value_error":  # a kind's own check (a cut that is not a power of two): its words
         return str(ctx.get("error", error["msg"]))
     if kind in ("greater_than_equal", "greater_than"):
-        return f"must be at least {ctx.get('ge', ctx.get('gt'))}, not {_shown(given)}"
+        return f"must be at least {ctx.get('ge', ctx.get('gt')):g}, not {described(given)}"
     if kind in ("less_than_equal", "less_than"):
-        return f"must be at most {ctx.get('le', ctx.get('lt'))}, not {_shown(given)}"
+        return f"must be at most {ctx.get('le', ctx.get('lt')):g}, not {described(given)}"
     if kind == "literal_error":
-        return f"must be one of {ctx.get('expected')}, not {_shown(given)}"
+        options = str(ctx.get("expected")).replace("''", "(nothing)").replace("'", "")
+        close = difflib.get_close_matches(str(given), options.replace(" or ", ", ").split(", "), n=1)
+        return f"must be one of {options}, not {described(given)}" + (f" (did you mean '{close[0]}'?)" if close else "")
     if kind == "missing":
         return "is missing"
     if kind == "extra_forbidden":
@@ -112,7 +116,7 @@ def phrase(error: dict) -> str:
         return f"must have {ctx.get('min_length') if kind == 'too_short' else ctx.get('max_length')} " \
                f"item{'s' if (ctx.get('min_length') or ctx.get('max_length')) != 1 else ''} at {'least' if kind == 'too_short' else 'most'}"
     if words:
-        return f"must be {words}, not {_shown(given)}"
+        return f"must be {words}, not {described(given)}"
     return error["msg"]  # a kind this table does not know yet: pydantic's own words
 
 
@@ -124,17 +128,19 @@ _MUST = {
 }
 
 
-def _shown(value) -> str:
-    """A value as YAML spells it (true, not Python's True)."""
+def described(value) -> str:
+    """A value as a problem names it: 'abc' quoted, the number 10, the date 2023-05-06, true."""
     if value is None:
         return "nothing"
     if isinstance(value, bool):
         return str(value).lower()
+    if isinstance(value, (list, dict)):
+        return "a list" if isinstance(value, list) else "a mapping"
+    if isinstance(value, datetime.date):
+        return f"the date {value.isoformat()}"
     if isinstance(value, (int, float)):
-        return f"{value:g}" if isinstance(value, float) else str(value)
-    if isinstance(value, str):
-        return repr(value[:40])
-    return "a list" if isinstance(value, list) else "a mapping" if isinstance(value, dict) else type(value).__name__
+        return f"the number {value:g}" if isinstance(value, float) else f"the number {value}"
+    return repr(value[:40] + "…" if isinstance(value, str) and len(value) > 40 else value)
 
 
 def json_schema_of(kind) -> dict:

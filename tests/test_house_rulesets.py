@@ -21,10 +21,10 @@ TABLE = "structure:\n  kind: player-count-table\n  tables:\n    default:\n"
      "not 'x'"),
     (TABLE + "      - {min: 1, swiss_rounds: 3.5, cut: 0}\n",
      "rulesets/club.yaml:8: 'tables['default'][0]['swiss_rounds']' of structure 'player-count-table' must be a whole "
-     "number, not 3.5"),
+     "number, not the number 3.5"),
     (TABLE + "      - {min: 1, swiss_rounds: 100000000, cut: 0}\n",
      "rulesets/club.yaml:8: 'tables['default'][0]['swiss_rounds']' of structure 'player-count-table' must be at most "
-     "99, not 100000000"),
+     "99, not the number 100000000"),
     (TABLE + "      - {min: 1, swiss_rounds: 4, cut: 3}\n",
      "rulesets/club.yaml:8: 'tables['default'][0]['cut']' of structure 'player-count-table' must be 0 (no "
      "elimination) or a power of two: 2, 4, 8, 16, 32"),
@@ -34,7 +34,7 @@ TABLE = "structure:\n  kind: player-count-table\n  tables:\n    default:\n"
     (TABLE + "      - {min: 10, max: 2, swiss_rounds: 4, cut: 0}\n",
      "rulesets/club.yaml:8: 'tables['default'][0]' of structure 'player-count-table' must start at most where it "
      "ends: min 10, max 2"),
-    ("scoring: {win: -5}\n", "rulesets/club.yaml:4: 'win' of scoring 'neuroshima-hex' must be at least 0, not -5"),
+    ("scoring: {win: -5}\n", "rulesets/club.yaml:4: 'win' of scoring 'neuroshima-hex' must be at least 0, not the number -5"),
     ("scoring: {loss: 10}\n", "rulesets/club.yaml:4: 'loss' of scoring 'neuroshima-hex' is 10, more than 'draw' (1); "
                               "a better result is worth more points"),
     ("tiebreakers: [hq_diff, hq_diff]\n", "rulesets/club.yaml:4: tie-breaker 'hq_diff' is listed twice; remove the second"),
@@ -55,5 +55,5 @@ def test_micromutants_place_points_are_four_counts(tree, cli):
                                                   "scoring: {place_points: [a, b, c, d], team_win: -5}\n")
     output = cli("check", expect=1).output
     assert "rulesets/club.yaml:3: 'place_points[0]' of scoring 'micromutants' must be a whole number, not 'a'" in output
-    assert "rulesets/club.yaml:3: 'team_win' of scoring 'micromutants' must be at least 0, not -5" in output
+    assert "rulesets/club.yaml:3: 'team_win' of scoring 'micromutants' must be at least 0, not the number -5" in output
     assert "Traceback" not in output

@@ -279,7 +279,7 @@ def test_a_ruleset_bracket_seeding_must_be_rating_or_random(tree, cli):
     (tree.root / "rulesets" / "club.yaml").write_text("id: club\nextends: neuroshima-hex-pl-2023\n"
                                                       "bracket: {kind: standard, seeding: elo}\n")
     output = cli("check", expect=1).output
-    assert ("rulesets/club.yaml:3: 'seeding' of bracket seeding 'standard' must be one of '', 'rating' or 'random', "
+    assert ("rulesets/club.yaml:3: 'seeding' of bracket seeding 'standard' must be one of (nothing), rating or random, "
             "not 'elo'") in output
 
 

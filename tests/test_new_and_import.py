@@ -215,7 +215,7 @@ def test_cells_check_would_refuse_are_reported_at_their_rows_and_nothing_is_appe
         f"form.csv:6: 'name' holds the control character \\x00, {plain}",
         f"form.csv:7: 'name' holds the direction override U+202E, {plain}",
         f"form.csv:8: 'armies' holds the direction override U+202E, {plain}",
-        "form.csv:9: 'joins' is the round a late player starts in: 2, 3, …",
+        "form.csv:9: 'joins' must be at least 1, not the number 0",
         "form.csv:10: rating '1234567890123456789' is a number of 19 digits; no tournament number is that large: "
         "write at most 15 digits",
         "form.csv:11: 'armies' is 201 characters long; at most 200",

@@ -12,7 +12,7 @@ import pytest
 from podium.editor import schemas
 from podium.errors import Problems, Src
 from podium.load import load_yaml
-from podium.schema import SITE
+from podium.schema import SiteFile
 from podium.validate import Fields
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -69,7 +69,7 @@ def test_the_schemas_flag_what_check_refuses(kind, data, complaint):
 
 def test_a_key_read_but_not_declared_is_a_bug_stopped_at_once():
     with pytest.raises(KeyError, match="'colour' is read from site.yaml but not declared in generator/schema.py"):
-        Fields(None, Src("site.yaml"), Problems(), "site.yaml", SITE).get("colour")
+        Fields(None, Src("site.yaml"), Problems(), "site.yaml", SiteFile).get("colour")
 
 
 def test_init_writes_the_schemas_and_points_each_file_at_its_own(tmp_path, monkeypatch, cli):

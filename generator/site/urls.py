@@ -4,7 +4,7 @@ from __future__ import annotations
 import unicodedata
 from urllib.parse import urlsplit
 
-from podium.schema import SITE
+from podium.values import LONGEST_LINE
 
 EXAMPLE_BASE_URL = "https://my-club.github.io/tournaments"
 
@@ -76,7 +76,7 @@ def base_url_problem(url: str) -> str | None:
     a plain web address: anything else makes links that go nowhere or run script."""
     if not url:
         return None
-    longest = SITE["base_url"].longest  # as for site.yaml's base_url: a QR code holds a few thousand at most
+    longest = LONGEST_LINE  # as for site.yaml's base_url (one line of text): a QR code holds a few thousand at most
     if len(url) > longest:
         return (f"the base URL is {len(url):,} characters long; at most {longest:,}: write only the site's "
                 f"address, like {EXAMPLE_BASE_URL}")
