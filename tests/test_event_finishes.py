@@ -294,14 +294,11 @@ def test_an_ffg_cut_short_of_players_gives_game_1_a_bye(tree, cli):
 
 # ------------------------------------------------------------------ an event left to one player
 
-def test_a_swiss_left_to_one_player_ends_and_its_standings_stand(tree, cli):
-    """NS HEX, four players, a custom structure of three Swiss rounds without a cut. Round 1 (drawn
-    at random): table 1 a v b, a wins 12–0 (+12); table 2 c v d, c wins 12–5 (+7). b, c and d
-    withdraw after it. Before, pair said "fewer than two active players; nothing to pair" and the
-    event never completed. House rule (the seed is silent): fewer than two players left, the
-    rounds not played are not played and the standings stand:
-         a 3 TP +12 · c 3 TP +7 · d 0 TP −7 · b 0 TP −12 (c, d, b withdrawn)."""
-    tree.event("one", 4, structure={"swiss_rounds": 3, "cut": 0})
+def swiss_left_to_one(tree, cli, cut: int) -> tuple[list[str], int]:
+    """NS HEX, four players, three Swiss rounds and a top ``cut``. Round 1 (drawn at random):
+    table 1 a v b, a wins 12–0 (+12); table 2 c v d, c wins 12–5 (+7). b, c and d withdraw after
+    it. [a, b, c, d] and the line of the drops."""
+    tree.event("one", 4, structure={"swiss_rounds": 3, "cut": cut})
     cli("pair", "one")
     data = tree.read_round("one", 1)
     (a, b), (c, d) = [p["players"] for p in data["pairings"]]
@@ -309,16 +306,45 @@ def test_a_swiss_left_to_one_player_ends_and_its_standings_stand(tree, cli):
     data["pairings"][0].update(armies=armies[:2], score=[12, 0])
     data["pairings"][1].update(armies=armies[2:], score=[12, 5])
     tree.save_round("one", 1, data)
-    line = drop(tree, "one", 1, [b, c, d])
+    return [a, b, c, d], drop(tree, "one", 1, [b, c, d])
+
+
+SWISS_ENDS = ("the swiss stage ends after round 1: only {a} is left to play, so its rounds 2–3 are not played and its "
+              "standings stand (house rule: the rules do not say how an event goes on with one player)")
+
+
+def test_a_swiss_left_to_one_player_ends_and_its_standings_stand(tree, cli):
+    """No cut (``swiss_left_to_one``). Before, pair said "fewer than two active players; nothing
+    to pair" and the event never completed. House rule (the seed is silent): fewer than two
+    players left, the rounds not played are not played and the standings stand:
+         a 3 TP +12 · c 3 TP +7 · d 0 TP −7 · b 0 TP −12 (c, d, b withdrawn)."""
+    (a, b, c, d), line = swiss_left_to_one(tree, cli, cut=0)
     result = standings(cli, "one")
     assert result["complete"]
     assert [(r["rank"], r["player"], r["points"], r["tiebreaks"]["hq_diff"], r["status"])
             for r in result["standings"]] == [(1, a, 3, 12, "active"), (2, c, 3, 7, "dropped"),
                                               (3, d, 0, -7, "dropped"), (4, b, 0, -12, "dropped")]
-    assert notes(cli) == [f"note: content/events/one/rounds/1.yaml:{line}: the swiss stage ends after round 1: only "
-                          f"{a} is left to play, so its rounds 2–3 are not played and its standings stand (house "
-                          "rule: the rules do not say how an event goes on with one player)"]
+    assert notes(cli) == [f"note: content/events/one/rounds/1.yaml:{line}: " + SWISS_ENDS.format(a=a)]
     assert "the event is complete" in cli("pair", "one", expect=1).output
+    cli("build", "--out", tree.root / "site")
+
+
+def test_a_swiss_left_to_one_player_before_its_cut_gives_him_the_final(tree, cli):
+    """A top 4 after the Swiss (``swiss_left_to_one``): the Swiss ends after round 1, and a, the
+    one left, wins the final without playing — round 2 is the knockout's (before, the Swiss took
+    round 2 as its own and refused the final in it). a 1st, then the Swiss order c, d, b."""
+    (a, b, c, d), line = swiss_left_to_one(tree, cli, cut=4)
+    cli("pair", "one")
+    final = tree.read_round("one", 2)
+    assert (final["stage"], final["pairings"]) == ("knockout", [{"table": 1, "players": [a], "match": "final",
+                                                                  "bye": True}])
+    result = standings(cli, "one")
+    assert result["complete"]
+    assert [r["player"] for r in result["standings"]] == [a, c, d, b]
+    where = f"note: content/events/one/rounds/1.yaml:{line}: "
+    assert notes(cli) == [where + SWISS_ENDS.format(a=a), where + f"only {a} is left for the knockout: he wins the "
+                          "final without playing (house rule: the rules do not cover a knockout one player reaches)"]
+    assert "all identical" in cli("verify").output
     cli("build", "--out", tree.root / "site")
 
 

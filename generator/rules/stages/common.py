@@ -119,6 +119,17 @@ class EventState:
     def round_complete(self, rnd: Round, stage: Stage) -> bool:
         return not self.undecided(rnd, stage)
 
+    def rounds_of(self, result: "StageResult"):
+        """The stage's round files one by one, each added to ``result.rounds`` as it is yielded,
+        until the stage is left to one player or none (``left_alone``): the files after that
+        belong to the next stage (a knockout's final that the one left wins without playing)."""
+        files, result.rounds = result.rounds, []
+        for rnd in files:
+            if result.rounds and self.left_alone(result):
+                return
+            result.rounds.append(rnd)
+            yield rnd
+
     def played_out(self, result: "StageResult") -> bool:
         """Every planned round of a stage with a fixed number of rounds is in, every result
         decided — or every round played is decided and the stage is left to one player or none

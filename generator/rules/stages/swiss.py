@@ -17,10 +17,10 @@ def planned_rounds(stage, entrants: int) -> int:
 
 def replay(result: StageResult, state: EventState) -> None:
     result.records = fresh_records(result.entrants)
-    for index, rnd in enumerate(result.rounds, start=1):
+    for rnd in state.rounds_of(result):
+        if state.history and len(result.rounds) > 1:  # the standings as they stood after the round before
+            result.rows_after[result.rounds[-2].number] = state.rank(result.entrants, result.records, SWISS)
         _play(rnd, result, state)
-        if state.history and index < len(result.rounds):  # the standings as they stood after each earlier round
-            result.rows_after[rnd.number] = state.rank(result.entrants, result.records, SWISS)
     result.rows = state.rank(result.entrants, result.records, SWISS)
     if result.rounds:
         result.rows_after[result.rounds[-1].number] = result.rows

@@ -15,7 +15,7 @@ def planned_rounds(stage, entrants: int) -> int:
 
 def replay(result: StageResult, state: EventState) -> None:
     result.records = fresh_records(result.entrants)
-    for rnd in result.rounds:
+    for rnd in state.rounds_of(result):
         state.flags[rnd.number] = {}
         state.check_seated(rnd, set(state.present(result.entrants, rnd.number)))
         for pairing in rnd.pairings:
