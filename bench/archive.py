@@ -22,7 +22,7 @@ import yaml
 from podium.errors import Problems
 from podium.pairfile import render_round
 from podium.rules.engine import compute_event, next_round
-from podium.rules.ruleset import BUILTIN_DIR, load_rulesets
+from podium.ruleset_files import BUILTIN_DIR, load_rulesets
 from podium.validate import read_event
 
 

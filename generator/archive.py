@@ -15,7 +15,8 @@ from podium.model import Site
 from podium.parallel import cores, run_shares, worth_splitting
 from podium.rules.elo import rating_histories
 from podium.rules.engine import EventResult, compute_event
-from podium.rules.ruleset import RuleSet, load_rulesets, ruleset_dirs
+from podium.rules.ruleset import RuleSet
+from podium.ruleset_files import load_rulesets, ruleset_dirs
 from podium.rules.season import SeasonResult, compute_season
 from podium.validate import load_site, read_event
 

@@ -160,7 +160,7 @@ def new(event: str, ruleset: str, date_text: str, name: str | None, content: Pat
 
 
 def known_ruleset(content: Path, ruleset: str):
-    from podium.rules.ruleset import load_rulesets, ruleset_dirs
+    from podium.ruleset_files import load_rulesets, ruleset_dirs
     from podium.errors import suggest
 
     rulesets = load_rulesets(ruleset_dirs(content))

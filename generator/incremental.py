@@ -17,7 +17,7 @@ from pathlib import Path
 from podium.archive import Archive, load_archive
 from podium.build import build_all, site_outputs, without_cycle_collection, write_site
 from podium.render import TEMPLATES_DIR
-from podium.rules.ruleset import ruleset_dirs
+from podium.ruleset_files import ruleset_dirs
 from podium.site.pages import EVENT, RATING, Page
 from podium.write import is_podium_build, ready_output, remove_file, replace_file, site_path
 

@@ -19,41 +19,11 @@ from pathlib import Path
 import yaml
 
 from podium.errors import Src, fail
+from podium.located import YMap, YSeq
 
 MAX_DEPTH = 64  # no content file nests deeper than ~6 levels; deeper is a mistake or an attack
 MAX_NUMBER = 10 ** 15  # 15 digits: every whole number below it is exact as a float too
 MAX_ALIAS_EXPANSION = 100_000  # values that aliases may add to a document beyond what is written
-
-
-class YMap(dict):
-    src: Src
-    key_srcs: dict
-    scalar_texts: dict | None = None  # key → the text as written, for values YAML did not read as text
-
-    def at(self, key) -> Src:
-        """Line of ``key`` if present, else the mapping's own line."""
-        return self.key_srcs.get(key, self.src)
-
-    def written(self, key) -> str | None:
-        """The value of ``key`` as typed in the file, when YAML read it as something other than
-        text (``012`` → 10, ``no`` → False): error messages quote what the organizer wrote."""
-        return self.scalar_texts.get(key) if self.scalar_texts else None
-
-
-class YSeq(list):
-    src: Src
-    item_srcs: list
-    scalar_texts: dict | None = None  # index → the text as written, for items YAML did not read as text
-
-    def at(self, index: int) -> Src:
-        return self.item_srcs[index] if index < len(self.item_srcs) else self.src
-
-    def written(self, index: int) -> str | None:
-        return self.scalar_texts.get(index) if self.scalar_texts else None
-
-
-def src_of(value, default: Src) -> Src:
-    return getattr(value, "src", default)
 
 
 _STR = "tag:yaml.org,2002:str"

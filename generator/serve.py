@@ -23,7 +23,7 @@ from podium.errors import Src, UserError, fail
 from podium.incremental import Rebuilder, content_stamps
 from podium.lanserver import ANY, SiteServer, lan_address, terminal_qr
 from podium.render import TEMPLATES_DIR
-from podium.rules.ruleset import ruleset_dirs
+from podium.ruleset_files import ruleset_dirs
 from podium.write import is_podium_build, ready_output
 
 HOST = "127.0.0.1"

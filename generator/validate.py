@@ -11,7 +11,8 @@ import re
 from pathlib import Path
 
 from podium.errors import Problems, Src, UserError, fail, suggest
-from podium.load import YMap, YSeq, load_yaml, parse_yaml, read_text, src_of, with_colon_space
+from podium.load import load_yaml, parse_yaml, read_text, with_colon_space
+from podium.located import YMap, YSeq, src_of
 from podium.model import Bases, Event, Game, Page, Pairing, Penalty, Player, Playoff, Roles, Round, Season, Site, Wildcard
 from podium.rules.brackets import is_match_name, match_names_hint
 from podium.rules.draw import CURRENT as CURRENT_DRAWS, DRAW_VERSIONS

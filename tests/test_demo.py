@@ -5,7 +5,7 @@ from pathlib import Path
 
 from podium import commands
 from podium.archive import load_archive
-from podium.rules.ruleset import BUILTIN_DIR
+from podium.ruleset_files import BUILTIN_DIR
 
 DEMO = Path(__file__).resolve().parent.parent / "content"
 

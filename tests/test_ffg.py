@@ -9,7 +9,7 @@ import pytest
 from podium.errors import Problems, Src
 from podium.rules.pairing.knockout import GameNumberBracket
 from podium.rules.pairing.swiss import pair_swiss
-from podium.rules.ruleset import BUILTIN_DIR, load_rulesets
+from podium.ruleset_files import BUILTIN_DIR, load_rulesets
 
 
 @pytest.fixture(scope="module")

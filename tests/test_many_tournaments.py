@@ -19,7 +19,7 @@ from podium.errors import Problems, Src, UserError
 from podium.load import parse_yaml
 from podium.model import Event, Game, Pairing, Player, Round
 from podium.rules.engine import compute_event, next_round
-from podium.rules.ruleset import BUILTIN_DIR, load_rulesets
+from podium.ruleset_files import BUILTIN_DIR, load_rulesets
 
 COUNT = int(os.environ.get("PODIUM_TOURNAMENTS", "2000"))
 SRC = Src("generated.yaml", 1)

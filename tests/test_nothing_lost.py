@@ -476,3 +476,15 @@ def test_an_event_folder_of_another_content_folder_is_not_taken_for_this_ones(tr
         "with --content, or name the event by its id (e1)\n1 problem found.\n")
     assert not tree.round_path("e1", 1).exists()
     assert "wrote" in cli("pair", "content/events/e1").output
+
+
+def test_a_stage_the_rulesets_scoring_cannot_score_is_refused_at_the_structure(tree, cli):
+    """A Tantrix event of tables of 2–5: pair wrote a round whose tables check accepted and
+    standings then refused ('a Tantrix match has exactly two players')."""
+    tree.event("e1", [{"name": f"P{i}", "id": f"p{i}"} for i in range(6)], ruleset="tantrix",
+               structure=[{"kind": "tables"}])
+    message = ("content/events/e1/event.yaml:7: a tables stage cannot be played under tantrix: its scoring scores "
+               "swiss, knockout, round-robin stages; choose one of those in 'structure:'")
+    assert only_problem(cli) == message
+    assert message in cli("pair", "e1", expect=1).output
+    assert not tree.round_path("e1", 1).exists()

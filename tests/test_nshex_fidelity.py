@@ -10,7 +10,7 @@ from podium.errors import Problems, Src
 from podium.model import Event, Pairing, Player, Round
 from podium.rules.draw import ROUND_ONE_BYE, TIEBREAK, lot
 from podium.rules.engine import compute_event, next_round
-from podium.rules.ruleset import BUILTIN_DIR, load_rulesets
+from podium.ruleset_files import BUILTIN_DIR, load_rulesets
 from podium.rules.standings.metrics import Context, RandomLot
 from conftest import ARMIES
 from play import only_problem

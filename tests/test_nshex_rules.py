@@ -7,7 +7,7 @@ from podium.errors import Problems, Src
 from podium.model import Pairing, Player
 from podium.rules.classification import BracketThenSwiss
 from podium.rules.pairing.knockout import Match, StandardBracket, standard_order
-from podium.rules.ruleset import BUILTIN_DIR, load_rulesets
+from podium.ruleset_files import BUILTIN_DIR, load_rulesets
 
 SRC = Src("round.yaml", 3)
 

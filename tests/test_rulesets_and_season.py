@@ -7,7 +7,7 @@ import pytest
 
 from podium.errors import Problems, Src
 from podium.model import Event, Pairing, Player, Round
-from podium.rules.ruleset import BUILTIN_DIR, load_rulesets
+from podium.ruleset_files import BUILTIN_DIR, load_rulesets
 from podium.rules.season import qualifier_invitations
 from podium.rules.standings.order import Row
 

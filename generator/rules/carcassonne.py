@@ -9,6 +9,7 @@ from pydantic import Field
 from podium.errors import Problems
 from podium.model import Pairing
 from podium.rules.blocks import Param
+from podium.rules.kinds import TABLES
 from podium.rules.scoring import Scoring
 from podium.rules.outcome import Outcome, tidy
 from podium.values import Count
@@ -43,6 +44,7 @@ class TableScoring(Scoring):
         "standard": Param(Annotated[int, Field(ge=2, le=5)], 4, "the standard table size: smaller tables count from this top"),
         "tiles_removed": Param(dict[Annotated[int, Field(ge=2, le=5)], Count], {2: 1, 3: 2, 4: 3, 5: 1}, "tiles put back unseen by table size (Příprava hry)"),
     }
+    stage_kinds = frozenset({TABLES})  # multiplayer tables scored by victory points
     reads = frozenset({"score"})
     how = ("write the table's result as 'score: [VP, VP, …]', one number per player; these rules know no forfeit "
            "(a player who left the tournament goes under the previous round's 'drops:')")

@@ -15,7 +15,7 @@ from podium.rules.draw import CURRENT as CURRENT_DRAWS
 from podium.rules.ruleset import RuleSet
 from podium.rules.stages import RUNNERS
 from podium.rules.stages.common import DraftPairing, DraftRound, EventState, StageResult  # noqa: F401 (re-exported)
-from podium.rules.kinds import KNOCKOUT, SWISS, TABLES
+from podium.rules.kinds import KNOCKOUT, STAGE_KINDS, SWISS, TABLES
 from podium.rules.standings.order import Row, inactive_last
 from podium.rules.structure import Plan
 from podium.rules.ties import UnbrokenTie, mark_ties, stage_ties
@@ -71,6 +71,7 @@ def compute_event(event: Event, ruleset: RuleSet, problems: Problems, history: b
     ruleset = ruleset.for_event(event)
     plan = ruleset.structure.plan(len(event.players), event.structure, event.at("structure"), problems,
                                   opening_seeding=ruleset.bracket.seeding)
+    _check_stage_kinds(plan, ruleset, event.at("structure"), problems)
     _check_registrations(event, ruleset, problems)
     state = EventState(event, ruleset, problems, history)
     stages, ties = _replay_stages(plan, state)
@@ -179,6 +180,16 @@ def _too_early(rnd: Round, plan: Plan, stages: list[StageResult]) -> str:
 def _stage_names(plan: Plan) -> str:
     return ", then ".join(f"{s.rounds} Swiss rounds" if s.kind == SWISS else
                           f"a top {s.size}" if s.kind == KNOCKOUT else s.kind for s in plan.stages)
+
+
+def _check_stage_kinds(plan: Plan, ruleset: RuleSet, src, problems: Problems) -> None:
+    """Each stage is of a kind the ruleset's scoring scores (a table of five has no Tantrix
+    score), said at the structure."""
+    wrong = [stage.kind for stage in plan.stages if stage.kind not in ruleset.scoring.stage_kinds]
+    if wrong:
+        problems.add(src, f"a {wrong[0]} stage cannot be played under {ruleset.id}: its scoring scores "
+                     f"{', '.join(k for k in STAGE_KINDS if k in ruleset.scoring.stage_kinds)} stages; choose one of "
+                     "those in 'structure:'")
 
 
 def _check_registrations(event: Event, ruleset: RuleSet, problems: Problems) -> None:

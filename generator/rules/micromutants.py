@@ -11,7 +11,7 @@ from pydantic import Field
 from podium.errors import Problems
 from podium.model import Bases, Pairing
 from podium.rules.blocks import Param
-from podium.rules.kinds import FREE_FOR_ALL
+from podium.rules.kinds import FREE_FOR_ALL, KNOCKOUT, PAIRS_ROTATION, ROUND_ROBIN, SWISS
 from podium.rules.outcome import Outcome
 from podium.rules.scoring import Scoring, yaml_string
 from podium.values import Count
@@ -68,6 +68,7 @@ class MicromutantsScoring(Scoring):
     game_reads = frozenset({"winner", "home", "clans"})
     game_how = ("a Micromutants game records its 'winner:' (and 'home:', 'clans:'); a player who did not play the "
                 "match: 'forfeit: <id>' on the match")
+    stage_kinds = frozenset({SWISS, KNOCKOUT, ROUND_ROBIN, PAIRS_ROTATION, FREE_FOR_ALL})  # matches, 2 v 2, tables of 4
     params = {
         "place_points": Param(FourPlaces, [6, 4, 2, 3], "free-for-all primary points for 1st, 2nd, 3rd, 4th (the seed gives 4th more than 3rd)"),
         "team_win": Param(Count, 1, "2-vs-2: primary points to each player of the winning pair"),

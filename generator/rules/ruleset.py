@@ -1,4 +1,4 @@
-"""rulesets/*.yaml → RuleSet. ``extends:`` merges a parent; unknown keys and names are errors.
+"""A ruleset's mapping → RuleSet. ``extends:`` merges a parent; unknown keys and names are errors.
 
 A ruleset file names one block per key (``scoring: {kind: neuroshima-hex, win: 3}``) and a
 list of tie-breakers. A child that ``extends:`` a parent replaces whole keys, except a block
@@ -8,21 +8,17 @@ parent's — so ``scoring: {win: 2}`` changes one number and keeps the rest.
 from __future__ import annotations
 
 from dataclasses import dataclass, field, replace
-from importlib import resources
-from pathlib import Path
 from typing import Annotated
 
 from pydantic import Field
 from typing_extensions import TypedDict  # pydantic reads a TypedDict from here on Python < 3.12
 
-from podium.errors import Problems, Src, UserError, suggest
-from podium.load import YMap, YSeq, load_yaml
+from podium.errors import Problems, Src, suggest
+from podium.located import YMap, YSeq
 from podium.rules.blocks import Block, src_within
 from podium.rules.registry import BLOCKS, TIEBREAKERS
-from podium.slug import is_slug
 from podium.values import Markdown, OneLine, Players, checked, is_blank, json_schema_of
 
-BUILTIN_DIR = Path(str(resources.files("podium.rulesets")))
 Minutes = Annotated[int, Field(ge=1, le=1000)] | OneLine  # a clock: minutes, or words ("90, or untimed")
 TiebreakerNames = list[OneLine]
 INFO_KEYS = {  # every key of a ruleset that is not a block, with its declared kind (podium.values)
@@ -80,26 +76,15 @@ class RuleSet:
         raise AttributeError(key)
 
 
-def ruleset_dirs(content_root: Path) -> list[Path]:
-    """The built-in rulesets, then the organizer's own ``rulesets/`` beside ``content/``."""
-    dirs = [BUILTIN_DIR]
-    local = content_root.resolve().parent / "rulesets"
-    if local.is_dir() and local.resolve() != BUILTIN_DIR.resolve():
-        dirs.append(local)
-    return dirs
-
-
-def load_rulesets(dirs: list[Path]) -> dict[str, RuleSet]:
-    """Every ruleset found, built and checked; one UserError lists all problems."""
-    problems = Problems()
-    raw = _read_files(dirs, problems)
+def build_rulesets(raw: dict[str, YMap], problems: Problems) -> dict[str, RuleSet]:
+    """Every ruleset of ``raw`` (id → its file's mapping, as read by generator/rulesets.py),
+    its parent merged in and every block built and checked; problems go to ``problems``."""
     rulesets = {}
     for rid in sorted(raw):
         merged = _resolve(rid, raw, problems, [])
         if merged is not None:
             rulesets[rid] = _build(rid, merged, problems)
             rulesets[rid].lineage = _lineage(rid, raw)
-    problems.raise_if_any()
     return rulesets
 
 
@@ -109,28 +94,6 @@ def _lineage(rid: str, raw: dict) -> tuple[str, ...]:
     while (parent := raw[chain[-1]].get("extends")) is not None:
         chain.append(parent)
     return tuple(chain)
-
-
-def _read_files(dirs, problems) -> dict[str, YMap]:
-    raw = {}
-    for folder in dirs:
-        for path in sorted(folder.glob("*.yaml")):
-            if path.name.startswith("."):  # an editor's lock or backup file (.#tantrix.yaml), as in content/
-                continue
-            try:
-                data = load_yaml(path)
-            except UserError as exc:
-                problems.extend(exc)
-                continue
-            if not isinstance(data, YMap):
-                problems.add(Src(str(path)), "a ruleset file is a mapping: id, name, scoring, pairing, …")
-                continue
-            rid = data.get("id", path.stem)
-            if rid != path.stem or not is_slug(rid):
-                problems.add(data.at("id"), f"ruleset id '{rid}' must be a slug equal to the file name '{path.stem}'")
-                continue
-            raw[rid] = data  # the organizer's folder comes last and wins
-    return raw
 
 
 def _resolve(rid: str, raw: dict, problems: Problems, chain: list) -> YMap | None:

@@ -8,6 +8,7 @@ from abc import abstractmethod
 from podium.errors import Problems
 from podium.model import Pairing
 from podium.rules.blocks import Block, Param
+from podium.rules.kinds import KNOCKOUT, ROUND_ROBIN, SWISS
 from podium.rules.outcome import Outcome
 from podium.values import Count, OneLine
 
@@ -36,6 +37,7 @@ class Scoring(Block):
     bye_fields: list = []
     sums_games = False  # a match of several games is won on the sum of their points, not by a majority
     colour_preferences = False  # players state colour preferences, resolved per game (Tantrix §5)
+    stage_kinds = frozenset({SWISS, KNOCKOUT, ROUND_ROBIN})  # the stages whose games it scores: games of two
     team_games = False  # registrations may give teams ('team:'), whose games score their defaults apart (Tantrix §7c)
     withdrawal_is_absence = False  # a withdrawal or disqualification in a round robin: absent from every game to come (Tantrix §7d, §7l)
     # The result keys this block reads, and how its result is written: any other key entered is

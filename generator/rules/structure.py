@@ -8,7 +8,7 @@ from typing import Annotated, Literal
 from pydantic import AfterValidator, BaseModel, ConfigDict, Field, model_validator
 
 from podium.errors import Problems, Src, suggest
-from podium.load import YMap, YSeq
+from podium.located import YMap, YSeq
 from podium.rules.blocks import Block, Param
 from podium.rules.brackets import knockout_rounds
 from podium.rules.kinds import KNOCKOUT, PAIRS_ROTATION, ROUND_ROBIN, STAGE_KEYS, SWISS, TABLES

@@ -2,7 +2,7 @@
 from __future__ import annotations
 
 from podium.errors import fail
-from podium.load import YMap
+from podium.located import YMap
 from podium.model import Round
 from podium.rules.draw import CURRENT as CURRENT_DRAWS, ROUND_ONE_BYE, inputs_digest, lot, rng
 from podium.rules.kinds import SWISS
