@@ -177,6 +177,8 @@ ROUND = Mapping("a round file", {
     "penalties": Key(list, "Warnings, disqualifications and point penalties given in the round.", items=PENALTY),
     "drops": Key(list, "Players who withdraw after this round.", items=ID),
     "drawn_from": Key(str, "Written by podium pair: the results the round was drawn from. Leave it as it is."),
+    "late_entries": Key(dict, "Written by podium pair: the late entries a Swiss draw counted on in later rounds, "
+                        "each with the round he joins. Leave it as it is.", values=int),
 })
 
 FRONT_MATTER = Mapping("the front matter", {
