@@ -116,6 +116,7 @@ class Round:
     drops: tuple[str, ...] = ()
     drop_srcs: tuple[Src, ...] = ()
     drawn_from: str | None = None  # `pair` wrote the fingerprint of the results it drew this round from
+    late_entries: tuple[tuple[str, int], ...] = ()  # `pair` wrote the late entries its look-ahead counted: (id, round)
 
 
 @dataclass(frozen=True)

@@ -33,6 +33,7 @@ def render_round(draft: DraftRound, result: EventResult, first_line: str = "") -
         "# corrected later (a notice) from a pairing changed by hand (an error). Leave it as it is.",
         f"drawn_from: {yaml_string(results_fingerprint(event.rounds))}",
     ]
+    lines += _late_entry_lines(draft)
     lines += [f"# {_one_line(text)}" for text in draft.note.splitlines()]
     lines.append("pairings:")
     for pairing in draft.pairings:
@@ -95,6 +96,17 @@ def note_lines(pairing, result: EventResult) -> list[str]:
         elif kind == "text":
             lines.append(value)
     return lines
+
+
+def _late_entry_lines(draft: DraftRound) -> list[str]:
+    """The late entries the draw counted on in later rounds, which `podium verify` re-draws with
+    (not with players registered after the round was drawn)."""
+    if not draft.late_entries:
+        return []
+    joining = ", ".join(f"{yaml_string(p)}: {joins}" for p, joins in draft.late_entries.items())
+    return ["# The late entries this draw expected in later rounds, and the round each joins: `podium verify`",
+            "# re-draws the round with them, not with players registered later. Leave it as it is.",
+            f"late_entries: {{{joining}}}"]
 
 
 def _id_list(ids) -> str:

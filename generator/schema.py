@@ -193,6 +193,9 @@ class RoundFile(Declared):
     drops: Ids = Field(None, description="Players who withdraw after this round.")
     drawn_from: OneLine = Field(None, description="Written by podium pair: the results the round was drawn from. "
                                                   "Leave it as it is.")
+    late_entries: dict[str, int] = Field(None, description="Written by podium pair: the late entries a Swiss draw "
+                                                           "counted on in later rounds, each with the round he joins. "
+                                                           "Leave it as it is.")
 
 
 class FrontMatter(Declared):

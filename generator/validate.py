@@ -516,9 +516,27 @@ def _round(path: Path, number: int, problems: Problems, ids: set[str]) -> Round 
     penalties = _penalties(f, problems, ids)
     drops = _id_list(f, "drops", ids)
     drawn_from = f.get("drawn_from")
+    late = _late_entries(f, number, ids)
     f.finish()
     return Round(number=number, stage=stage, pairings=pairings, src=f.src, penalties=penalties,
-                 drops=tuple(d for d, _ in drops), drop_srcs=tuple(s for _, s in drops), drawn_from=drawn_from)
+                 drops=tuple(d for d, _ in drops), drop_srcs=tuple(s for _, s in drops), drawn_from=drawn_from,
+                 late_entries=late)
+
+
+def _late_entries(f: Fields, number: int, ids: set[str]) -> tuple[tuple[str, int], ...]:
+    """``late_entries: {id: round}``, written by `pair`: registered players, each joining after
+    the round."""
+    value = f.get("late_entries")
+    found = []
+    for pid, joins in (value or {}).items():
+        if not _known_player(pid, value.at(pid), f.problems, ids):
+            continue
+        if isinstance(joins, bool) or not isinstance(joins, int) or joins <= number:
+            f.problems.add(value.at(pid), f"'{pid}: {joins}' must be the round {pid} joins, after round {number}; "
+                           "`podium pair` wrote it: restore it as it was")
+            continue
+        found.append((pid, joins))
+    return tuple(found)
 
 
 def _id_list(f: Fields, key: str, ids: set[str]) -> list[tuple[str, Src]]:

@@ -98,7 +98,7 @@ def verify_event(result: EventResult, registry: dict | None = None) -> list[Diff
     differences = []
     for index, published in enumerate(event.rounds):
         try:
-            want = _redrawn(event, index, ruleset)
+            want = _redrawn(event, index, ruleset, published)
         except UserError as exc:
             differences.append(Difference(event.id, published.number, published.src, (), (),
                                           "; ".join(p.message for p in exc.problems)))
@@ -115,10 +115,25 @@ def verify_event(result: EventResult, registry: dict | None = None) -> list[Diff
     return differences
 
 
-def _redrawn(event, index: int, ruleset) -> tuple:
-    """The tables `podium pair` draws as round ``index + 1`` from the event's earlier rounds."""
-    earlier = dataclasses.replace(event, rounds=event.rounds[:index])
+def _redrawn(event, index: int, ruleset, published) -> tuple:
+    """The tables `podium pair` draws as round ``index + 1`` from the event's earlier rounds and
+    the late entries the ``published`` round file records."""
+    earlier = dataclasses.replace(event, rounds=event.rounds[:index],
+                                  players=_late_entries_then(event.players, published))
     return _tables(next_round(compute_event(earlier, ruleset, Problems())).pairings)
+
+
+NOT_YET = 10**9  # a round no event reaches: a late entry not registered yet plays in none
+
+
+def _late_entries_then(players, published) -> tuple:
+    """The players as the draw of ``published`` knew them: each late entry yet to join with the
+    round its file records (``late_entries:``, the look-ahead counted on him then), one it does
+    not record as not registered yet. A file written before the record (or by hand) records none:
+    such a draw counted on no late entry (docs/late-entries.md)."""
+    recorded = dict(published.late_entries)
+    return tuple(dataclasses.replace(p, joins=recorded.get(p.id, NOT_YET)) if p.joins > published.number else p
+                 for p in players)
 
 
 def _tables(pairings) -> tuple:
@@ -140,7 +155,7 @@ def _checked_against_history(difference: Difference, result: EventResult, index:
     if then is None:
         return dataclasses.replace(difference, fingerprint_unknown=True)
     try:
-        same = set(_redrawn(then.event, index, result.ruleset)) == set(difference.published)
+        same = set(_redrawn(then.event, index, result.ruleset, result.event.rounds[index])) == set(difference.published)
     except UserError:
         same = False
     return dataclasses.replace(difference, results_corrected=True, then_same=same, drawn_from_commit=then.commit)
@@ -154,7 +169,7 @@ def results_fingerprint(rounds) -> str:
     return hashlib.sha256(text.encode()).hexdigest()[:16]
 
 
-_WHERE_WRITTEN = {"src", "key_srcs", "drop_srcs", "drawn_from"}
+_WHERE_WRITTEN = {"src", "key_srcs", "drop_srcs", "drawn_from", "late_entries"}  # and what the draw wrote of itself
 
 
 def _facts(value):

@@ -144,3 +144,21 @@ def test_a_late_entry_is_paired_from_the_round_they_join(tree, cli):
     first["pairings"][0]["players"][0] = "p08"  # seating him in round 1 by hand is refused
     tree.save_round("late", 1, first)
     assert "p08 joins in round 2" in cli("check", expect=1).output
+
+
+def test_a_round_file_records_the_late_entries_its_draw_counted_on(tree, cli):
+    # Seven players and p08 joining in round 2: round 1's look-ahead pairs rounds 2–4 with him
+    # (issue 15), and the file says so, for `podium verify` (an entry registered after the
+    # draw is not one it counted on). A value that is not a later round is refused at its line.
+    players = [nshex_player(i) for i in range(1, 8)] + [{**nshex_player(8), "joins": 2}]
+    tree.event("late", players)
+    cli("pair", "late")
+    text = tree.round_path("late", 1).read_text(encoding="utf-8")
+    assert 'late_entries: {"p08": 2}' in text.splitlines()
+    line = text.splitlines().index('late_entries: {"p08": 2}') + 1
+    tree.round_path("late", 1).write_text(text.replace('{"p08": 2}', '{"p08": 1, "p99": 3}'), encoding="utf-8")
+    problems = cli("check", expect=1).output.splitlines()
+    assert problems[:2] == [
+        f"content/events/late/rounds/1.yaml:{line}: 'p08: 1' must be the round p08 joins, after round 1; `podium pair` "
+        "wrote it: restore it as it was",
+        f"content/events/late/rounds/1.yaml:{line}: unknown player 'p99'; use an id from registrations.yaml"]

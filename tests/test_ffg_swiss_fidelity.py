@@ -323,6 +323,40 @@ def test_a_field_too_small_for_its_rounds_is_told_before_round_one(tree, cli, pl
         "rounds in all); set the Swiss rounds to 3 with structure: {swiss_rounds: 3, cut: N}, or register more players")
 
 
+def test_the_look_ahead_counts_late_entries(tree, cli):
+    # Four players have three rematch-free rounds (above); with e joining in round 2 (docs/
+    # late-entries.md) they have four, e.g. R1 a–b, c–d; R2 bye a: b–d, c–e; R3 bye b: a–c,
+    # d–e; R4 bye c: a–d, b–e. Before, round 1 was refused: "4 players cannot play Swiss rounds
+    # 1–4" (issue 15). Drawn now, each round top-down, the lower id winning, seeds 1–8, to the
+    # end; round 1 records the late entry it counted on, for `podium verify`.
+    for seed in range(1, 9):
+        registrations = [{"name": p.upper(), "id": p} for p in "abcd"] + [{"name": "E", "id": "e", "joins": 2}]
+        tree.event("e", registrations, ruleset="ffg-conquest", seed=seed, level="casual", organizer="Olga",
+                   head_judge="Olga", structure={"swiss_rounds": 4, "cut": 0})
+        for path in (tree.content / "events/e/rounds").glob("*.yaml"):
+            path.unlink()
+        for number in range(1, 5):
+            cli("pair", "e")
+            data = tree.read_round("e", number)
+            assert data.get("late_entries") == ({"e": 2} if number == 1 else None)
+            for pairing in data["pairings"]:
+                pairing["winner"] = min(pairing["players"])
+            tree.save_round("e", number, data)
+        assert cli("verify", "e").output.startswith("ok: 4 rounds re-drawn, all identical")
+    # Three players and d joining in round 2: round 1 is a pair and the bye; rounds 2–4 are the
+    # four of K4 with that pair played, which has two rematch-free rounds left: three in all.
+    tree.event("e", [{"name": p.upper(), "id": p} for p in "abc"] + [{"name": "D", "id": "d", "joins": 2}],
+               ruleset="ffg-conquest", seed=7, level="casual", organizer="Olga", head_judge="Olga",
+               structure={"swiss_rounds": 4, "cut": 0})
+    for path in (tree.content / "events/e/rounds").glob("*.yaml"):
+        path.unlink()
+    assert cli("pair", "e", expect=1).output.strip().splitlines()[0] == (
+        f"content/events/e/event.yaml:{line_of(tree, 'swiss_rounds')}: round 1 not drawn: 3 players and 1 late entry "
+        "(d in round 2) cannot play Swiss rounds 1–4 without a rematch or a second bye, however round 1 is paired "
+        "(at most 3 Swiss rounds in all); set the Swiss rounds to 3 with structure: {swiss_rounds: 3, cut: N}, or "
+        "register more players")
+
+
 @pytest.mark.parametrize("players", ["abcde", "abcdef"])
 def test_five_or_six_players_finish_four_rounds_or_are_told_before_the_round(tree, cli, players):
     # Before, four rounds of five or six players could get stuck in round 4 ("cannot be paired

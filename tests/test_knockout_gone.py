@@ -395,3 +395,26 @@ def test_spread_slots_moves_runners_up_away_from_their_group_winners():
     t6 at 3, t5 at 7, each meeting his group winner only in the final."""
     groups = [["t1", "t6"], ["t2", "t5"], ["t3", "t4"]]
     assert spread_slots(groups, ["t2", "t3", "t1", "t4", "t5", "t6"]) == ["t2", None, "t4", "t6", "t3", None, "t1", "t5"]
+
+
+def test_three_group_winners_and_the_best_runner_up_do_not_pair_group_mates_in_the_semifinal():
+    """Three groups to a top 4: the winners A1, B1, C1 and the best runner-up A2 are seeds 1–4.
+    Standard order (1 v 4, 2 v 3) would give A1 v A2, a rematch of group A, in the semifinal.
+    House rule (no seed document covers three groups): group-mates meet as late as the bracket
+    allows, then seed order — A1 v C1 and B1 v A2, so A1 and A2 can meet only in the final."""
+    groups = [["A1", "A2", "A3"], ["B1", "B2", "B3"], ["C1", "C2", "C3"]]
+    assert spread_slots(groups, ["A1", "B1", "C1", "A2"]) == ["A1", "C1", "B1", "A2"]
+
+
+def test_spreading_many_large_groups_is_bounded_and_repeatable():
+    """Fifteen groups of eight to a bracket of 100 (128 slots): the search for the placement with
+    the fewest early meetings stops at its budget, so the draw is quick and anyone who re-draws
+    gets the same bracket; no group-mates meet in the first two rounds."""
+    groups = [[f"{chr(65 + g)}{place}" for place in range(1, 9)] for g in range(15)]
+    seeded = [group[place] for place in range(8) for group in groups][:100]
+    first = spread_slots(groups, seeded)
+    assert first == spread_slots(groups, seeded)
+    group_of = {player: g for g, group in enumerate(groups) for player in group}
+    for block in range(0, 128, 4):  # the first two rounds are played within blocks of four slots
+        players = [group_of[p] for p in first[block:block + 4] if p]
+        assert len(players) == len(set(players))

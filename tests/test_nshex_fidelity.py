@@ -220,10 +220,66 @@ def test_five_players_round_three_keeps_round_four_pairable_with_byes():
             {frozenset("ae"), frozenset("bd")}, "c")
 
 
-def play_swiss(players: int, seed: int):
+def test_a_late_entry_counts_in_the_look_ahead():
+    # The prism of six after two rounds (above), round 3 of 4, and a seventh player x who joins
+    # in round 4 (docs/late-entries.md; issue 15). Round 4 then has x, the six and the bye:
+    # after the rungs a–d, b–e, c–f (0) the open pairs are the triangles a-c-e and b-d-f, and x
+    # and the bye meet anyone: bye a, x–b, c–e, d–f — no rematch. So the least-cost rungs are
+    # drawn, every seed. Counting only today's six, the look-ahead refused them (round 4 two
+    # triangles) and drew a pairing at 18 instead.
+    from podium.rules.pairing.swiss import pair_swiss
+    import random
+    ranked, points, opponents, candidates = prism_field(bye_as_f=False)
+    rungs = {frozenset("ad"), frozenset("be"), frozenset("cf")}
+    for seed in range(10):
+        assert drawn(pair_swiss(ranked, points, opponents, candidates, random.Random(seed), rounds_after=1,
+                                joining={"x": 1})) == (rungs, None)
+        assert drawn(pair_swiss(ranked, points, opponents, candidates, random.Random(seed), rounds_after=1))[0] != rungs
+
+
+def test_a_late_entry_who_breaks_a_later_round_is_told_before_round_one():
+    # Four players and four rounds would be three rounds of K4 (a–b c–d, a–c b–d, a–d b–c) and
+    # a fourth with a rematch: refused. With e joining in round 2 they are playable (issue 15),
+    # e.g. R1 a–b, c–d (e not there yet); R2 bye a: b–d, c–e; R3 bye b: a–c, d–e; R4 bye c:
+    # a–d, b–e — no rematch, no second bye. Joining in round 4 instead, rounds 1–3 are
+    # four players, so K4 again: every pair has met, and round 4 needs two of a–d to meet (the
+    # fifth and the bye take two). Before, that was found in round 4; now before round 1.
+    from podium.rules.pairing.swiss import LaterRoundImpossible, pair_swiss
+    import random
+    four = ["a", "b", "c", "d"]
+    for seed in range(5):
+        pair_swiss(four, dict.fromkeys(four, 0), {}, four, random.Random(seed), rounds_after=3, joining={"e": 1})
+        with pytest.raises(LaterRoundImpossible) as refused:
+            pair_swiss(four, dict.fromkeys(four, 0), {}, four, random.Random(seed), rounds_after=3, joining={"e": 3})
+        assert refused.value.rounds == 3  # R1–R3 of K4
+
+
+@pytest.mark.parametrize("players, joins", [(5, {5: 2}), (5, {5: 3}), (6, {5: 2, 6: 2}),
+                                            (6, {5: 2, 6: 3}), (7, {6: 2, 7: 2}), (8, {7: 2, 8: 3})])
+def test_small_fields_with_late_entries_finish_four_swiss_rounds(players, joins):
+    # docs/late-entries.md: a late entry plays from his round on. Each of these fields was
+    # refused at round 1 ("4 players cannot play Swiss rounds 1–4 …") or could be (the look-ahead
+    # counted only the players of round 1); each can play its four rounds (the schedule for five
+    # with one joining in round 2 is in the test above). Every seed 1–30 must finish: no pair
+    # twice, a bye in each round of odd count, never twice to one player, everyone seated
+    # exactly in the rounds from his own on.
+    for seed in range(1, 31):
+        rounds = play_swiss(players, seed, joins)
+        games = [frozenset(t) for r in rounds for t in r if len(t) == 2]
+        byes = [t[0] for r in rounds for t in r if len(t) == 1]
+        assert len(rounds) == 4 and len(games) == len(set(games)) and len(byes) == len(set(byes)), seed
+        for number, r in enumerate(rounds, start=1):
+            present = {f"p{i}" for i in range(1, players + 1) if joins.get(i, 1) <= number}
+            assert sorted(p for t in r for p in t) == sorted(present), (seed, number)
+            assert len([t for t in r if len(t) == 1]) == len(present) % 2, (seed, number)
+
+
+def play_swiss(players: int, seed: int, joins: dict[int, int] | None = None):
     """Four Swiss rounds (§5.1 plays four whatever the count; under 8 there are no finals) drawn
-    by the engine, the lower player number winning each game 12–5; the rounds' pairings."""
-    field = tuple(Player(id=f"p{i}", name=f"P{i}", src=SRC) for i in range(1, players + 1))
+    by the engine, the lower player number winning each game 12–5; the rounds' pairings.
+    ``joins``: player number → the round he joins in (a late entry)."""
+    field = tuple(Player(id=f"p{i}", name=f"P{i}", src=SRC, joins=(joins or {}).get(i, 1))
+                  for i in range(1, players + 1))
     rounds = []
     for number in range(1, 5):
         event = Event(id="e", name="E", folder=".", src=SRC, ruleset=NSHEX.id, seed=seed, players=field,

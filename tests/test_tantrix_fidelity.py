@@ -270,6 +270,22 @@ def test_a_single_game_gives_the_odd_game_to_the_second_player():
     assert colour_plan((), (), 1) == [(None, None, 1)]
 
 
+def test_when_neither_player_named_a_colour_the_first_listed_picks_first_for_the_first_half(tree, cli):
+    """§5, last case: neither player reserved a colour, so the first on the list chooses first
+    and keeps it for the first half of the mini-match; the opponent chooses for the second half
+    and the odd extra game. Mini-matches of 3 games: first half = game 1 (3 // 2), second half =
+    games 2–3. Round 1 of four players without preferences pairs t1 v t4 and t3 v t2 (Berger)."""
+    plain = [{key: value for key, value in player.items() if key != "colours"} for player in COLOURED]
+    tree.event("cc", plain, ruleset="tantrix", structure=[{"kind": "round-robin", "games": 3}])
+    cli("pair", "cc")
+    assert colour_lines(tree, 1) == [
+        "# colours: game 1: Gracz 1 picks a colour first; games 2–3: Gracz 4 picks a colour first",
+        "# colours: game 1: Gracz 3 picks a colour first; games 2–3: Gracz 2 picks a colour first"]
+    cli("build", "--out", tree.root / "site")
+    page = next((tree.root / "site" / "events" / "cc").rglob("1/index.html")).read_text(encoding="utf-8")
+    assert "Colours: game 1 Gracz 1 picks first · game 2 Gracz 4 picks first · game 3 Gracz 4 picks first" in page
+
+
 # ------------------------------------------------------------------ 4. the play-off for a qualifying place (§10c)
 
 WIN_10 = {"score": [30, 20], "time": ["12:00", "12:00"], "tiles": [20, 20]}  # 16.2 / 3.8

@@ -160,3 +160,51 @@ def test_a_fingerprint_no_commit_has_is_an_error(tree, cli):
     result = cli("verify", "e1", expect=1)
     assert ("content/events/e1/rounds/2.yaml:1: round 2 says it was drawn from results that no commit of this "
             "event holds ('drawn_from: 0123456789abcdef'), so it cannot be re-drawn as it was") in result.output
+
+
+def test_a_late_entry_registered_after_a_round_was_drawn_leaves_its_redraw_as_it_was():
+    # Six players a–f (NS HEX), R1 a>b, d>c, e>f; R2 b>c, d>e, a>f: TP a 6, d 6, b 3, e 3, c 0, f 0,
+    # and the open pairs a prism (tests/test_nshex_fidelity.py ``prism_field``). Round 3 of 4
+    # drawn with six: the rungs a–d, b–e, c–f (0) would leave round 4 two triangles, so a
+    # pairing at 18 is drawn. Then x registers, joining in round 4: with him round 4 can follow
+    # the rungs (bye a, x–b, c–e, d–f), so round 3 re-drawn counting x is the rungs. The round
+    # file records the late entries its draw counted on (none here), and verify re-draws with
+    # those: the published round 3 is still the draw (issue 15; docs/late-entries.md: adding
+    # the entry does not change rounds already paired).
+    import dataclasses
+
+    from podium.errors import Problems, Src
+    from podium.model import Event, Pairing, Player, Round
+    from podium.rules.engine import compute_event, next_round
+    from podium.ruleset_files import BUILTIN_DIR, load_rulesets
+    from podium.verify import verify_event
+
+    src = Src("event.yaml", 1)
+    nshex = load_rulesets([BUILTIN_DIR])["neuroshima-hex-pl-2023"]
+    bare = dataclasses.replace(nshex, blocks={k: v for k, v in nshex.blocks.items() if k not in ("armies", "roles")})
+    six = tuple(Player(id=p, name=p.upper(), src=src) for p in "abcdef")
+
+    def played(number, *games):
+        return Round(number=number, stage="swiss", src=src, pairings=tuple(
+            Pairing(players=(w, lo), src=src, table=t, score=(12, 5)) for t, (w, lo) in enumerate(games, start=1)))
+
+    def tables(draft):
+        return {frozenset(p.players) for p in draft.pairings}
+
+    rounds = (played(1, "ab", "dc", "ef"), played(2, "bc", "de", "af"))
+    event = Event(id="e", name="E", folder=".", src=src, ruleset=nshex.id, seed=3, players=six, rounds=rounds)
+    drawn = next_round(compute_event(event, bare, Problems()))
+    rungs = {frozenset("ad"), frozenset("be"), frozenset("cf")}
+    assert tables(drawn) != rungs and drawn.late_entries == {}
+    published = Round(number=3, stage="swiss", src=src, pairings=tuple(
+        Pairing(players=p.players, src=src, table=p.table) for p in drawn.pairings))
+    later = dataclasses.replace(event, players=six + (Player(id="x", name="X", src=src, joins=4),))
+    counted = next_round(compute_event(later, bare, Problems()))
+    assert tables(counted) == rungs and counted.late_entries == {"x": 4}
+    with_round_3 = dataclasses.replace(later, rounds=rounds + (published,))
+    assert [d for d in verify_event(compute_event(with_round_3, bare, Problems())) if d.round == 3] == []
+    # Drawn with x registered, the file records him, and verify re-draws the rungs.
+    published = dataclasses.replace(published, late_entries=(("x", 4),), pairings=tuple(
+        Pairing(players=p.players, src=src, table=p.table) for p in counted.pairings))
+    with_round_3 = dataclasses.replace(later, rounds=rounds + (published,))
+    assert [d for d in verify_event(compute_event(with_round_3, bare, Problems())) if d.round == 3] == []

@@ -182,8 +182,9 @@ class TantrixScoring(Scoring):
                 for p, o in ((a, b), (b, a))]
 
     def game_colours(self, preferences: list, games: int) -> list:
-        """§5: the colours of each game from the two players' (1st, 2nd) preferences."""
-        return colour_plan(preferences[0], preferences[1], games) if any(preferences) else []
+        """§5: the colours of each game from the two players' (1st, 2nd) preferences — also when
+        neither named one: then the first-listed player picks first for the first half."""
+        return colour_plan(preferences[0], preferences[1], games)
 
     def match_winner(self, pairing: Pairing, higher_seed, stage=None) -> str | None:
         """§10a: more TP → more games won → more tiles used → the deciding game's winner."""
@@ -232,7 +233,7 @@ class TantrixScoring(Scoring):
         return Counter(g.forfeit for g in pairing.games if g.forfeit)
 
     def table_notes(self, players: tuple, stage, match: str | None, event) -> list[tuple]:
-        """§5: the colours of each game, when either player stated a preference at registration."""
+        """§5: the colours of each game, or who picks first when neither player named one."""
         if len(players) != 2:
             return []
         plan = self.game_colours([event.player(p).colours for p in players], self.match_games(stage, match, 0))

@@ -43,14 +43,27 @@ def crossover_slots(groups: list[list[str]]) -> list[str] | None:
 def spread_slots(groups: list[list[str]], seeded: list[str]) -> list:
     """Bracket slots after groups of any other shape (3 groups, or more than two from a group):
     the ``seeded`` players (every group's 1st, then every 2nd, … best first) in standard order,
-    the group winners on their seeds' slots, then each later place's players moved among that
-    place's slots so that group-mates meet as late as the bracket allows — no first-round
-    meeting when avoidable, then none in the second round, and so on (the cross-over of two and
-    four groups, generalised: a runner-up lands in the half opposite his group winner when it
-    can). Of the placements equally good, the nearest to seed order. None marks a bye."""
+    placed so that group-mates meet as late as the bracket allows — no first-round meeting when
+    avoidable, then none in the second round, and so on (the cross-over of two and four groups,
+    generalised: a runner-up lands in the half opposite his group winner when it can). None
+    marks a bye; the byes stay with the top seeds.
+
+    First the group winners stay on their seeds' slots and each later place's players move among
+    that place's slots (``_by_place``); when moving players across places keeps group-mates
+    apart longer (three groups to a top 4: A1, B1, C1 and the best runner-up A2 would meet A1 in
+    the semifinal), the best placement of all (``_keep_apart``). House rule (no rule document
+    covers a bracket after groups)."""
     order = standard_order(next_power_of_two(len(seeded)))
-    slots = [seeded[s - 1] if s <= len(seeded) else None for s in order]
     group_of = {player: index for index, group in enumerate(groups) for player in group}
+    slots = _by_place(groups, seeded, order, group_of)
+    return _keep_apart(slots, seeded, order, group_of)
+
+
+def _by_place(groups, seeded, order, group_of) -> list:
+    """The group winners on their seeds' slots, then each later place's players moved among that
+    place's slots so that they meet the group-mates placed before them as late as they can; of
+    the placements equally good, the nearest to seed order."""
+    slots = [seeded[s - 1] if s <= len(seeded) else None for s in order]
     place_of = {player: group.index(player) for group in groups for player in group}
     position = {player: i for i, player in enumerate(slots) if player}
     for place in range(1, max(len(g) for g in groups)):
@@ -61,6 +74,93 @@ def spread_slots(groups: list[list[str]], seeded: list[str]) -> list:
         for player, pos in zip(movers, _best_assignment(movers, [position[m] for m in movers], cost)):
             slots[pos], position[player] = player, pos
     return slots
+
+
+def _keep_apart(slots: list, seeded: list[str], order: list[int], group_of: dict) -> list:
+    """``slots`` unless another placement has group-mates meet later (fewer meetings in the
+    first round, then in the second, …); then the first such placement in seed order: seed 1 on
+    the slot of the lowest seed it can take, then seed 2, and so on (three groups to a top 4:
+    A1 and B1 keep theirs, C1 and A2 trade: A1–C1, B1–A2). A player with a bye keeps one (they go
+    to the top seeds); the others play in the first round.
+
+    A search through the placements, seed by seed, leaving a branch as soon as it cannot beat
+    the best found (``_fewest_meetings``); it stops when the best reaches the bound of the whole
+    bracket, as a placement that spreads every group evenly does, or after the placements
+    ``SEARCH_BUDGET`` allows (many large groups), keeping the best found by then — the same for everyone
+    who re-draws, as the search has no randomness."""
+    groups = [group_of[p] for p in seeded]
+    taken = [None if seed <= len(seeded) else BYE_SLOT for seed in order]
+    ideal = _fewest_meetings(taken, groups)
+    best = [_meetings_by_round(slots, group_of), list(slots)]
+    if best[0] == ideal:
+        return slots
+    choices = _slot_choices(order, len(seeded))
+    tries = [0]
+
+    def search(k: int) -> bool:
+        """Place seeds k + 1 on; True when the best can no longer improve or the budget is spent."""
+        tries[0] += len(order)
+        if tries[0] > SEARCH_BUDGET:
+            return True
+        if k == len(seeded):
+            best[:] = [_meetings_by_round(taken, group_of), [None if p is BYE_SLOT else p for p in taken]]
+            return best[0] == ideal
+        for pos in choices[k]:
+            if taken[pos] is None:
+                taken[pos] = seeded[k]
+                if _fewest_meetings([group_of.get(p, p) for p in taken], groups[k + 1:]) < best[0] and search(k + 1):
+                    return True
+                taken[pos] = None
+        return False
+    search(0)
+    return best[1]
+
+
+def _slot_choices(order: list[int], players: int) -> list[list[int]]:
+    """For each seed, the slots he may take, lowest seed's slot first: a slot beside a bye for a
+    seed who has a bye, a slot of a first-round match for the others."""
+    def has_bye(pos: int) -> bool:
+        return order[pos ^ 1] > players
+    slots = sorted((pos for pos in range(len(order)) if order[pos] <= players), key=order.__getitem__)
+    seat = {seed: pos for pos, seed in enumerate(order)}
+    return [[pos for pos in slots if has_bye(pos) == has_bye(seat[k])] for k in range(1, players + 1)]
+
+
+SEARCH_BUDGET = 60_000  # placements ``_keep_apart`` tries at most, times the bracket's size: under a second
+BYE_SLOT = object()  # a slot nobody takes: the empty side of a first-round bye
+
+
+def _meetings_by_round(slots: list, group_of: dict) -> tuple:
+    """How many pairs of group-mates can meet by each round (first round, then the first two, …):
+    two slots meet in the round of the highest bit in which they differ."""
+    return _fewest_meetings([group_of.get(p, BYE_SLOT) for p in slots], [])
+
+
+def _fewest_meetings(groups_at: list, still: list) -> tuple:
+    """The fewest pairs of group-mates that can meet by each round (``_meetings_by_round``) with
+    the slots' groups ``groups_at`` (None: free, ``BYE_SLOT``: never taken) and the players of
+    groups ``still`` to place:
+    each goes where his group has the fewest so far among the blocks with room — a bound, as the
+    groups do not share the room."""
+    size, found = len(groups_at), []
+    for level in range(1, size.bit_length()):
+        count, room = {}, {}
+        for pos, g in enumerate(groups_at):
+            block = pos >> level
+            if g is None:
+                room[block] = room.get(block, 0) + 1
+            elif g is not BYE_SLOT:
+                count[g, block] = count.get((g, block), 0) + 1
+        pairs = sum(n * (n - 1) // 2 for n in count.values())
+        for g in set(still):
+            left = dict(room)
+            for _ in range(still.count(g)):
+                block = min((b for b in left if left[b]), key=lambda b: count.get((g, b), 0))
+                pairs += count.get((g, block), 0)
+                count[g, block] = count.get((g, block), 0) + 1
+                left[block] -= 1
+        found.append(pairs)
+    return tuple(found)
 
 
 def _meetings(pos: int, mates: list[int], size: int) -> tuple:

@@ -30,24 +30,27 @@ import random
 from collections import Counter
 
 from podium.rules.blocks import Block
-from podium.rules.pairing.swiss import (BYE, LOOK_AHEAD_PLAYERS, SwissRound, _in_table_order, _matching,
-                                        _pair_edges, _perfect_matching, _scaled, _unpaired, look_ahead)
+from podium.rules.pairing.swiss import (BYE, SwissRound, _in_table_order, _matching, _pair_edges, _perfect_matching,
+                                        _scaled, _unpaired, look_ahead, looks_ahead)
 
 WEIGHT_BUDGET = 1 << 90  # rustworkx matches on 128-bit integers: a whole pairing's weight stays far inside
 
 
 def pair_top_down(ranked: list[str], points: dict[str, float], opponents: dict[str, set[str]],
-                  bye_candidates: list[str], rng: random.Random, rounds_after: int = 0) -> SwissRound:
+                  bye_candidates: list[str], rng: random.Random, rounds_after: int = 0,
+                  joining: dict[str, int] | None = None) -> SwissRound:
     """Pair ``ranked`` (best first) top-down by score group. ``bye_candidates``: who may get a
-    bye, most deserving first; ``rounds_after``: Swiss rounds still to play after this one."""
+    bye, most deserving first; ``rounds_after``: Swiss rounds still to play after this one;
+    ``joining``: late entries, each with the later round he starts in (1: the next round)."""
     nodes = list(ranked)
     rng.shuffle(nodes)  # random among equals, reproducibly
     scaled = _scaled(points, ranked)
     group = score_groups(scaled)
     bye = _feasible_bye(nodes, scaled, opponents, bye_candidates)
     pairs = _pair_by_groups([p for p in nodes if p != bye], group, scaled, opponents)
-    if rounds_after and len(ranked) <= LOOK_AHEAD_PLAYERS:
-        pairs, bye = _keep_later_rounds_pairable(nodes, pairs, bye, group, opponents, bye_candidates, rounds_after)
+    if looks_ahead(ranked, rounds_after, joining):
+        pairs, bye = _keep_later_rounds_pairable(nodes, pairs, bye, group, opponents, bye_candidates, rounds_after,
+                                                 joining)
     return _in_table_order(pairs, bye, ranked, scaled)
 
 
@@ -142,7 +145,7 @@ def _class_weights(field_, group, bracket: int) -> tuple[dict[int, int], int | N
     return weight, None if len(radices) == len(bounds) else weighed[max(0, len(weighed) // 2 - 1)]
 
 
-def _keep_later_rounds_pairable(nodes, pairs, bye, group, opponents, bye_candidates, rounds_after):
+def _keep_later_rounds_pairable(nodes, pairs, bye, group, opponents, bye_candidates, rounds_after, joining=None):
     """The draw when the later rounds stay pairable after it (pairing/swiss.py ``look_ahead``);
     otherwise, among the pairings the method could draw, one after which they do.
 
@@ -172,7 +175,8 @@ def _keep_later_rounds_pairable(nodes, pairs, bye, group, opponents, bye_candida
         return [m for m in matchings if counts(m) == best[bye_tier(m)]]
 
     chosen = look_ahead(field_, matching, opponents, bye_candidates, rounds_after, method=method,
-                        preference=lambda m: (bye_tier(m), counts(m)), method_name="top-down by score group")
+                        preference=lambda m: (bye_tier(m), counts(m)), method_name="top-down by score group",
+                        joining=joining)
     return _pairs_in(field_, chosen), _bye_in(field_, chosen)
 
 
@@ -186,5 +190,5 @@ class ScoreGroupsTopDown(Block):
 
     name = "score-groups"
 
-    def pair(self, ranked, points, opponents, bye_candidates, rng, rounds_after=0) -> SwissRound:
-        return pair_top_down(ranked, points, opponents, bye_candidates, rng, rounds_after)
+    def pair(self, ranked, points, opponents, bye_candidates, rng, rounds_after=0, joining=None) -> SwissRound:
+        return pair_top_down(ranked, points, opponents, bye_candidates, rng, rounds_after, joining)

@@ -20,6 +20,7 @@ from __future__ import annotations
 
 import functools
 import random
+from collections.abc import Mapping
 from dataclasses import dataclass, field
 
 import rustworkx as rx
@@ -60,17 +61,19 @@ class SwissRound:
 
 
 def pair_swiss(ranked: list[str], points: dict[str, float], opponents: dict[str, set[str]],
-               bye_candidates: list[str], rng: random.Random, rounds_after: int = 0) -> SwissRound:
+               bye_candidates: list[str], rng: random.Random, rounds_after: int = 0,
+               joining: Mapping[str, int] | None = None) -> SwissRound:
     """Pair ``ranked`` (best first). ``bye_candidates``: who may get a bye, most deserving first.
-    ``rounds_after``: Swiss rounds still to play after this one (see ``_look_ahead``)."""
+    ``rounds_after``: Swiss rounds still to play after this one; ``joining``: late entries, each
+    with the later round he starts in (1: the next round) (see ``_look_ahead``)."""
     nodes = list(ranked)
     rng.shuffle(nodes)  # random among equal optima, reproducibly
     if len(nodes) % 2:
         nodes.append(BYE)
     scaled = _scaled(points, ranked)
     matching = _perfect_matching(nodes, scaled, opponents, bye_candidates)
-    if rounds_after and len(ranked) <= LOOK_AHEAD_PLAYERS:
-        matching = _look_ahead(nodes, matching, scaled, opponents, bye_candidates, rounds_after)
+    if looks_ahead(ranked, rounds_after, joining):
+        matching = _look_ahead(nodes, matching, scaled, opponents, bye_candidates, rounds_after, joining)
     return _as_round(matching, nodes, ranked, scaled)
 
 
@@ -79,7 +82,13 @@ def pair_swiss(ranked: list[str], points: dict[str, float], opponents: dict[str,
 LOOK_AHEAD_PLAYERS = 12  # up to here every pairing of a round can be tried (11!! = 10,395 at most)
 
 
-def _look_ahead(nodes, matching, scaled, opponents, bye_candidates, rounds_after: int):
+def looks_ahead(ranked, rounds_after: int, joining: Mapping[str, int] | None) -> bool:
+    """Whether the later rounds are looked ahead at: some are left, and the largest field of them
+    (today's players and every late entry) has at most ``LOOK_AHEAD_PLAYERS``."""
+    return bool(rounds_after) and len(ranked) + len(joining or ()) <= LOOK_AHEAD_PLAYERS
+
+
+def _look_ahead(nodes, matching, scaled, opponents, bye_candidates, rounds_after: int, joining=None):
     """A pairing of this round after which the ``rounds_after`` later rounds can still be paired
     without a rematch or a second bye, or ``LaterRoundImpossible`` before this round is paired.
 
@@ -90,47 +99,71 @@ def _look_ahead(nodes, matching, scaled, opponents, bye_candidates, rounds_after
     pairs form two triangles). So: the least-cost pairing when the later rounds stay pairable
     after it (every event that could be finished is drawn as before); otherwise the heaviest
     pairing, by the same weights, among those after which they do (the first found in the
-    shuffled node order among equals). The later rounds assume today's field: no drops.
+    shuffled node order among equals). The later rounds assume today's field, no drops, and the
+    late entries ``joining`` from their round on (docs/late-entries.md).
     """
     weight = _pair_weights(nodes, scaled, bye_candidates)
     return look_ahead(nodes, matching, opponents, bye_candidates, rounds_after,
-                      preference=lambda m: sum(weight(i, j) for i, j in m))
+                      preference=lambda m: sum(weight(i, j) for i, j in m), joining=joining)
 
 
 def look_ahead(nodes, matching, opponents, bye_candidates, rounds_after: int, preference, method=list,
-               method_name: str = ""):
+               method_name: str = "", joining: Mapping[str, int] | None = None):
     """``matching`` (node index pairs, ``nodes`` in their shuffled order, ``BYE`` last when odd)
     when the ``rounds_after`` later rounds can be paired after it; otherwise the pairing with the
     largest ``preference`` among those the pairing ``method`` could draw (``method`` keeps them
     from a list of every pairing of the round; ``list``: any pairing) after which they can.
 
+    A later round is paired among the players present then: today's, and each late entry of
+    ``joining`` (player → the later round he starts in, 1 for the next) from his round on, with
+    the bye when they are odd. A late entry has met nobody and had no bye, so may receive one
+    (docs/late-entries.md: "they are the likeliest to receive the bye").
+
     Raises ``LaterRoundImpossible`` when no pairing of this round leaves them pairable, and
     ``MethodLeavesLaterRoundImpossible`` when only pairings the method (``method_name``) would not draw do.
     """
-    graph = _unplayed(nodes, opponents, bye_candidates)
-    if _disjoint_matchings(_without(graph, matching), rounds_after):
+    everyone, fields = _later_fields(nodes, rounds_after, joining or {})
+    graph = _unplayed(everyone, opponents, set(bye_candidates) | set(joining or ()))
+    today = (1 << len(nodes)) - 1
+    if _rounds_pairable(_without(graph, matching), fields):
         return matching
-    if not _disjoint_matchings(graph, rounds_after + 1):
-        raise LaterRoundImpossible(_rounds_possible(graph, rounds_after))
-    drawable = method(list(_perfect_matchings(graph)))
-    pairable = [m for m in drawable if _disjoint_matchings(_without(graph, m), rounds_after)]
+    if not _rounds_pairable(graph, (today, *fields)):
+        raise LaterRoundImpossible(_rounds_possible(graph, (today, *fields)))
+    drawable = method(list(_perfect_matchings(graph, today)))
+    pairable = [m for m in drawable if _rounds_pairable(_without(graph, m), fields)]
     if not pairable:
-        raise MethodLeavesLaterRoundImpossible(1 + max(_rounds_possible(_without(graph, m), rounds_after - 1)
+        raise MethodLeavesLaterRoundImpossible(1 + max(_rounds_possible(_without(graph, m), fields[:-1])
                                                        for m in drawable), method_name)
     return max(pairable, key=preference)  # max keeps the first of equals
 
 
-def _rounds_possible(graph, most: int) -> int:
-    """How many rematch-free rounds, up to ``most``, ``graph`` still holds."""
-    return next(k for k in range(most, -1, -1) if _disjoint_matchings(graph, k))
+def _later_fields(nodes, rounds_after: int, joining: Mapping[str, int]) -> tuple[list, tuple[int, ...]]:
+    """``nodes`` followed by the late entries (and the ``BYE`` when only a later round needs it),
+    and each later round's field among them as a bit mask: who plays then, and the bye when odd."""
+    late = sorted(p for p, after in joining.items() if after <= rounds_after)
+    everyone = list(nodes) + late
+    players = [p for p in nodes if p is not BYE]
+    counts = [len(players) + sum(joining[p] <= t for p in late) for t in range(1, rounds_after + 1)]
+    if BYE not in everyone and any(n % 2 for n in counts):
+        everyone.append(BYE)
+    bit = {p: 1 << i for i, p in enumerate(everyone)}
+    here = sum(bit[p] for p in players)
+    fields = tuple(here + sum(bit[p] for p in late if joining[p] <= t) + (bit[BYE] if n % 2 else 0)
+                   for t, n in enumerate(counts, start=1))
+    return everyone, fields
 
 
-def _unplayed(nodes, opponents, bye_candidates) -> tuple[int, ...]:
+def _rounds_possible(graph, fields: tuple[int, ...]) -> int:
+    """How many of the rounds ``fields``, from the first, ``graph`` can still pair rematch-free."""
+    return next(k for k in range(len(fields), -1, -1) if _rounds_pairable(graph, fields[:k]))
+
+
+def _unplayed(nodes, opponents, may_sit_out) -> tuple[int, ...]:
     """The pairs still allowed, as one bit mask of neighbours a node: two players who have not
-    met, the bye and a player who may still receive one."""
+    met, the bye and a player who may still receive one (``may_sit_out``)."""
     def allowed(p, q):
         if p is BYE or q is BYE:
-            return (q if p is BYE else p) in bye_candidates
+            return (q if p is BYE else p) in may_sit_out
         return q not in opponents.get(p, ()) and p not in opponents.get(q, ())
     return tuple(sum(1 << j for j, q in enumerate(nodes) if j != i and allowed(p, q)) for i, p in enumerate(nodes))
 
@@ -143,32 +176,106 @@ def _without(graph, matching) -> tuple[int, ...]:
     return tuple(graph)
 
 
-def _perfect_matchings(graph, free: int | None = None):
-    """Every perfect matching of ``graph`` (bit masks), as lists of node pairs."""
-    if free is None:
-        free = (1 << len(graph)) - 1
+def _bits(mask: int):
+    """The node indices of a bit mask, lowest first."""
+    while mask:
+        low = mask & -mask
+        yield low.bit_length() - 1
+        mask ^= low
+
+
+def _perfect_matchings(graph, free: int):
+    """Every perfect matching of the nodes ``free`` (a bit mask) in ``graph`` (bit masks), as
+    lists of node pairs."""
     if not free:
         yield []
         return
     i = (free & -free).bit_length() - 1  # the lowest free node is paired first
     rest = free & ~(1 << i)
-    partners = graph[i] & rest
-    while partners:
-        j = (partners & -partners).bit_length() - 1
-        partners &= partners - 1
+    for j in _bits(graph[i] & rest):
         for matching in _perfect_matchings(graph, rest & ~(1 << j)):
             yield [(i, j), *matching]
 
 
-@functools.lru_cache(maxsize=100_000)
-def _disjoint_matchings(graph: tuple[int, ...], count: int) -> bool:
-    """Whether ``graph`` holds ``count`` perfect matchings with no pair in common: ``count``
-    rounds without a rematch or a second bye."""
-    if count == 0:
+def _rounds_pairable(graph: tuple[int, ...], fields: tuple[int, ...]) -> bool:
+    """Whether ``graph`` holds a perfect matching of each field of ``fields`` (bit masks of the
+    nodes present, one a round), no two with a pair in common: those rounds without a rematch or
+    a second bye. The order of the rounds does not matter to that."""
+    return _pairable(graph, tuple(sorted(f for f in fields if f)))
+
+
+@functools.lru_cache(maxsize=200_000)
+def _pairable(graph: tuple[int, ...], unpaired: tuple[int, ...]) -> bool:
+    """``_rounds_pairable`` by an exhaustive search: ``unpaired`` holds, a round, the nodes still
+    without a partner in it (sorted: rounds left alike are the same problem). The node and round
+    with the fewest partners left are paired first, every way, so a dead end shows early; a
+    branch ends as soon as the players cannot all find as many partners as rounds they still
+    play (``_enough_partners``)."""
+    if not unpaired:
         return True
-    if any(neighbours.bit_count() < count for neighbours in graph):
-        return False  # a player needs a different opponent (or the bye) every round
-    return any(_disjoint_matchings(_without(graph, m), count - 1) for m in _perfect_matchings(graph))
+    slot = _tightest(graph, unpaired)
+    if slot is None or not _enough_partners(graph, unpaired):
+        return False
+    i, t, partners = slot
+    return any(_pairable(_without(graph, [(i, j)]), _paired(unpaired, t, i, j)) for j in _bits(partners))
+
+
+def _paired(unpaired: tuple[int, ...], t: int, i: int, j: int) -> tuple[int, ...]:
+    """``unpaired`` once ``i`` and ``j`` are paired in round ``t``: a round left with nobody goes."""
+    rest = unpaired[t] & ~(1 << i | 1 << j)
+    return tuple(sorted(unpaired[:t] + ((rest,) if rest else ()) + unpaired[t + 1:]))
+
+
+def _tightest(graph, unpaired):
+    """(node, round, its possible partners then) with the fewest partners; None when a node has none."""
+    best = None
+    for t, free in enumerate(unpaired):
+        for i in _bits(free):
+            partners = graph[i] & free
+            if not partners:
+                return None
+            if best is None or partners.bit_count() < best[2].bit_count():
+                best = (i, t, partners)
+    return best
+
+
+def _enough_partners(graph, unpaired) -> bool:
+    """Whether every player can still have a different partner (or the bye) in each round he is
+    unpaired in, counting partners alone, not rounds: a subgraph of the usable pairs in which each
+    node has as many pairs as rounds left (an f-factor, Tutte 1952). A node with fewer usable
+    pairs fails at once; else Tutte's reduction makes it a perfect matching (``_factor_gadget``)."""
+    usable, rounds = _usable(graph, unpaired)
+    if any(pairs.bit_count() < need for pairs, need in zip(usable, rounds)):
+        return False
+    count, edges = _factor_gadget(usable, rounds)
+    gadget = rx.PyGraph()
+    gadget.add_nodes_from(range(count))
+    gadget.add_edges_from_no_data(edges)
+    return 2 * len(rx.max_weight_matching(gadget, max_cardinality=True)) == count
+
+
+def _usable(graph, unpaired) -> tuple[list[int], list[int]]:
+    """Each node's usable partners (unplayed, unpaired with it in some round) and rounds left."""
+    usable = [0] * len(graph)
+    for free in unpaired:
+        for i in _bits(free):
+            usable[i] |= graph[i] & free
+    return usable, [sum(f >> i & 1 for f in unpaired) for i in range(len(graph))]
+
+
+def _factor_gadget(usable, rounds) -> tuple[int, list[tuple[int, int]]]:
+    """Tutte's graph for the f-factor, as (node count, edges): for node v, an outer node for each
+    usable pair (v, w), joined to its twin (w, v), and (pairs − rounds) inner nodes joined to every
+    outer node of v. A perfect matching leaves v exactly ``rounds`` outer nodes matched to twins."""
+    outer, edges, count = {}, [], 0
+    for i, partners in enumerate(usable):
+        ends = list(_bits(partners))
+        for j in ends:
+            outer[i, j], count = count, count + 1
+        for inner in range(count, count + len(ends) - rounds[i]):
+            edges += [(inner, outer[i, j]) for j in ends]
+        count += len(ends) - rounds[i]
+    return count, edges + [(outer[i, j], outer[j, i]) for i, j in outer if i < j]
 
 
 def _weight_scale(nodes, scaled) -> tuple[int, int]:
@@ -301,5 +408,5 @@ class SwissMatching(Block):
 
     name = "swiss-matching"
 
-    def pair(self, ranked, points, opponents, bye_candidates, rng, rounds_after=0) -> SwissRound:
-        return pair_swiss(ranked, points, opponents, bye_candidates, rng, rounds_after)
+    def pair(self, ranked, points, opponents, bye_candidates, rng, rounds_after=0, joining=None) -> SwissRound:
+        return pair_swiss(ranked, points, opponents, bye_candidates, rng, rounds_after, joining)

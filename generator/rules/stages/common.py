@@ -37,6 +37,7 @@ class DraftRound:
     pairings: list[DraftPairing]
     seed_parts: tuple = ()
     note: str = ""
+    late_entries: dict[str, int] = field(default_factory=dict)  # Swiss: late entry → his round, counted on ahead
 
 
 @dataclass

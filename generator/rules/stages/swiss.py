@@ -75,34 +75,57 @@ def next_round(result: StageResult, state: EventState, number: int) -> DraftRoun
     # Podium 0.2 and earlier paired every Swiss by least total cost: an event drawn then is re-drawn so
     pairing = ruleset.pairing if event.draws >= CURRENT_DRAWS else SwissMatching()
     rounds_after = result.start + result.planned_rounds - 1 - number
+    joining = _joining(result, state, number)
     try:
-        drawn = pairing.pair(ranked, points, opponents, candidates, rng(event.seed, "pair", number, inputs), rounds_after)
+        drawn = pairing.pair(ranked, points, opponents, candidates, rng(event.seed, "pair", number, inputs), rounds_after,
+                             joining)
     except PairingImpossible as exc:
         raise fail(event.src, f"round {number} cannot be paired without a rematch or a second bye "
                               f"(left over: {exc}); reduce the Swiss rounds with structure: {{swiss_rounds: N, cut: N}}")
     except MethodLeavesLaterRoundImpossible as exc:
-        raise _method_leaves_later_round_impossible(event, result, number, len(ranked), exc.rounds, exc.method)
+        raise _method_leaves_later_round_impossible(event, result, number, _field_text(ranked, joining, number),
+                                                    exc.rounds, exc.method)
     except LaterRoundImpossible as exc:
-        raise _later_round_impossible(event, result, number, len(ranked), exc.rounds)
+        raise _later_round_impossible(event, result, number, _field_text(ranked, joining, number), exc.rounds)
     pairings = [DraftPairing(players=pair, table=i + 1, flags={p: drawn.flags[p] for p in pair if p in drawn.flags})
                 for i, pair in enumerate(drawn.pairs)]
     if drawn.bye:
         pairings.append(DraftPairing(players=(drawn.bye,), bye=True, flags={drawn.bye: "bye-" + ruleset.bye.reason(number)}))
-    return DraftRound(number=number, stage=SWISS, pairings=pairings, seed_parts=(event.seed, "pair", number, inputs))
+    return DraftRound(number=number, stage=SWISS, pairings=pairings, seed_parts=(event.seed, "pair", number, inputs),
+                      late_entries={p: number + after for p, after in sorted(joining.items())})
 
 
-def _later_round_impossible(event, result: StageResult, number: int, players: int, playable: int):
+def _joining(result: StageResult, state: EventState, number: int) -> dict[str, int]:
+    """The late entries still to join this stage, each with how many rounds after ``number`` he
+    starts (1: the next round): the look-ahead pairs the later rounds with them
+    (docs/late-entries.md). The round file records them (``late_entries:``), so that `podium
+    verify` re-draws the round with those, not with entries registered after it was drawn."""
+    last = result.start + result.planned_rounds - 1
+    joins = {p: state.event.player(p).joins for p in state.active(result.entrants)}
+    return {p: round_no - number for p, round_no in joins.items() if number < round_no <= last}
+
+
+def _field_text(ranked, joining: dict[str, int], number: int) -> str:
+    """The players a look-ahead paired: "5 players", "4 players and 1 late entry (p05 in round 2)"."""
+    players = f"{len(ranked)} players"
+    if not joining:
+        return players
+    late = ", ".join(f"{p} in round {number + after}" for p, after in sorted(joining.items(), key=lambda j: (j[1], j[0])))
+    return f"{players} and {len(joining)} late {'entry' if len(joining) == 1 else 'entries'} ({late})"
+
+
+def _later_round_impossible(event, result: StageResult, number: int, players: str, playable: int):
     """Said before pairing ``number``: however it is paired, a later Swiss round would need a
     rematch or a second bye (pairing/swiss.py ``look_ahead``)."""
     last = result.start + result.planned_rounds - 1
     rounds = number - result.start + playable  # the Swiss rounds this stage can have in all
-    return fail(_swiss_rounds_line(event), f"round {number} not drawn: {players} players cannot play Swiss rounds "
+    return fail(_swiss_rounds_line(event), f"round {number} not drawn: {players} cannot play Swiss rounds "
                 f"{number}–{last} without a rematch or a second bye, however round {number} is paired (at most "
                 f"{rounds} Swiss rounds in all); set the Swiss rounds to {rounds} with structure: {{swiss_rounds: "
                 f"{rounds}, cut: N}}, or register more players")
 
 
-def _method_leaves_later_round_impossible(event, result: StageResult, number: int, players: int, playable: int,
+def _method_leaves_later_round_impossible(event, result: StageResult, number: int, players: str, playable: int,
                                           method: str):
     """Said before pairing ``number``: every pairing the ruleset's method could draw leaves a later
     Swiss round without a rematch-free pairing, though a pairing outside the method would not.
@@ -110,7 +133,7 @@ def _method_leaves_later_round_impossible(event, result: StageResult, number: in
     last = result.start + result.planned_rounds - 1
     rounds = number - result.start + playable
     return fail(_swiss_rounds_line(event), f"round {number} not drawn: paired {method}, round {number} leaves "
-                f"{players} players unable to play {_rounds_text(number + 1, last)} without a rematch or a second "
+                f"{players} unable to play {_rounds_text(number + 1, last)} without a rematch or a second "
                 f"bye (only a pairing outside that method keeps them pairable); set the Swiss rounds to {rounds} "
                 f"with structure: {{swiss_rounds: {rounds}, cut: N}}, or write round {number} by hand "
                 "(podium verify then lists it as changed by hand)")
