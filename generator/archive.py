@@ -30,6 +30,15 @@ class Archive:
     players: dict  # id → Player (latest registration wins for name/club)
     ratings: dict = None  # id → [RatingPoint] after each rated event (Elo)
 
+    @property
+    def reports(self) -> dict:
+        """Event id → its report (rules/report.py): all the site and the JSON read of an event."""
+        return {event_id: result.report for event_id, result in self.events.items()}
+
+    @property
+    def season_reports(self) -> dict:
+        return {season_id: result.report for season_id, result in self.seasons.items()}
+
 
 def load_archive(content: Path, unchanged: Mapping[str, EventResult] = MappingProxyType({})) -> Archive:
     """``unchanged``: results of events whose folders have not changed since they were computed

@@ -71,7 +71,7 @@ def pair(content: Path, event_name: str) -> Path:
 def standings(content: Path, event_name: str, as_json: bool) -> str:
     result = find_event(load_archive(content), event_name)
     if as_json:
-        return dumps(standings_json(result))
+        return dumps(standings_json(result.report))
     return standings_table(result)
 
 

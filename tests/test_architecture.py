@@ -55,3 +55,24 @@ def test_the_site_names_no_game():
         assert not wrong, f"{path.relative_to(PACKAGE.parent)} imports {sorted(wrong)}"
         found = games.search(path.read_text(encoding="utf-8"))
         assert not found, f"{path.relative_to(PACKAGE.parent)} names a game: {found.group()}"
+
+
+REPORT_MODULES = ("podium.rules.report", "podium.rules.kinds")
+
+
+def test_the_site_and_the_json_read_only_the_event_report():
+    """Issue 17: the site recomputed match points and colour plans beside the engine, and two
+    copies disagreed. The pages, the feeds and the exported JSON import of the engine only the
+    report (rules/report.py) and the names of the stage kinds; they compute no result."""
+    readers = sorted((PACKAGE / "site").rglob("*.py")) + [PACKAGE / "export.py"]
+    for path in readers:
+        wrong = {m for m in imports_of(path) if m.startswith("podium.rules") and m not in REPORT_MODULES}
+        assert not wrong, f"{path.relative_to(PACKAGE.parent)} imports {sorted(wrong)}"
+
+
+def test_the_site_asks_no_ruleset_block():
+    """The report decided who won, the match points, factions and colours: no page calls the
+    ruleset's scoring."""
+    for path in sorted((PACKAGE / "site").rglob("*.py")):
+        text = path.read_text(encoding="utf-8")
+        assert ".scoring" not in text and ".ruleset." not in text, f"{path.relative_to(PACKAGE.parent)} asks the ruleset"

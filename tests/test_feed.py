@@ -178,7 +178,7 @@ def test_a_running_events_summary_counts_players_and_rounds_each_in_its_plural(t
             pairing["winner"] = min(pairing["players"])
         tree.save_round("e1", number, data)
     archive = load_archive(tree.content)
-    assert _summary(archive.events["e1"], archive, Language(language)) == summary
+    assert _summary(archive.reports["e1"], archive.players, Language(language)) == summary
 
 
 def test_a_base_url_option_longer_than_site_yaml_allows_is_refused(tree, cli):

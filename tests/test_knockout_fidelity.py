@@ -378,9 +378,10 @@ def test_forty_player_drawn_bracket_is_paired_checked_and_built(tree, cli):
 
 def test_a_round_of_64_is_named_in_the_sites_language():
     from podium.i18n import Language
+    from podium.rules.report import match_name as reported
     from podium.site.labels import match_name
 
-    name = match_name("round-of-64")
+    name = match_name(reported("round-of-64"))
     assert Language("pl").gettext(name["text"]) % name["args"] == "Runda 64 najlepszych"
     assert Language("cs").gettext(name["text"]) % name["args"] == "Kolo 64 nejlepších"
 

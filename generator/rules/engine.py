@@ -8,6 +8,7 @@ Pure: no files, no clock, no global random.
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from functools import cached_property
 
 from podium.errors import Problems, fail
 from podium.model import Event, Round
@@ -16,6 +17,7 @@ from podium.rules.ruleset import RuleSet
 from podium.rules.stages import RUNNERS
 from podium.rules.stages.common import DraftPairing, DraftRound, EventState, StageResult  # noqa: F401 (re-exported)
 from podium.rules.kinds import KNOCKOUT, STAGE_KINDS, SWISS, TABLES
+from podium.rules.report import EventReport, report_event
 from podium.rules.standings.order import Row, inactive_last
 from podium.rules.structure import Plan
 from podium.rules.ties import UnbrokenTie, mark_ties, stage_ties
@@ -61,6 +63,12 @@ class EventResult:
     def outcomes(self, player: str) -> list:
         """Every scored game of ``player`` in the ranking stages, in round order."""
         return [o for s in self.stages for o in (s.records[player].outcomes if player in s.records else [])]
+
+    @cached_property
+    def report(self) -> EventReport:
+        """What happened, for the site, the JSON and the feeds: built once, and kept with the
+        replay while ``podium serve`` keeps the replays of unchanged events."""
+        return report_event(self)
 
 
 # ------------------------------------------------------------------ replay

@@ -2,9 +2,11 @@
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from functools import cached_property
 
 from podium.errors import Problems
 from podium.model import Season
+from podium.rules.report import SeasonReport, report_season
 
 MAX_WILDCARDS = 3  # NS HEX 2023 §10
 # NS HEX 2023 §11.1 passes an invitation down only when its winner already holds one; it is
@@ -42,6 +44,10 @@ class SeasonResult:
     events: list  # EventResult, by date
     leaderboard: list[LeaderRow]
     invitations: list[Invitation]
+
+    @cached_property
+    def report(self) -> SeasonReport:
+        return report_season(self)
 
 
 def compute_season(season: Season, results: list, known_players: set[str], problems: Problems) -> SeasonResult:

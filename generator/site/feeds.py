@@ -40,7 +40,7 @@ def sitemap(pages, base_url: str) -> str:
 def atom_feed(archive, base_url: str, title: str, language=None) -> str:
     """feed.xml: one entry per event, newest first; timestamps come from event dates (no clock),
     so the feed is byte-identical across builds."""
-    results = sorted(archive.events.values(), key=lambda r: (str(r.event.date or ""), r.event.id), reverse=True)
+    reports = sorted(archive.reports.values(), key=lambda r: (str(r.date or ""), r.id), reverse=True)
     root = base_url + "/" if base_url else ""
     lines = ['<?xml version="1.0" encoding="utf-8"?>', '<feed xmlns="http://www.w3.org/2005/Atom">',
              f"  <title>{_text(title)}</title>",
@@ -48,32 +48,31 @@ def atom_feed(archive, base_url: str, title: str, language=None) -> str:
              f"  <author><name>{_text(title)}</name></author>",
              f"  <id>{_text(root + 'feed.xml' if root else 'urn:podium:feed.xml')}</id>",
              f"  <link rel=\"self\" href={_attr(root + 'feed.xml')}/>",
-             f"  <updated>{_stamp(results[0].event.date) if results else EPOCH}</updated>"]
-    for result in results:
-        lines += _entry(result, archive, root, language or Language("en"))
+             f"  <updated>{_stamp(reports[0].date) if reports else EPOCH}</updated>"]
+    for report in reports:
+        lines += _entry(report, archive.players, root, language or Language("en"))
     lines.append("</feed>")
     return "\n".join(lines) + "\n"
 
 
-def _entry(result, archive, root: str, language: Language) -> list[str]:
-    event = result.event
+def _entry(event, players: dict, root: str, language: Language) -> list[str]:
     link = root + urls.event(event.id).replace("index.html", "")
     return ["  <entry>", f"    <title>{_text(event.name)}</title>", f"    <id>urn:podium:event:{_text(event.id)}</id>",
             f"    <link href={_attr(link)}/>", f"    <updated>{_stamp(event.date)}</updated>",
-            f"    <summary>{_text(_summary(result, archive, language))}</summary>", "  </entry>"]
+            f"    <summary>{_text(_summary(event, players, language))}</summary>", "  </entry>"]
 
 
 def _stamp(date) -> str:
     return f"{date.isoformat()}T00:00:00Z" if date else EPOCH
 
 
-def _summary(result, archive, language: Language) -> str:
-    players = len(result.event.players)
-    if not result.complete:  # two counts, each in its own plural form
-        rounds = len(result.event.rounds)
+def _summary(report, registry: dict, language: Language) -> str:
+    players = len(report.people)
+    if not report.complete:  # two counts, each in its own plural form
+        rounds = len(report.rounds)
         return ", ".join([language.ngettext(*Nn_("%(count)s player", "%(count)s players"), players) % {"count": players},
                           language.ngettext(*Nn_("%(count)s round played so far", "%(count)s rounds played so far"),
                                             rounds) % {"count": rounds}])
-    podium = [archive.players[row.player].name for row in result.final_rows[:3]]
+    podium = [registry[row.player].name for row in report.standings[:3]]
     return language.ngettext(*Nn_("%(players)s player. %(podium)s", "%(players)s players. %(podium)s"), players) % {
         "players": players, "podium": ", ".join(f"{i}. {name}" for i, name in enumerate(podium, start=1))}

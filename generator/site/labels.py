@@ -5,8 +5,6 @@ Each is an English msgid, translated by the templates through the site's gettext
 """
 from __future__ import annotations
 
-from podium.rules.brackets import round_size
-
 
 def N_(text: str) -> str:
     return text
@@ -69,13 +67,13 @@ MATCHES = {"final": N_("Final"), "third-place": N_("3rd place"), "semifinal": N_
            "quarterfinal": N_("Quarterfinal"), "round-of-16": N_("Round of 16"), "round-of-32": N_("Round of 32")}
 
 
-def match_name(label: str) -> dict:
-    """A match's or round's name, as a sentence to translate: its own name up to the round of 32,
-    then "round of 64", "round of 128" … from one message with the count in it."""
-    if label in MATCHES:
-        return msg(MATCHES[label])
-    players = round_size(label)
-    return msg(N_("Round of %(players)s"), players=players) if players else msg(label)
+def match_name(name) -> dict:
+    """A match's or round's name (the report's MatchName), as a sentence to translate: its own
+    name up to the round of 32, then "round of 64", "round of 128" … from one message with the
+    count in it."""
+    if name.label in MATCHES:
+        return msg(MATCHES[name.label])
+    return msg(N_("Round of %(players)s"), players=name.players) if name.players else msg(name.label)
 
 RESULTS = {"win": N_("win"), "loss": N_("loss"), "draw": N_("draw"), "bye": N_("bye"),
            "place-1": N_("1st place"), "place-2": N_("2nd place"), "place-3": N_("3rd place"),

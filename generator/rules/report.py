@@ -1,0 +1,562 @@
+"""③ The event report: the one answer to "what happened in this event".
+
+``report_event`` turns a replay (rules/engine.py EventResult) into immutable facts: per stage
+its standings with every tie-break value and what separated each row; per round its tables
+with seats, factions or colours, results, byes and their reasons, and the standings once the
+round was played; per bracket its matches with stable names and where each player came from;
+per player the games played, partners kept apart from opponents. Whatever a ruleset decides (who
+won a table, a match's points, a seat's faction, the colours, the tiles to remove) is decided
+here by the ruleset's blocks, so the site, ``standings --json``, the feeds and the season pages
+only put into words what the report says. ``report_season`` does the same for a season.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass
+from functools import cached_property
+from types import MappingProxyType
+from typing import Mapping
+
+from podium.rules.brackets import THIRD_PLACE, round_size
+from podium.rules.kinds import FREE_FOR_ALL, KNOCKOUT, SWISS, TABLES
+from podium.rules.standings.order import shared_ranks
+
+
+# ------------------------------------------------------------------ the report's types
+
+@dataclass(frozen=True)
+class Person:
+    """A player as this event registered him."""
+
+    id: str
+    name: str
+    club: str | None = None
+    team: str | None = None
+
+
+@dataclass(frozen=True)
+class MatchName:
+    """A knockout match's name: ``label`` as round files write it (final, third-place,
+    semifinal, quarterfinal, round-of-N), and how many players its round starts with."""
+
+    label: str
+    players: int | None  # None for the 3rd-place match
+
+
+@dataclass(frozen=True)
+class Column:
+    """A tie-breaker of a stage: its key, its names and the explanation players read."""
+
+    key: str
+    abbr: str
+    title: str
+    explanation: str
+    signed: bool
+    shown: bool
+
+
+@dataclass(frozen=True)
+class Standing:
+    """One row of a standings table."""
+
+    rank: int
+    player: str
+    points: float
+    tiebreaks: Mapping[str, object]  # tie-breaker key → value
+    status: str  # active | dropped | disqualified | excluded
+    separated_by: str | None  # what put this row below the row above: "points", a tie-breaker key, a stage kind
+    tie: str | None  # shared (the place decides nothing) | undecided (the organizer's order is awaited)
+    shared_rank: bool  # another row holds the same rank
+    first_rank: int | None  # a final classification after finals: the place in the first stage
+
+
+@dataclass(frozen=True)
+class Group:
+    """One group's (or table's) standings; ``id`` None for a stage's one ranking."""
+
+    id: str | None
+    rows: tuple[Standing, ...]
+
+
+@dataclass(frozen=True)
+class Side:
+    """One side of a bracket match."""
+
+    player: str | None  # None: an empty slot (a bye, or nobody came from a match not played)
+    seed: int | None
+    won: bool
+    score: object  # beside the player: the match's points (TP sum, games won, HQ left)
+    came_from: str | None  # the stable name of the match he won (lost, for the 3rd place) to be here
+
+
+@dataclass(frozen=True)
+class BracketMatch:
+    name: str  # stable: "final", "third-place", "semifinal-1", "quarterfinal-3" …
+    match: MatchName
+    slot: int  # 1-based place among its round's matches
+    round_no: int | None  # the round file it is played in, once paired
+    table: int | None
+    sides: tuple[Side, ...]
+    winner: str | None
+    bye: bool  # paired as a bye: one player goes on without playing
+    not_played: bool  # nobody was left to play it
+    walkover: str | None  # the player gone, whose opponent goes on without playing
+    points: tuple | None  # the ruleset's points of each side for the whole match (None: not played)
+
+
+@dataclass(frozen=True)
+class StagePlan:
+    """A stage as the structure planned it."""
+
+    kind: str
+    rounds: int
+    size: int
+    seeding: str
+    games: int
+    final_games: int
+    groups: int
+
+
+@dataclass(frozen=True)
+class StageReport:
+    id: str
+    kind: str
+    columns: tuple[Column, ...]
+    standings: tuple[Standing, ...]
+    groups: tuple[Group, ...]  # the groups' or tables' standings, one per group
+    bracket: tuple[tuple[BracketMatch, ...], ...]  # knockout: the matches, round by round
+    complete: bool
+
+
+@dataclass(frozen=True)
+class Seat:
+    player: str
+    army: str | None  # the army fielded, or the faction the rules set for the seat
+    score: object
+    place: int | None  # the place at a free-for-all table
+    team: int | None  # 2 v 2: the index of the player's pair
+    flag: str | None  # why the player was paired so: paired down, the reason for his bye
+    won: bool
+    earned: object  # multiplayer tables: the points this seat earned
+
+
+@dataclass(frozen=True)
+class GamePlayed:
+    """One game of a match of several (best of N, a mini-match)."""
+
+    number: int
+    score: tuple | None
+    time: tuple | None  # seconds left on each clock
+    tiles: tuple | None
+    points: tuple | None  # the ruleset's points of each player for this game
+    winner: str | None
+    home: str | None
+    forfeit: str | None
+    disconnected: bool
+    extra: bool  # a deciding game played after the match's own games
+
+
+@dataclass(frozen=True)
+class Outcome:
+    """What a table's result says, for the page to put in words."""
+
+    kind: str  # bye | forfeit | judge-loss | pair-won | summed | series | score | draw | win | none
+    player: str | None = None  # who forfeits, loses by a judge's decision or wins
+    players: tuple[str, ...] = ()  # the winning pair
+    numbers: tuple = ()  # the score, the games won by each side, or a bye's points
+    modified: bool = False  # a modified win (NS HEX §5.3)
+
+
+@dataclass(frozen=True)
+class GameColours:
+    game: int
+    colours: tuple  # each player's colour; None: he picks one
+    first: str  # who picks first when both pick
+
+
+@dataclass(frozen=True)
+class Table:
+    table: int | None
+    bye: bool
+    match: MatchName | None
+    group: str | None
+    seats: tuple[Seat, ...]
+    outcome: Outcome
+    games: tuple[GamePlayed, ...]
+    tiles_to_remove: int | None
+    colours: tuple[GameColours, ...]
+    points: tuple | None  # each player's points for the match so far, where the ruleset sums the games
+    done: bool  # a result is entered
+
+
+@dataclass(frozen=True)
+class RoundReport:
+    number: int
+    stage: str  # the stage kind of the round file
+    main_match: MatchName | None  # a knockout round's one match besides the 3rd place: its title
+    complete: bool  # every result decides its table
+    tables: tuple[Table, ...]
+    standings_after: tuple[Group, ...]  # the stage's standings once this round was played
+    columns: tuple[Column, ...]  # the round's stage's tie-breakers
+    clock: object  # the ruleset's clock for the stage, as written
+
+
+@dataclass(frozen=True)
+class Played:
+    """A game of a player, as his page lists it."""
+
+    round: int | None
+    opponents: tuple[str, ...]
+    partners: tuple[str, ...]  # 2 v 2: who played on his side, never among the opponents
+    result: str  # win | loss | draw | bye | place-N | "" (not decided)
+    army: str | None
+    margin: object
+    match: MatchName | None  # a knockout match
+
+
+@dataclass(frozen=True)
+class PlayerReport:
+    player: str
+    rank: int | None  # None: not in the final classification
+    points: float | None
+    status: str
+    games: tuple[Played, ...]
+
+
+@dataclass(frozen=True)
+class EventReport:
+    id: str
+    name: str
+    date: object
+    season: str | None
+    ruleset: str
+    ruleset_name: str
+    venue: str | None
+    level: str | None
+    description: str
+    roles: object
+    seed: int
+    people: tuple[Person, ...]
+    qualifier: bool
+    qualifier_min: int  # players an event needs to qualify (0: the ruleset has no such rule)
+    complete: bool
+    winner: str | None  # None while the event runs, or while a tie for the win awaits the organizer
+    plan: tuple[StagePlan, ...]
+    sums_games: bool  # a match of several games is won on the sum of their points
+    clocks: Mapping[str, object]
+    columns: tuple[Column, ...]  # the tie-breakers of the final standings (none after finals only)
+    explained: tuple[Column, ...]  # every tie-breaker of every stage, once
+    standings: tuple[Standing, ...]  # the final classification (the first stage's while it runs)
+    stages: tuple[StageReport, ...]
+    rounds: tuple[RoundReport, ...]
+    players: tuple[PlayerReport, ...]
+
+    @cached_property
+    def person(self) -> Mapping[str, Person]:
+        return MappingProxyType({p.id: p for p in self.people})
+
+    @cached_property
+    def player(self) -> Mapping[str, PlayerReport]:
+        return MappingProxyType({p.player: p for p in self.players})
+
+    @property
+    def first_kind(self) -> str:
+        return self.stages[0].kind if self.stages else SWISS
+
+
+@dataclass(frozen=True)
+class SeasonReport:
+    """A season's leaderboard and invitations (rules/season.py), its events by id and date."""
+
+    season: object  # the season file's model
+    events: tuple[str, ...]
+    leaderboard: tuple
+    invitations: tuple
+
+
+# ------------------------------------------------------------------ the event
+
+def report_event(result) -> EventReport:
+    """The report of a replayed event."""
+    event, ruleset = result.event, result.ruleset
+    first_kind = result.first.kind if result.stages else SWISS
+    return EventReport(
+        id=event.id, name=event.name, date=event.date, season=event.season, ruleset=ruleset.id,
+        ruleset_name=ruleset.name, venue=event.venue, level=event.level, description=event.description,
+        roles=event.roles, seed=event.seed,
+        people=tuple(Person(p.id, p.name, p.club, p.team) for p in event.players),
+        qualifier=result.qualifier, qualifier_min=ruleset.qualifier_min or 0, complete=result.complete,
+        winner=_winner(result), plan=tuple(_stage_plan(s) for s in result.plan.stages),
+        sums_games=ruleset.scoring.sums_games, clocks=MappingProxyType(dict(ruleset.clocks)),
+        columns=_columns(ruleset.tiebreakers_for(first_kind)) if first_kind != KNOCKOUT else (),
+        explained=_columns(_all_tiebreakers(result)), standings=_standings(result.final_rows),
+        stages=tuple(_stage_report(stage, result) for stage in result.stages),
+        rounds=tuple(_round_report(rnd, result) for rnd in event.rounds),
+        players=tuple(_player_report(p.id, result) for p in event.players),
+    )
+
+
+def _winner(result) -> str | None:
+    decided = result.complete and result.final_rows and result.final_rows[0].tie != "undecided"
+    return result.final_rows[0].player if decided else None  # a tie for the win awaits the organizer
+
+
+def _stage_plan(stage) -> StagePlan:
+    return StagePlan(stage.kind, stage.rounds, stage.size, stage.seeding, stage.games, stage.final_games,
+                     stage.groups)
+
+
+def _columns(tiebreakers) -> tuple[Column, ...]:
+    return tuple(Column(t.key, t.abbr, t.title, t.explanation, t.signed, t.shown) for t in tiebreakers)
+
+
+def _all_tiebreakers(result) -> list:
+    seen = {}
+    for stage in result.plan.stages:
+        for t in result.ruleset.tiebreakers_for(stage.kind):
+            seen.setdefault(t.key, t)
+    return list(seen.values())
+
+
+def _standings(rows) -> tuple[Standing, ...]:
+    shared = shared_ranks(rows)
+    return tuple(Standing(rank=r.rank, player=r.player, points=r.points, tiebreaks=MappingProxyType(dict(r.tiebreaks)),
+                          status=r.status, separated_by=r.separated_by, tie=r.tie, shared_rank=r.rank in shared,
+                          first_rank=r.extra.get("first_rank")) for r in rows)
+
+
+def match_name(label: str | None) -> MatchName | None:
+    return MatchName(label, round_size(label)) if label else None
+
+
+# ------------------------------------------------------------------ stages and brackets
+
+def _stage_report(stage, result) -> StageReport:
+    groups = () if stage.kind == KNOCKOUT else tuple(Group(g.id, _standings(g.rows)) for g in stage.groups)
+    bracket = _bracket(stage, result.ruleset.scoring) if stage.kind == KNOCKOUT else ()
+    return StageReport(id=stage.id, kind=stage.kind, columns=_columns(result.ruleset.tiebreakers_for(stage.kind)),
+                       standings=_standings(stage.rows), groups=groups, bracket=bracket, complete=stage.complete)
+
+
+def _bracket(stage, scoring) -> tuple[tuple[BracketMatch, ...], ...]:
+    """The matches round by round, each named for good ("semifinal-2") and each side with the
+    match he came from: the winner of a match of the round before, or its loser for the 3rd
+    place."""
+    rounds, before = [], {}
+    for matches in stage.bracket:
+        names = _stable_names(matches)
+        rounds.append(tuple(_match_report(m, names[i], i + 1, stage, scoring, before) for i, m in enumerate(matches)))
+        before = {}
+        for m, name in zip(matches, names):
+            if m.winner:
+                before[m.winner, "won"] = name
+            if m.loser:
+                before[m.loser, "lost"] = name
+    return tuple(rounds)
+
+
+def _stable_names(matches) -> list[str]:
+    """A round's matches by their label, numbered where the label repeats: semifinal-1, -2."""
+    count: dict[str, int] = {}
+    for m in matches:
+        count[m.label] = count.get(m.label, 0) + 1
+    seen: dict[str, int] = {}
+    names = []
+    for m in matches:
+        seen[m.label] = seen.get(m.label, 0) + 1
+        names.append(m.label if count[m.label] == 1 else f"{m.label}-{seen[m.label]}")
+    return names
+
+
+def _match_report(match, name: str, slot: int, stage, scoring, before: dict) -> BracketMatch:
+    points = match_points(match, stage.stage, scoring)
+    how = "lost" if match.label == THIRD_PLACE else "won"
+    sides = tuple(Side(player=p, seed=s, won=match.winner == p and p is not None, score=_side_score(match, i, points),
+                       came_from=before.get((p, how)))
+                  for i, (p, s) in enumerate(zip(match.players, match.seeds)))
+    return BracketMatch(name=name, match=match_name(match.label), slot=slot, round_no=match.round_no,
+                        table=match.pairing.table if match.pairing is not None else None, sides=sides,
+                        winner=match.winner, bye=match.bye and match.pairing is not None, not_played=match.unplayed,
+                        walkover=match.walkover, points=tuple(points) if points else None)
+
+
+def _side_score(match, seat: int, points):
+    if match.pairing is None or match.bye:
+        return None
+    if match.pairing.games and points:
+        return points[seat]
+    return match.pairing.score[seat] if match.pairing.score else None
+
+
+def match_points(match, stage, scoring) -> list | None:
+    """The ruleset's points of each player for the whole match (CONTRACT.md): the sum of the
+    games' points where the ruleset sums them, the games won in a best of N, else the points of
+    a win and a loss. A match not played has none: a bye, a walkover, a forfeit before any game
+    (a no-show in one game of a match of several is a game scored)."""
+    pairing = match.pairing
+    if not match.winner or match.bye or match.walkover or (pairing.forfeit and not (pairing.games or pairing.score)):
+        return None
+    summed = scoring.match_points(pairing, stage)
+    if summed is not None:
+        return summed
+    series = scoring.series(pairing)
+    if series is not None:
+        return list(series)
+    return [scoring.win if p == match.winner else scoring.loss for p in match.players]
+
+
+# ------------------------------------------------------------------ rounds and tables
+
+def _round_report(rnd, result) -> RoundReport:
+    stage = result.stage_of(rnd)
+    flags = result.flags.get(rnd.number, {})
+    names = {p.match for p in rnd.pairings if p.match and p.match != THIRD_PLACE}
+    return RoundReport(
+        number=rnd.number, stage=rnd.stage,
+        main_match=match_name(names.pop()) if rnd.stage == KNOCKOUT and len(names) == 1 else None,
+        complete=result.round_done.get(rnd.number, False),
+        tables=tuple(_table(pairing, rnd, flags, stage, result) for pairing in rnd.pairings),
+        standings_after=_standings_after(stage, rnd.number),
+        columns=_columns(result.ruleset.tiebreakers_for(stage.kind)) if stage else (),
+        clock=result.ruleset.clocks.get(rnd.stage))
+
+
+def _standings_after(stage, number: int) -> tuple[Group, ...]:
+    """The stage's standings as they stood after round ``number``: one table, or one a group
+    (named when there are several)."""
+    if stage is None:
+        return ()
+    if number in stage.rows_after:
+        return (Group(None, _standings(stage.rows_after[number])),)
+    groups = stage.groups_after.get(number, [])
+    return tuple(Group(group_id if len(groups) > 1 else None, _standings(rows)) for group_id, rows in groups)
+
+
+def _table(pairing, rnd, flags: dict, stage, result) -> Table:
+    scoring = result.ruleset.scoring
+    winners = _winners(pairing, stage, result)
+    factions = scoring.seat_factions(pairing, stage, stage.rounds.index(rnd)) if stage else {}
+    places = {p: i + 1 for i, p in enumerate(pairing.finish or ())}
+    earned = _earned(pairing, stage, rnd)
+    seats = tuple(Seat(player=p, army=(pairing.armies or [None] * 5)[i] or factions.get(p),
+                       score=pairing.score[i] if pairing.score else None, place=places.get(p),
+                       team=next((t for t, team in enumerate(pairing.teams) if p in team), None),
+                       flag=flags.get(p), won=p in winners, earned=earned.get(p))
+                  for i, p in enumerate(pairing.players))
+    return Table(table=pairing.table, bye=pairing.bye, match=match_name(pairing.match),
+                 group=pairing.group if stage and stage.kind != FREE_FOR_ALL else None, seats=seats,
+                 outcome=_outcome(pairing, stage, result.ruleset), games=_games(pairing, stage, scoring),
+                 tiles_to_remove=scoring.tiles_to_remove(len(pairing.players)) if stage and stage.kind == TABLES else None,
+                 colours=_colours(pairing, stage, result), points=_match_points_so_far(pairing, stage, scoring),
+                 done=pairing.has_result)
+
+
+def _earned(pairing, stage, rnd) -> dict:
+    """Multiplayer tables (and a free-for-all table down to two, placed by 'finish:'): the points
+    each seat earned, as the replay scored them."""
+    if (len(pairing.players) <= 2 and not pairing.finish) or pairing.teams or stage is None:
+        return {}
+    return {p: o.points for p in pairing.players if p in stage.records
+            for o in stage.records[p].outcomes if o.round == rnd.number}
+
+
+def _match_points_so_far(pairing, stage, scoring) -> tuple | None:
+    if not pairing.games or stage is None or not scoring.sums_games:
+        return None
+    points = scoring.match_points(pairing, stage.stage)
+    return tuple(points) if points is not None else None
+
+
+def _winners(pairing, stage, result) -> set:
+    """Who won the table as the ruleset reads the result (nobody for a bye, a draw or no result)."""
+    if pairing.bye or not pairing.has_result:
+        return set()
+    if pairing.teams:
+        return set(pairing.teams[pairing.winning_team]) if pairing.winning_team is not None else set()
+    if pairing.finish:
+        return {pairing.finish[0]}
+    if len(pairing.players) > 2 and pairing.score:
+        return {p for p, vp in zip(pairing.players, pairing.score) if vp == max(pairing.score)}
+    if len(pairing.players) != 2:
+        return set()
+    winner = result.ruleset.scoring.match_winner(pairing, None, stage and stage.stage)
+    return {winner} if winner else set()
+
+
+def _colours(pairing, stage, result) -> tuple[GameColours, ...]:
+    """Each player's colour, game by game, where the ruleset allocates colours from preferences."""
+    if len(pairing.players) != 2 or not stage:
+        return ()
+    scoring = result.ruleset.scoring
+    plan = scoring.game_colours([result.event.player(p).colours for p in pairing.players],
+                                scoring.games_in(pairing, stage.stage))
+    return tuple(GameColours(i + 1, tuple(c or None for c in (a, b)), pairing.players[first])
+                 for i, (a, b, first) in enumerate(plan))
+
+
+def _games(pairing, stage, scoring) -> tuple[GamePlayed, ...]:
+    games = []
+    for number, game in enumerate(pairing.games, start=1):
+        points = scoring.game_points(game, pairing.players) if game.has_result else None
+        games.append(GamePlayed(
+            number=number, score=tuple(game.score) if game.score else None,
+            time=tuple(game.time) if game.time else None, tiles=tuple(game.tiles) if game.tiles else None,
+            points=tuple(points) if points else None, winner=game.winner, home=game.home, forfeit=game.forfeit,
+            disconnected=game.disconnected,
+            extra=bool(stage and stage.kind == KNOCKOUT and number > stage.stage.games and scoring.sums_games)))
+    return tuple(games)
+
+
+def _outcome(pairing, stage, ruleset) -> Outcome:
+    scoring = ruleset.scoring
+    if pairing.bye:
+        return Outcome("bye", numbers=(ruleset.bye.points,))
+    if pairing.forfeit:
+        return Outcome("forfeit", player=pairing.forfeit)
+    if pairing.judge_loss:
+        return Outcome("judge-loss", player=pairing.judge_loss)
+    if pairing.teams and pairing.winning_team is not None:
+        return Outcome("pair-won", players=tuple(pairing.teams[pairing.winning_team]))
+    if pairing.games and len(pairing.players) == 2 and stage is not None:
+        if scoring.sums_games:
+            return Outcome("summed")  # each side's points are the table's ``points``
+        series = scoring.series(pairing)
+        return Outcome("series", numbers=tuple(series)) if series else Outcome("none")
+    if pairing.score and len(pairing.players) == 2:
+        return Outcome("score", numbers=tuple(pairing.score))
+    if pairing.draw:
+        return Outcome("draw")
+    if pairing.winner:
+        return Outcome("win", player=pairing.winner, modified=bool(pairing.modified))
+    return Outcome("none")
+
+
+# ------------------------------------------------------------------ players
+
+def _player_report(player_id: str, result) -> PlayerReport:
+    row = next((row for row in result.final_rows if row.player == player_id), None)
+    games = tuple(Played(round=o.round, opponents=tuple(o.faced), partners=tuple(o.partners), result=o.result,
+                         army=o.army, margin=o.margin, match=None) for o in result.outcomes(player_id))
+    return PlayerReport(player=player_id, rank=row.rank if row else None, points=row.points if row else None,
+                        status=row.status if row else result.status.get(player_id, "active"),
+                        games=games + _finals_played(result, player_id))
+
+
+def _finals_played(result, player_id: str) -> tuple[Played, ...]:
+    games = []
+    for matches in result.bracket:
+        for m in matches:
+            if player_id in m.players and m.pairing is not None and None not in m.players:
+                seat = m.players.index(player_id)
+                armies = m.pairing.armies or (None, None)
+                outcome = ("win" if m.winner == player_id else "loss") if m.winner else ""
+                games.append(Played(round=m.round_no, opponents=(m.players[1 - seat],), partners=(), result=outcome,
+                                    army=armies[seat], margin=None, match=match_name(m.label)))
+    return tuple(games)
+
+
+# ------------------------------------------------------------------ seasons
+
+def report_season(result) -> SeasonReport:
+    """The report of a season (rules/season.py SeasonResult)."""
+    return SeasonReport(season=result.season, events=tuple(r.event.id for r in result.events),
+                        leaderboard=tuple(result.leaderboard), invitations=tuple(result.invitations))

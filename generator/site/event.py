@@ -1,0 +1,119 @@
+"""The event page — the round being played, the standings, each stage's section, the structure
+in words — and the bracket page."""
+from __future__ import annotations
+
+from podium.rules.kinds import FREE_FOR_ALL, KNOCKOUT, PAIRS_ROTATION, ROUND_ROBIN, SWISS, TABLES
+from podium.site import labels, urls
+from podium.site.labels import N_, Nn_
+from podium.site.model import SiteModel, columns, rows
+from podium.site.rounds import current_tables, round_title
+
+STAGE_TITLES = {SWISS: N_("Swiss rounds"), KNOCKOUT: N_("Finals"), ROUND_ROBIN: N_("Round-robin groups"),
+                PAIRS_ROTATION: N_("Groups: 2 vs 2 with rotating pairs"), TABLES: N_("Tables"),
+                FREE_FOR_ALL: N_("Free-for-all tables")}
+
+
+def event_page(report, model: SiteModel) -> dict:
+    season = model.seasons.get(report.season) if report.season else None
+    rounds = [{"number": r.number, "title": round_title(r), "url": urls.round_page(report.id, r.number),
+               "complete": r.complete} for r in report.rounds]
+    stages = [stage_section(stage, report, model) for stage in report.stages if _has_section(stage, report)]
+    return {
+        "event": report, "ruleset": {"name": report.ruleset_name, "qualifier_min": report.qualifier_min},
+        "card": model.card(report),
+        "season": {"name": season.season.name, "url": urls.season(report.season)} if season else None,
+        "structure": _structure(report.plan, report.sums_games), "clocks": report.clocks,
+        "rounds": rounds,
+        # What a player at the venue came for first: the round being played, then the standings.
+        "current_round": next((r for r in rounds if not r["complete"]), None),
+        "current_tables": current_tables(report, model),
+        "brackets": [{"url": urls.bracket(report.id), "title": N_("Bracket")}] if any(s["bracket"] for s in stages) else [],
+        "columns": columns(report.columns),
+        "show_points": report.first_kind != KNOCKOUT,  # an event that is only a bracket has no points to show
+        "explained": columns(report.explained),
+        "standings": rows(report.standings, model),
+        "stages": stages,
+        "json": f"events/{report.id}/standings.json",
+    }
+
+
+def has_bracket_page(report) -> bool:
+    return bool(_knockout_sections(report))
+
+
+def bracket_page(report, model: SiteModel) -> dict:
+    """The bracket on a page of its own: on a phone it is several screens wide and long."""
+    return {"event": report, "event_url": urls.event(report.id),
+            "stages": [stage_section(stage, report, model) for stage in _knockout_sections(report)]}
+
+
+def _knockout_sections(report) -> list:
+    return [stage for stage in report.stages if stage.kind == KNOCKOUT and _has_section(stage, report)]
+
+
+def _has_section(stage, report) -> bool:
+    """The final standings already show a lone ranking stage without groups."""
+    return len(report.stages) > 1 or len(report.plan) > 1 or stage.kind == KNOCKOUT or len(stage.groups) > 1
+
+
+def stage_section(stage, report, model: SiteModel) -> dict:
+    section = {"id": stage.id, "title": STAGE_TITLES[stage.kind], "kind": stage.kind, "bracket": None, "groups": [],
+               "show_points": True, "columns": columns(stage.columns)}
+    if stage.kind == KNOCKOUT:
+        section["bracket"] = _bracket(stage, model)
+        section["bracket_url"] = urls.bracket(report.id)
+    else:
+        free_for_all = stage.kind == FREE_FOR_ALL
+        name = N_("Table %(table)s") if free_for_all else N_("Group %(group)s")
+        section["groups"] = [{"title": labels.msg(name, table=g.id, group=g.id) if len(stage.groups) > 1 or
+                              free_for_all else None, "rows": rows(g.rows, model)}
+                             for g in stage.groups] or [{"title": None, "rows": rows(stage.standings, model)}]
+    return section
+
+
+def _bracket(stage, model: SiteModel) -> list[dict]:
+    return [{"title": labels.match_name(matches[0].match), "matches": [
+        {"label": labels.match_name(m.match), "bye": m.bye, "not_played": m.not_played,
+         "sides": [{"person": model.person(s.player) if s.player else None, "seed": s.seed, "won": s.won,
+                    "score": s.score} for s in m.sides]}
+        for m in matches]} for matches in stage.bracket]
+
+
+def _stage_text(stage) -> dict:
+    if stage.kind == SWISS:
+        return labels.count_msg(Nn_("%(rounds)s Swiss round", "%(rounds)s Swiss rounds"), "rounds", rounds=stage.rounds)
+    if stage.kind == KNOCKOUT:
+        text = N_("single elimination drawn at random") if stage.seeding == "random" else \
+            N_("single elimination seeded by rating") if stage.seeding == "rating" else N_("top %(size)s single elimination")
+        return labels.msg(text, size=stage.size)
+    if stage.kind == ROUND_ROBIN:
+        return labels.msg(N_("round robin in %(groups)s group(s), mini-matches of %(games)s games"),
+                          groups=stage.groups, games=stage.games)
+    if stage.kind == TABLES:
+        return labels.count_msg(Nn_("%(rounds)s round at tables of 2–5 (standard %(size)s)",
+                                    "%(rounds)s rounds at tables of 2–5 (standard %(size)s)"),
+                                "rounds", rounds=stage.rounds, size=stage.size)
+    if stage.kind == PAIRS_ROTATION:
+        return labels.msg(N_("groups of 4 or more, 2 vs 2 with rotating pairs, home and away"))
+    return labels.msg(N_("free-for-all tables of 4, 4 turns, each seat's faction set by the rules"))
+
+
+def _structure(plan, sums_games: bool) -> list[dict]:
+    """The structure in words: the familiar phrases for a Swiss with or without a cut, else stage by stage."""
+    kinds = [stage.kind for stage in plan]
+    if kinds == [SWISS]:
+        return [labels.count_msg(Nn_("%(rounds)s Swiss round, no finals", "%(rounds)s Swiss rounds, no finals"), "rounds",
+                                 rounds=plan[0].rounds) | _stage_games(plan[0], sums_games)]
+    if kinds == [SWISS, KNOCKOUT]:
+        return [labels.count_msg(Nn_("%(rounds)s Swiss round, then a top %(cut)s", "%(rounds)s Swiss rounds, then a top %(cut)s"),
+                                 "rounds", rounds=plan[0].rounds, cut=plan[1].size)
+                | _stage_games(plan[1], sums_games)]
+    return [_stage_text(stage) | _stage_games(stage, sums_games) for stage in plan]
+
+
+def _stage_games(stage, sums_games: bool) -> dict:
+    """A knockout's games a match, and the final's when it differs (best of 3, final best of 5)."""
+    knockout = stage.kind == KNOCKOUT
+    text = N_("%(games)s games a match, decided by points") if sums_games else N_("best of %(games)s")
+    return {"games": labels.msg(text, games=stage.games) if knockout and stage.games > 1 else None,
+            "final_games": stage.final_games if knockout and stage.final_games else None}

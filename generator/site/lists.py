@@ -1,0 +1,56 @@
+"""The home page, the lists of all events and all players, and the season pages."""
+from __future__ import annotations
+
+from podium.site import urls
+from podium.site.model import SiteModel, by_date
+
+
+def home_page(model: SiteModel) -> dict:
+    seasons = sorted(model.seasons.values(), key=lambda s: _season_sort_key(s, model), reverse=True)
+    return {"seasons": [{"name": s.season.name, "url": urls.season(s.season.id), "events": len(s.events)} for s in seasons],
+            "latest": [model.card(r) for r in by_date(model.events.values())[:10]],
+            "all_events": {"url": urls.events(), "count": len(model.events)},
+            "all_players": {"url": urls.players(), "count": len(model.played)},
+            "pages": [{"title": p.title, "url": urls.page(p.slug)} for p in model.site.pages]}
+
+
+def players_page(model: SiteModel) -> dict:
+    """Everyone who played, in the site language's alphabetical order by surname."""
+    people = [model.person(player_id) for player_id in model.played]
+    people.sort(key=lambda person: model.language.name_key(person["name"]))
+    return {"people": [{"person": p, "events": len(model.played[p["id"]])} for p in people]}
+
+
+def events_page(model: SiteModel) -> dict:
+    """Every event of the archive, newest first, under its year."""
+    years: dict = {}
+    for report in by_date(model.events.values()):
+        years.setdefault(report.date.year if report.date else None, []).append(model.card(report))
+    return {"years": [{"year": year, "events": cards} for year, cards in years.items()]}
+
+
+def _season_sort_key(season, model: SiteModel):
+    dates = [model.events[e].date for e in season.events if model.events[e].date]
+    return (max(dates) if dates else None) is not None, max(dates) if dates else None, season.season.id
+
+
+def season_page(season, model: SiteModel) -> dict:
+    others = sorted((s for s in model.seasons.values() if s is not season),
+                    key=lambda s: _season_sort_key(s, model), reverse=True)
+    return {
+        "season": season.season,
+        "leaderboard": [{"rank": r.rank, "person": model.person(r.player), "points": r.points, "events": r.events}
+                        for r in season.leaderboard],
+        "invitations": [{"person": model.person(i.player), "via": i.via, "reason": i.reason, "place": i.place,
+                         "event": model.card(model.events[i.event]) if i.event else None,
+                         "passed_over": [{"person": model.person(p), "why": why} for p, why in i.passed_over]}
+                        for i in season.invitations],
+        "events": [model.card(model.events[e]) for e in _newest_first(season.events, model)],
+        "points_by_place": [{"place": place, "points": points} for place, points in sorted(season.season.points.items())],
+        "other_seasons": [{"name": s.season.name, "url": urls.season(s.season.id)} for s in others],
+        "json": f"seasons/{season.season.id}/leaderboard.json",
+    }
+
+
+def _newest_first(event_ids, model: SiteModel) -> list[str]:
+    return [r.id for r in by_date(model.events[e] for e in event_ids)]

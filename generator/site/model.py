@@ -1,0 +1,75 @@
+"""What many pages share, built once per process: the people, the event cards, the standings
+rows and tie-breaker columns in the shape the templates read.
+
+Every page reads the archive's reports (rules/report.py) and the registry, never a replay.
+"""
+from __future__ import annotations
+
+from podium.i18n import Language
+from podium.site import labels, urls
+
+
+class SiteModel:
+    """The archive as the pages see it: the site, the registry, each event's and season's
+    report and the rating histories."""
+
+    def __init__(self, archive):
+        self.site = archive.site
+        self.players = archive.players  # id → Player (latest registration wins for name and club)
+        self.ratings = archive.ratings or {}
+        self.events = archive.reports  # id → EventReport
+        self.seasons = archive.season_reports  # id → SeasonReport
+        self.language = Language(archive.site.language)
+        self.played: dict[str, list] = {}  # player → the reports of his events, newest first
+        for report in by_date(self.events.values()):
+            for person in report.people:
+                self.played.setdefault(person.id, []).append(report)
+        self._people: dict[str, dict] = {}
+        self._cards: dict[str, dict] = {}
+
+    def person(self, player_id: str) -> dict:
+        if player_id not in self._people:
+            player = self.players[player_id]
+            self._people[player_id] = {"id": player_id, "name": player.name, "url": urls.player(player_id),
+                                       "club": player.club}
+        return self._people[player_id]
+
+    def name(self, player_id: str) -> str:
+        return self.players[player_id].name
+
+    def card(self, report) -> dict:
+        """An event as lists show it: name, date, size, state and winner."""
+        if report.id not in self._cards:
+            self._cards[report.id] = {
+                "url": urls.event(report.id), "name": report.name, "date": report.date, "players": len(report.people),
+                "complete": report.complete, "qualifier": report.qualifier,
+                "has_qualifier_rule": bool(report.qualifier_min),
+                "winner": self.person(report.winner) if report.winner else None, "rounds": len(report.rounds)}
+        return self._cards[report.id]
+
+
+def by_date(reports) -> list:
+    """Newest first; undated events last."""
+    return sorted(reports, key=lambda r: (r.date is None, r.date, r.id), reverse=True)
+
+
+def columns(tiebreakers) -> list[dict]:
+    return [{"key": t.key, "abbr": t.abbr, "title": t.title, "explanation": t.explanation, "signed": t.signed,
+             "shown": t.shown} for t in tiebreakers]
+
+
+def rows(standings, model: SiteModel) -> list[dict]:
+    return [{"rank": r.rank, "person": model.person(r.player), "points": r.points, "tiebreaks": r.tiebreaks,
+             "status": labels.STATUS.get(r.status, r.status),
+             "separated_by": labels.SEPARATED.get(r.separated_by, r.separated_by) if r.separated_by else None,
+             "ahead": _ahead(below, model),
+             "first_rank": r.first_rank, "tie": r.tie, "shared_rank": r.shared_rank}
+            for r, below in zip(standings, [*standings[1:], None])]
+
+
+def _ahead(below, model: SiteModel) -> dict | None:
+    """What put a row ahead of the next player, when a tie-break did (points speak for themselves)."""
+    if below is None or not below.separated_by or below.separated_by == "points" or below.tie:
+        return None
+    return {"name": model.name(below.player), "reason": labels.SEPARATED.get(below.separated_by, below.separated_by)}
+

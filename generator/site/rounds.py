@@ -1,0 +1,91 @@
+"""Round pages: every table of a round with its seats, result and games, the players in
+alphabetical order for the find-me box, and the standings once the round was played."""
+from __future__ import annotations
+
+from podium.site import labels, urls
+from podium.site.labels import N_
+from podium.site.model import SiteModel, columns, rows
+
+
+def round_title(rnd) -> dict:
+    """'Round 3', or the knockout round's main match ('Quarterfinal', 'Final')."""
+    if rnd.main_match:
+        return labels.match_name(rnd.main_match)
+    return labels.msg(N_("Round %(number)s"), number=rnd.number)
+
+
+def round_page(report, rnd, model: SiteModel) -> dict:
+    tables = [_table(table, model) for table in rnd.tables]
+    return {"event": report, "event_url": urls.event(report.id), "round": rnd,
+            "title": round_title(rnd), "tables": tables, "by_name": by_name(tables, model),
+            "seed": report.seed, "clock": rnd.clock,
+            "previous": _neighbour(report, rnd.number - 1), "next": _neighbour(report, rnd.number + 1),
+            "standings": [{"title": labels.msg(N_("Group %(group)s"), group=g.id) if g.id else None,
+                           "rows": rows(g.rows, model)} for g in rnd.standings_after],
+            "columns": columns(rnd.columns)}
+
+
+def by_name(tables: list[dict], model: SiteModel) -> list[dict]:
+    """Each seated player's table and opponents, in alphabetical order by surname."""
+    return sorted(({"person": s["person"], "table": t["table"], "bye": t["bye"],
+                    "opponents": [o["person"]["name"] for o in t["seats"] if o is not s],
+                    "colour": t["colours"][0]["colours"][seat] if t["colours"] else None}
+                   for t in tables for seat, s in enumerate(t["seats"])),
+                  key=lambda x: model.language.name_key(x["person"]["name"]))
+
+
+def current_tables(report, model: SiteModel) -> list[dict]:
+    """Who plays whom in the round being played, for the event page's find-me box."""
+    current = next((r for r in report.rounds if not r.complete), None)
+    return by_name([_table(table, model) for table in current.tables], model) if current else []
+
+
+def _neighbour(report, number: int) -> dict | None:
+    """The round before or after, for the links between round pages (None at either end)."""
+    if not 1 <= number <= len(report.rounds):
+        return None
+    return {"url": urls.round_page(report.id, number), "title": round_title(report.rounds[number - 1])}
+
+
+def _table(table, model: SiteModel) -> dict:
+    seats = [{"person": model.person(s.player), "army": s.army, "score": s.score, "place": s.place, "team": s.team,
+              "flag": labels.FLAGS.get(s.flag, None), "won": s.won, "earned": s.earned} for s in table.seats]
+    return {"table": table.table, "bye": table.bye, "match": labels.match_name(table.match) if table.match else None,
+            "tp": list(table.points) if table.points is not None else None, "group": table.group, "seats": seats,
+            "result": _result_text(table.outcome, model), "games": [_game(g, model) for g in table.games],
+            "tiles": table.tiles_to_remove,
+            "colours": [{"game": c.game, "colours": list(c.colours), "first": model.name(c.first)} for c in table.colours],
+            "done": table.done}
+
+
+def _game(game, model: SiteModel) -> dict:
+    return {"number": game.number, "score": list(game.score) if game.score else None,
+            "time": [f"{t // 60}:{t % 60:02d}" for t in game.time] if game.time else None,
+            "tiles": list(game.tiles) if game.tiles else None, "tp": list(game.points) if game.points else None,
+            "winner": model.name(game.winner) if game.winner else None,
+            "home": model.name(game.home) if game.home else None, "forfeit": game.forfeit,
+            "disconnected": game.disconnected, "extra": game.extra}
+
+
+def _result_text(outcome, model: SiteModel) -> dict:
+    """A table's result in words (a score or games won as numbers; a summed match shows each
+    side's points instead, formatted by the template for the language)."""
+    kind = outcome.kind
+    if kind == "bye":
+        return labels.msg(N_("bye (+%(points)s)"), points=f"{outcome.numbers[0]:g}")
+    if kind == "forfeit":
+        return labels.msg(N_("%(name)s forfeits"), name=model.name(outcome.player))
+    if kind == "judge-loss":
+        return labels.msg(N_("%(name)s loses by a judge's decision"), name=model.name(outcome.player))
+    if kind == "pair-won":
+        return labels.msg(N_("%(names)s win"), names=" + ".join(model.name(p) for p in outcome.players))
+    if kind == "series":
+        return labels.msg(" : ".join(str(n) for n in outcome.numbers))
+    if kind == "score":
+        return labels.msg(" : ".join(f"{s:g}" for s in outcome.numbers))
+    if kind == "draw":
+        return labels.msg(N_("draw"))
+    if kind == "win":
+        return labels.msg(N_("%(name)s wins") if not outcome.modified else N_("%(name)s wins (modified win)"),
+                          name=model.name(outcome.player))
+    return labels.msg("")
