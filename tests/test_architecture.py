@@ -76,3 +76,14 @@ def test_the_site_asks_no_ruleset_block():
     for path in sorted((PACKAGE / "site").rglob("*.py")):
         text = path.read_text(encoding="utf-8")
         assert ".scoring" not in text and ".ruleset." not in text, f"{path.relative_to(PACKAGE.parent)} asks the ruleset"
+
+
+def test_the_stages_and_pairings_import_no_game():
+    """Issue 17: the free-for-all stage took the Micromutants clan rotation from its module; a
+    stage asks the ruleset's scoring (``turn_notes``, ``seat_factions``) and imports no game."""
+    generic = [*(PACKAGE / "rules" / "stages").rglob("*.py"), *(PACKAGE / "rules" / "pairing").rglob("*.py"),
+               *(PACKAGE / "rules" / "standings").rglob("*.py"), PACKAGE / "rules" / "engine.py",
+               PACKAGE / "rules" / "report.py"]
+    for path in sorted(generic):
+        wrong = {m for m in imports_of(path) if m.startswith(GAME_MODULES)}
+        assert not wrong, f"{path.relative_to(PACKAGE.parent)} imports {sorted(wrong)}"

@@ -27,6 +27,9 @@ CLAN_ROTATION = (
 )
 
 
+SEATS = "ABCD"  # a free-for-all table's seats, in the order of its players
+
+
 def clans_of_turn(turn: int, seats: int) -> tuple[str, ...]:
     """The clan of seats A, B, C, D in ``turn`` (0-based) of a free-for-all table."""
     return tuple(CLAN_ROTATION[seat][turn % len(CLAN_ROTATION[0])] for seat in range(seats))
@@ -146,6 +149,10 @@ class MicromutantsScoring(Scoring):
                      pairing.players)
         clans = clans_of_turn(turn, len(seats))
         return {player: clans[seats.index(player)] for player in pairing.players}
+
+    def turn_notes(self, turn: int, players: tuple) -> list[tuple]:
+        """The clan of each seat of a free-for-all table in ``turn``, for the table sheet."""
+        return [("clans", tuple(zip(SEATS, clans_of_turn(turn, len(players)))))]
 
     def match_winner(self, pairing: Pairing, higher_seed, stage=None) -> str | None:
         """The first to win a majority of the match's games (2 of 3, 3 of 5); a player who did not

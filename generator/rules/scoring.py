@@ -112,6 +112,11 @@ class Scoring(Block):
         None is the player's free choice. None by default."""
         return []
 
+    def turn_notes(self, turn: int, players: tuple) -> list[tuple]:
+        """Lines a free-for-all table's sheet carries for ``turn`` (0-based), seat by seat, where
+        the rules set something per seat and turn (none by default)."""
+        return []
+
     def table_notes(self, players: tuple, stage, match: str | None, event) -> list[tuple]:
         """Lines `pair` writes on a table sheet from the registrations (Tantrix §5: colours)."""
         return []

@@ -1,6 +1,7 @@
 """Stages with a fixed schedule drawn at their start: round-robin groups (Berger tables),
-2-vs-2 pair rotations and free-for-all tables of four with the clan rotation. The round
-files must follow the schedule; the standings are per group."""
+2-vs-2 pair rotations and free-for-all tables of four playing four turns (what each seat does
+in a turn is the scoring's: ``turn_notes``, ``seat_factions``). The round files must follow the
+schedule; the standings are per group."""
 from __future__ import annotations
 
 import dataclasses
@@ -12,7 +13,6 @@ from podium.errors import fail
 from podium.model import Game, Pairing
 from podium.rules.draw import rng
 from podium.rules.kinds import FREE_FOR_ALL, PAIRS_ROTATION, ROUND_ROBIN
-from podium.rules.micromutants import CLAN_ROTATION, clans_of_turn
 from podium.rules.schedules import (GROUP_NAMES, berger_rounds, groups_of_four, pair_rotation, round_robin_rounds,
                                      snake_groups)
 from podium.rules.stages.common import (DraftPairing, DraftRound, EventState, Group, StageResult, fresh_records,
@@ -21,13 +21,12 @@ from podium.rules.stages.common import (DraftPairing, DraftRound, EventState, Gr
 # The engine hands a stage of these kinds every round file left, not only its planned number:
 # a player gone changes the schedule (``_without_the_gone``), and ``replay`` keeps what it needs.
 TAKES_FILES_AS_NEEDED = True
-SEATS = "ABCD"  # a free-for-all table's seats, in the order of its players
-TABLE_OF = 4  # free-for-all: players at a table, and turns played (one clan each, CLAN_ROTATION)
+TABLE_OF = 4  # free-for-all: players at a table, and turns played (each seat once in each role)
 
 
 def planned_rounds(stage, entrants: int) -> int:
     if stage.kind == FREE_FOR_ALL:
-        return len(CLAN_ROTATION[0])
+        return TABLE_OF
     count = _group_count(stage, entrants)
     largest = ceil(entrants / count) if entrants else 0
     if stage.kind == ROUND_ROBIN:
@@ -123,7 +122,7 @@ def _tables_fit(players: int, result: StageResult) -> bool:
 def _schedule(result: StageResult, state: EventState) -> list[list[DraftPairing]]:
     """The stage's rounds, each group's games side by side; in a team event two players of one
     team do not meet (their game would be no team game), and a round left empty is not played."""
-    per_group = [_group_rounds(group, result.kind) for group in result.groups]
+    per_group = [_group_rounds(group, result.kind, state.ruleset.scoring) for group in result.groups]
     rounds = []
     for index in range(result.planned_rounds):
         pairings = [p for group_rounds in per_group if index < len(group_rounds) for p in group_rounds[index]
@@ -140,7 +139,9 @@ def _teammates(players: tuple[str, ...], state: EventState) -> bool:
     return len(players) == 2 and len(teams) == 1 and None not in teams
 
 
-def _group_rounds(group: Group, kind: str) -> list[list[DraftPairing]]:
+def _group_rounds(group: Group, kind: str, scoring=None) -> list[list[DraftPairing]]:
+    """The group's rounds: Berger tables, the pair rotation home and away, or the turns of a
+    free-for-all table (with the ``scoring``'s notes for each turn)."""
     if len(group.players) < 2:
         return []  # a group of one (all the others gone before the stage): no game to play
     if kind == ROUND_ROBIN:
@@ -151,8 +152,8 @@ def _group_rounds(group: Group, kind: str) -> list[list[DraftPairing]]:
         return [[DraftPairing(players=teams[0] + teams[1], teams=teams, home=home, group=group.id)]
                 for teams, home in games]
     return [[DraftPairing(players=tuple(group.players), group=group.id,
-                          notes=[("clans", tuple(zip(SEATS, clans_of_turn(turn, len(group.players)))))])]
-            for turn in range(len(CLAN_ROTATION[0]))]
+                          notes=scoring.turn_notes(turn, tuple(group.players)))]
+            for turn in range(TABLE_OF)]
 
 
 def _refuse_rounds_paired_on_other_results(result: StageResult, files: list, state: EventState) -> None:
