@@ -89,7 +89,31 @@ def checked(kind, value) -> tuple[Any, list[tuple[tuple, str]]]:
     try:
         return adapter(kind).validate_python(value, strict=True), []
     except ValidationError as exc:
-        return None, [(tuple(error["loc"]), phrase(error)) for error in exc.errors()]
+        return None, _one_problem_a_place(exc.errors())
+
+
+def _one_problem_a_place(errors: list[dict]) -> list[tuple[tuple, str]]:
+    """One problem for each place in the value. A kind with alternatives (a whole number or a
+    tenth) fails once per alternative; the value is one mistake, so its problem names what it
+    may be: 'must be a number', or 'must be text or a list'."""
+    by_place: dict[tuple, list[dict]] = {}
+    for error in errors:
+        by_place.setdefault(tuple(p for p in error["loc"] if not _alternative_tag(p)), []).append(error)
+    found = []
+    for place, alike in by_place.items():
+        words = list(dict.fromkeys(_MUST[e["type"]] for e in alike if e["type"] in _MUST))
+        if "a number" in words and "a whole number" in words:
+            words.remove("a whole number")  # a whole number is a number: the wider says it
+        if len(words) > 1:
+            found.append((place, f"must be {' or '.join(words)}, not {described(alike[0].get('input'))}"))
+        else:
+            found.append((place, phrase(next((e for e in alike if _MUST.get(e["type"]) in words), alike[0]))))
+    return found
+
+
+def _alternative_tag(part) -> bool:
+    """pydantic's name of a union's alternative in an error's location ('int', 'list[str]')."""
+    return isinstance(part, str) and (part in ("int", "float", "str", "bool", "date", "datetime") or "[" in part)
 
 
 def phrase(error: dict) -> str:
@@ -108,6 +132,9 @@ def phrase(error: dict) -> str:
         options = str(ctx.get("expected")).replace("''", "(nothing)").replace("'", "")
         close = difflib.get_close_matches(str(given), options.replace(" or ", ", ").split(", "), n=1)
         return f"must be one of {options}, not {described(given)}" + (f" (did you mean '{close[0]}'?)" if close else "")
+    if kind == "date_type":
+        return f"must be a date written YYYY-MM-DD without quotes, like 2026-05-16 (a real month and day, no time), " \
+               f"not {described(given)}"
     if kind == "missing":
         return "is missing"
     if kind == "extra_forbidden":
@@ -136,6 +163,8 @@ def described(value) -> str:
         return str(value).lower()
     if isinstance(value, (list, dict)):
         return "a list" if isinstance(value, list) else "a mapping"
+    if isinstance(value, datetime.datetime):
+        return f"the date and time {value.isoformat(sep=' ')}"
     if isinstance(value, datetime.date):
         return f"the date {value.isoformat()}"
     if isinstance(value, (int, float)):

@@ -41,6 +41,12 @@ def test_a_file_named_rounds_is_an_error_in_check_and_pair(tree, cli):
     ("2026-02-30", "event.yaml:2: '2026-02-30' is not a real date; write YYYY-MM-DD with a real month and day"),
     ("2026-22-11", "event.yaml:2: '2026-22-11' is not a real date"),
     ("2026-01-01 10:00:00", "event.yaml:2: 'date' must be a date without a time (YYYY-MM-DD), not 2026-01-01 10:00:00"),
+    # quoted, YAML reads text, which pydantic named only 'Input should be a valid date'
+    ("'2026-02-30'", "event.yaml:2: 'date' must be a date written YYYY-MM-DD without quotes, like 2026-05-16 "
+                     "(a real month and day, no time), not '2026-02-30'"),
+    ('"2026-05-16 10:00"', "event.yaml:2: 'date' must be a date written YYYY-MM-DD without quotes"),
+    ("20260230", "event.yaml:2: 'date' must be a date written YYYY-MM-DD without quotes, like 2026-05-16 "
+                 "(a real month and day, no time), not the number 20260230"),
 ])
 def test_impossible_dates_and_times_are_refused(tree, cli, date, message):
     tree.event("e1", 8)
@@ -48,6 +54,14 @@ def test_impossible_dates_and_times_are_refused(tree, cli, date, message):
     path = tree.content / "events/e1/event.yaml"
     path.write_text(path.read_text().replace("date: 2023-05-13", f"date: {date}"))
     assert only_problem(cli).startswith(f"content/events/e1/{message}")
+
+
+def test_a_score_in_quotes_is_one_problem(tree, cli):
+    """A score may be a whole number or a tenth: a quoted '12' failed both and was said twice."""
+    tree.event("e1", [{"name": "Anna", "beginner": True}, {"name": "Bo", "beginner": True}])
+    tree.write("events/e1/rounds/1.yaml", "round: 1\nstage: swiss\npairings:\n  - players: [anna, bo]\n"
+               "    armies: [Moloch, Borgo]\n    score: ['12', 5]\n")
+    assert only_problem(cli) == "content/events/e1/rounds/1.yaml:6: 'score' must be a number, not '12'"
 
 
 def test_a_seed_of_thousands_of_digits_is_refused(tree, cli):
