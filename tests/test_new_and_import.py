@@ -35,6 +35,19 @@ def test_new_refuses_with_the_reason(club, cli, args, message):
     assert cli("new", *args, expect=1).output.startswith(message)
 
 
+@pytest.mark.parametrize("command", ["new", "init"])
+def test_the_help_of_ruleset_lists_every_built_in_ruleset(cli, command):
+    """--ruleset's help must point at a list that exists: it is the list, one id a line, read from
+    the rulesets the package ships (so a new ruleset appears without touching the help)."""
+    from podium.ruleset_files import BUILTIN_DIR
+
+    shipped = sorted(path.stem for path in BUILTIN_DIR.glob("*.yaml"))
+    output = cli(command, "--help").output
+    assert "(listed below)" in output and "--help lists" not in output
+    listed = output.split("Built-in rulesets (your own go in rulesets/ beside the content folder):\n")[1]
+    assert listed.split() == shipped and len(shipped) >= 6
+
+
 def test_a_csv_export_is_appended_with_diacritics_and_the_comments_kept(club, cli):
     (club.root / "form.csv").write_text(
         "\ufeffTimestamp;Imię;Nazwisko;Club;Rating\n"
