@@ -63,6 +63,26 @@ def test_a_csv_export_is_appended_with_diacritics_and_the_comments_kept(club, cl
     assert "\n[]\n" not in text and cli("check").output.splitlines()[-1].startswith("ok: 1 event")  # two so far: a note
 
 
+def test_after_an_import_no_comment_speaks_of_the_empty_list(club, cli):
+    """The instruction about the [] sits on the [] line, which the players replace."""
+    assert "[]                                # no players yet: write them in place of this line\n" in registrations(club)
+    (club.root / "form.csv").write_text("Name\nAnna Nowak\n")
+    cli("import", "registrations", "form.csv", "spring-cup")
+    text = registrations(club)
+    assert "[]" not in text and "the same person. For example:\n# - name: Anna Nowak\n" in text
+    assert text.endswith('# - name: Piotr Zieliński\n- name: "Anna Nowak"\n  id: "anna-nowak"\n')
+
+
+def test_an_import_rewords_the_example_heading_init_wrote_up_to_0_2(club, cli):
+    path = club.content / "events/spring-cup/registrations.yaml"
+    path.write_text("# One entry per player.\n[]\n# Replace [] above with the list, for example:\n"
+                    "# - name: Anna Nowak\n#   club: Game Club\n")
+    (club.root / "form.csv").write_text("Name\nJan Kowalski\n")
+    cli("import", "registrations", "form.csv", "spring-cup")
+    assert path.read_text() == ('# One entry per player.\n- name: "Jan Kowalski"\n  id: "jan-kowalski"\n'
+                                "# More players are written like this:\n# - name: Anna Nowak\n#   club: Game Club\n")
+
+
 def test_late_entries_are_appended_and_registered_players_left_alone(club, cli):
     (club.root / "form.csv").write_text("Name,Club\nAnna Nowak,A\n")
     cli("import", "registrations", "form.csv", "spring-cup")
