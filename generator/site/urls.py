@@ -2,6 +2,7 @@
 from __future__ import annotations
 
 import unicodedata
+from pathlib import PurePath
 from urllib.parse import urlsplit
 
 from podium.values import LONGEST_LINE
@@ -43,6 +44,12 @@ def player(player_id: str) -> str:
 
 def page(slug: str) -> str:
     return f"pages/{slug}/index.html"
+
+
+def asset(role: str, path: str) -> str:
+    """Where the site's own image for ``role`` (logo, favicon) is published, whatever its file is
+    called: static/logo.svg for images/Club Logo.SVG."""
+    return f"static/{role}{PurePath(path).suffix.lower()}"
 
 
 def relative(target: str, current: str) -> str:
