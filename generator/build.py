@@ -11,6 +11,7 @@ from podium.archive import Archive, load_archive
 from podium.i18n import Language
 from podium.parallel import cores, run_shares, worth_splitting
 from podium.render import TEMPLATES_DIR, Renderer, check_theme
+from podium.site import urls
 from podium.site.feeds import atom_feed, sitemap
 from podium.site.pages import Page, site_pages
 from podium.write import SiteWriter, output_problem, ready_output, write_file
@@ -41,8 +42,9 @@ def site_outputs(archive: Archive, base_url: str | None = None) -> SiteOutputs:
     base = (base_url if base_url is not None else site.base_url).rstrip("/")
     pages, files = site_pages(archive)
     made = static_files(site)
-    assets = {role: f"static/{role}{Path(path).suffix.lower()}"
-              for role, path in (("logo", site.logo), ("favicon", site.favicon)) if path}
+    assets = {role: urls.asset(role, path) for role, path in (("logo", site.logo), ("favicon", site.favicon)) if path}
+    # After the static files: the organizer's logo wins over a Podium file of the same name (a
+    # theme file of that name is refused by check, unless it is the same image).
     made.update((url, Path(getattr(site, role)).read_bytes()) for role, url in assets.items())
     made[".nojekyll"] = ""
     made["sitemap.xml"] = sitemap(pages, base)

@@ -8,6 +8,19 @@ import click
 from podium import __version__
 from podium.errors import Src, fail
 
+def builtin_rulesets() -> list[str]:
+    """The built-in ruleset ids, for the help of --ruleset: the names of the package's ruleset
+    files (listing a folder, not loading the rules engine, keeps every command quick to start)."""
+    from importlib import resources
+
+    names = (entry.name for entry in resources.files("podium.rulesets").iterdir())
+    return sorted(name.removesuffix(".yaml") for name in names if name.endswith(".yaml") and not name.startswith("."))
+
+
+# One id a line, kept as written ('\b'): click would wrap a list of ids at their hyphens.
+RULESETS_EPILOG = "\b\nBuilt-in rulesets (your own go in rulesets/ beside the content folder):\n" + "\n".join(
+    f"  {ruleset}" for ruleset in builtin_rulesets())
+
 content_option = click.option("--content", type=click.Path(path_type=Path), default=Path("content"),
                               show_default=True, help="The content folder.")
 
@@ -85,9 +98,9 @@ def verify(event: str | None, content: Path) -> None:
                                                      if corrected else "all identical"))
 
 
-@main.command()
+@main.command(epilog=RULESETS_EPILOG)
 @click.argument("folder", type=click.Path(path_type=Path), default=Path("."))
-@click.option("--ruleset", default="neuroshima-hex-pl-2023", show_default=True, help="The ruleset of the first event.")
+@click.option("--ruleset", default="neuroshima-hex-pl-2023", show_default=True, help="The ruleset of the first event (listed below).")
 @click.option("--event", "event_id", default="my-first-event", show_default=True, help="The first event's id (a slug).")
 def init(folder: Path, ruleset: str, event_id: str) -> None:
     """Start a new archive in FOLDER: content/ with one commented event, and a Pages workflow."""
@@ -136,9 +149,9 @@ def serve(port: int, out: Path, lan: bool, content: Path) -> None:
     run(content, out, port, lan)
 
 
-@main.command()
+@main.command(epilog=RULESETS_EPILOG)
 @click.argument("event")
-@click.option("--ruleset", required=True, help="The event's ruleset (podium init --help lists the built-in ones).")
+@click.option("--ruleset", required=True, help="The event's ruleset (listed below).")
 @click.option("--date", "date_text", required=True, metavar="YYYY-MM-DD", help="The day the event starts.")
 @click.option("--name", default=None, help="The event's name (default: from EVENT).")
 @content_option

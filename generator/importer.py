@@ -246,6 +246,11 @@ def _registered_ids(text: str, path: Path) -> set[str]:
     return {str(item.get("id") or slugify(str(item.get("name", "")))) for item in data if isinstance(item, dict)}
 
 
+# The line `podium init` wrote below the [] up to Podium 0.2; once players replace the [] it
+# points at nothing, so an import rewords it.
+OLD_EXAMPLE_HEADING = "# Replace [] above with the list, for example:"
+
+
 def _appended(text: str, entries: list[dict], path: Path) -> str:
     """``text`` with ``entries`` added after its last line; the ``[]`` an empty list is written
     as (by `podium init` and `new`) gives way to the first entries, its comments stay."""
@@ -253,7 +258,10 @@ def _appended(text: str, entries: list[dict], path: Path) -> str:
     body = text.splitlines()
     empty = [i for i, line in enumerate(body) if line.split("#", 1)[0].strip() == "[]"]
     if empty:
-        body[empty[0]:empty[0] + 1] = lines
+        at = empty[0]
+        if body[at + 1:at + 2] == [OLD_EXAMPLE_HEADING]:
+            body[at + 1] = "# More players are written like this:"
+        body[at:at + 1] = lines
     else:
         body += lines
     result = "\n".join(body) + "\n"

@@ -230,6 +230,9 @@ def _syntax_problem(exc: yaml.MarkedYAMLError, text: str, path: str) -> tuple[Sr
         opened = exc.context_mark.line + 1
         what = "quote" if "quoted" in exc.context else "'['" if "sequence" in exc.context else "'{'"
         return Src(path, opened), f"{said}; the {what} opened on this line is never closed: close it on the same line"
+    if opened := _quote_closed_late(text, line):
+        return Src(path, opened), (f"{said}; the quote opened on this line is closed only on line {line}, so the "
+                                   "lines between became part of its value: close it on the same line")
     if "cannot start any token" in problem or "undefined alias" in problem:
         char = written[mark.column:mark.column + 1] or "?"
         key, _, value = written.strip().lstrip("- ").partition(": ")
@@ -252,6 +255,22 @@ def _syntax_problem(exc: yaml.MarkedYAMLError, text: str, path: str) -> tuple[Sr
         return Src(path, line), (f"{said}; this line's indentation does not match the lines above: the items of one "
                                  "list, or the keys of one mapping, start in the same column")
     return Src(path, line), said
+
+
+def _quote_closed_late(text: str, line: int) -> int | None:
+    """The line a quoted value opened on, when that value runs over several lines and closes on
+    ``line``: an unclosed quote (name: 'Anna) swallows the keys below it up to the next quote in
+    the file, and the parser only stumbles after that quote, lines later. None otherwise."""
+    try:
+        for token in yaml.scan(text, Loader=getattr(yaml, "CSafeLoader", yaml.SafeLoader)):
+            start, end = token.start_mark.line + 1, token.end_mark.line + 1
+            if start > line:
+                return None
+            if isinstance(token, yaml.ScalarToken) and token.style in ("'", '"') and start < end == line:
+                return start
+    except yaml.YAMLError:  # the scanner's own error lies past the values read so far
+        return None
+    return None
 
 
 def _colon_hint(lines: list[str], line: int) -> str:

@@ -145,8 +145,7 @@ def structure_lines(ruleset: RuleSet) -> list[str]:
 
 def registrations_yaml(ruleset: RuleSet) -> str:
     lines = ["# One entry per player; only 'name' is required. The id defaults to the name as a slug",
-             "# (Łukasz Żółć → lukasz-zolc); the same id in two events is the same person.", "[]",
-             "# Replace [] above with the list, for example:"]
+             "# (Łukasz Żółć → lukasz-zolc); the same id in two events is the same person. For example:"]
     example = ["- name: Anna Nowak", "  club: Game Club"]
     if ruleset.armies:
         example += [f"  armies: [{', '.join(ruleset.armies.legal[:5])}]   # five different armies",
@@ -157,7 +156,13 @@ def registrations_yaml(ruleset: RuleSet) -> str:
     if ruleset.scoring.colour_preferences:
         example.append("  colours: [red, yellow]         # 1st and 2nd choice")
     lines += ["# " + line for line in example + ["- name: Piotr Zieliński"]]
+    # What to do with the [] is said on its own line: the players replace that line (by hand or
+    # by `podium import registrations`), and the instruction goes with it.
+    lines.append(EMPTY_REGISTRATIONS)
     return "\n".join(lines) + "\n"
+
+
+EMPTY_REGISTRATIONS = "[]                                # no players yet: write them in place of this line"
 
 
 ABOUT = """\

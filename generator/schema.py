@@ -58,7 +58,8 @@ class SiteFile(Declared):
     language: Literal[LANGUAGES] = Field("en", description="The language of the site's words, dates "
                                                                          "and numbers.")
     base_url: OneLine = Field("", description="Where the site is published, like https://my-club.github.io/"
-                                              "tournaments (for the feed, the sitemap and QR codes).")
+                                              "tournaments (for the feed, the sitemap, QR codes, and the links of "
+                                              "the page-not-found page when the site is not at the host's root).")
     description: OneLine = Field("", description="One sentence about the site, for search engines and link previews.")
     footer: OneLine = Field("", description="A line at the bottom of every page.")
     theme_dir: OneLine = Field("", description="A folder inside content/ whose templates and static files replace "

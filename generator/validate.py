@@ -6,6 +6,7 @@ What a result means under a ruleset (legal score, army reuse…) is checked by t
 from __future__ import annotations
 
 import datetime
+import filecmp
 import os
 import re
 from pathlib import Path
@@ -20,6 +21,7 @@ from podium.rules.blocks import src_within
 from podium.schema import (BasesEntry, Declared, EventFile, FrontMatter,
                            GameEntry, PairingEntry, PenaltyEntry, PlayerEntry, PlayoffEntry, RoundFile, SeasonFile,
                            SiteFile, WildcardEntry, field_kind, is_required)
+from podium.site import urls
 from podium.site.urls import base_url_problem
 from podium.slug import MAX_SLUG, is_slug, slugify
 from podium.values import checked, described, is_blank
@@ -218,8 +220,25 @@ def _site_settings(root: Path, problems: Problems) -> dict:
                 "footer": f.get("footer", default=""),
                 "theme_dir": _path_in_content(f, "theme_dir", root, is_folder=True),
                 "logo": _path_in_content(f, "logo", root), "favicon": _path_in_content(f, "favicon", root)}
+    for role in ("logo", "favicon"):
+        _refuse_a_theme_file_in_the_way(f, role, settings, root)
     f.finish()
     return settings
+
+
+def _refuse_a_theme_file_in_the_way(f: Fields, role: str, settings: dict, root: Path) -> None:
+    """The logo is published as static/logo.<ext> (the favicon likewise), where a theme file of
+    that name is published too: one would silently replace the other, and the theme's templates
+    may show it. Both are named, unless they are the same image. (Podium's own static files
+    simply give way to the logo: the organizer's choice.)"""
+    if not settings[role] or not settings["theme_dir"]:
+        return
+    url = urls.asset(role, settings[role])
+    theme_file = Path(settings["theme_dir"]) / url
+    if theme_file.is_file() and not filecmp.cmp(theme_file, settings[role], shallow=False):
+        shown = root / theme_file.relative_to(root.resolve())
+        f.problems.add(f.at(role), f"'{role}: {f.get(role)}' is published as {url}, and so is the theme's {shown}: "
+                       f"one would replace the other; name the theme's file as the {role}, or rename the theme's file")
 
 
 IMAGE_SUFFIXES = (".png", ".svg", ".jpg", ".jpeg", ".webp", ".gif", ".ico")

@@ -198,17 +198,14 @@ def test_find_me_on_a_running_event_shows_the_players_table(tree, cli, browser):
         server.shutdown()
 
 
-def test_a_project_site_works_under_its_path_404_page_included(tmp_path, browser):
-    """GitHub Pages serves a project site at /repo/ and answers any missing address with
-    404.html: every page and its stylesheet load there, the 404 page too, and its links lead home."""
+def github_pages(root: Path, path: str = "/"):
+    """A server answering as GitHub Pages does: the site ``root`` at ``path`` (/repo/ for a
+    project site), and 404.html, with status 404, at any address it does not have."""
     import http.server as hs
 
-    build_site(ROOT / "content", tmp_path / "site", base_url="http://127.0.0.1/repo")
-    root = tmp_path / "site"
-
-    class ProjectSite(hs.SimpleHTTPRequestHandler):
-        def translate_path(self, path):
-            return super().translate_path(path[len("/repo"):] if path.startswith("/repo/") else "/nowhere")
+    class PagesLike(hs.SimpleHTTPRequestHandler):
+        def translate_path(self, asked):
+            return super().translate_path("/" + asked[len(path):] if asked.startswith(path) else "/nowhere")
 
         def send_error(self, code, message=None, explain=None):
             if code != 404:
@@ -223,18 +220,44 @@ def test_a_project_site_works_under_its_path_404_page_included(tmp_path, browser
         def log_message(self, *args):
             pass
 
-    handler = functools.partial(ProjectSite, directory=str(root))
-    server = hs.ThreadingHTTPServer(("127.0.0.1", 0), handler)
+    server = hs.ThreadingHTTPServer(("127.0.0.1", 0), functools.partial(PagesLike, directory=str(root)))
     threading.Thread(target=server.serve_forever, daemon=True).start()
+    return server, f"http://127.0.0.1:{server.server_address[1]}{path}"
+
+
+STYLED = "getComputedStyle(document.querySelector('header.top')).backgroundColor"
+
+
+def test_a_project_site_works_under_its_path_404_page_included(tmp_path, browser):
+    """GitHub Pages serves a project site at /repo/ and answers any missing address with
+    404.html: every page and its stylesheet load there, the 404 page too, and its links lead home."""
+    build_site(ROOT / "content", tmp_path / "site", base_url="http://127.0.0.1/repo")
+    server, base = github_pages(tmp_path / "site", "/repo/")
     page = browser.new_page(viewport={"width": 360, "height": 740})
-    base = f"http://127.0.0.1:{server.server_address[1]}/repo/"
-    styled = "getComputedStyle(document.querySelector('header.top')).backgroundColor"
     try:
         for address in ("", "events/2023-04-krakow/", "events/2023-04-krakow/bracket/", "players/", "no/such/page/"):
             page.goto(base + address)
-            assert page.evaluate(styled) != "rgba(0, 0, 0, 0)", address  # the stylesheet loaded
+            assert page.evaluate(STYLED) != "rgba(0, 0, 0, 0)", address  # the stylesheet loaded
         page.locator("a.brand").click()
         page.wait_for_url(base)
+    finally:
+        page.close()
+        server.shutdown()
+
+
+def test_the_404_page_deep_in_a_site_without_a_base_url_is_styled_and_leads_home(tmp_path, browser):
+    """Without a base URL the 404 page links from the host's root: at /no/such/page/ of a site
+    served there (podium serve --lan, a custom domain) its stylesheet loads and home is home."""
+    build_site(ROOT / "content", tmp_path / "site")
+    server, base = github_pages(tmp_path / "site")
+    page = browser.new_page(viewport={"width": 360, "height": 740})
+    try:
+        response = page.goto(base + "no/such/page/")
+        assert response.status == 404 and page.locator("h1").inner_text() == "Nie znaleziono strony"
+        assert page.evaluate(STYLED) != "rgba(0, 0, 0, 0)"  # the stylesheet loaded
+        page.locator("a.brand").click()
+        page.wait_for_url(base)
+        assert page.locator("h1").count() >= 1 and page.evaluate(STYLED) != "rgba(0, 0, 0, 0)"
     finally:
         page.close()
         server.shutdown()

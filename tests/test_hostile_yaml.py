@@ -113,6 +113,9 @@ def test_the_text_as_written_is_kept_for_values_yaml_did_not_read_as_text():
      "the lines above: the items of one list, or the keys of one mapping, start in the same column"),
     ('name: "Anna\nclub: X\n', "f.yaml:1: YAML syntax: found unexpected end of stream; the quote opened on "
                               "this line is never closed: close it on the same line"),
+    ("name: 'Anna\nclub: X\nvenue: 'Hall'\nrating: 5\n",
+     "f.yaml:1: YAML syntax: did not find expected key; the quote opened on this line is closed only on line 3, "
+     "so the lines between became part of its value: close it on the same line"),
     ("players: [a, b\nscore: [1, 2]\n", "f.yaml:1: YAML syntax: did not find expected ',' or ']'; the '[' "
                                         "opened on this line is never closed: close it on the same line"),
     ("name: @anna\n", "f.yaml:1: YAML syntax: found character that cannot start any token; a value cannot "
@@ -138,3 +141,13 @@ def test_a_key_without_a_space_after_its_colon_is_named(tree, cli):
     assert result.output.startswith("content/events/e1/registrations.yaml:1: a player entry of registrations.yaml "
                                     "must be a mapping of 'key: value' lines; YAML needs a space after the colon: "
                                     "'name: Anna'")
+
+
+def test_a_quote_left_open_mid_file_is_said_where_it_opened(tree, cli):
+    """An unclosed quote swallows the lines below up to the next quote of the file; the parser
+    stumbles only there, so its own line would point at an innocent player."""
+    tree.event("e1", 4)
+    tree.write("events/e1/registrations.yaml", "- name: 'Anna\n  club: Hex\n- name: Bob\n- name: 'Cecile'\n")
+    assert cli("check", expect=1).output.splitlines()[0] == (
+        "content/events/e1/registrations.yaml:1: YAML syntax: did not find expected key; the quote opened on this "
+        "line is closed only on line 4, so the lines between became part of its value: close it on the same line")

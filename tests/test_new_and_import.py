@@ -35,6 +35,19 @@ def test_new_refuses_with_the_reason(club, cli, args, message):
     assert cli("new", *args, expect=1).output.startswith(message)
 
 
+@pytest.mark.parametrize("command", ["new", "init"])
+def test_the_help_of_ruleset_lists_every_built_in_ruleset(cli, command):
+    """--ruleset's help must point at a list that exists: it is the list, one id a line, read from
+    the rulesets the package ships (so a new ruleset appears without touching the help)."""
+    from podium.ruleset_files import BUILTIN_DIR
+
+    shipped = sorted(path.stem for path in BUILTIN_DIR.glob("*.yaml"))
+    output = cli(command, "--help").output
+    assert "(listed below)" in output and "--help lists" not in output
+    listed = output.split("Built-in rulesets (your own go in rulesets/ beside the content folder):\n")[1]
+    assert listed.split() == shipped and len(shipped) >= 6
+
+
 def test_a_csv_export_is_appended_with_diacritics_and_the_comments_kept(club, cli):
     (club.root / "form.csv").write_text(
         "\ufeffTimestamp;Imię;Nazwisko;Club;Rating\n"
@@ -48,6 +61,26 @@ def test_a_csv_export_is_appended_with_diacritics_and_the_comments_kept(club, cl
     assert ('- name: "Łukasz Żółć"\n  id: "lukasz-zolc"\n  club: "Hex Wrocław"\n  rating: 1650\n'
             '- name: "Anna Nowak"\n  id: "anna-nowak"\n') in text
     assert "\n[]\n" not in text and cli("check").output.splitlines()[-1].startswith("ok: 1 event")  # two so far: a note
+
+
+def test_after_an_import_no_comment_speaks_of_the_empty_list(club, cli):
+    """The instruction about the [] sits on the [] line, which the players replace."""
+    assert "[]                                # no players yet: write them in place of this line\n" in registrations(club)
+    (club.root / "form.csv").write_text("Name\nAnna Nowak\n")
+    cli("import", "registrations", "form.csv", "spring-cup")
+    text = registrations(club)
+    assert "[]" not in text and "the same person. For example:\n# - name: Anna Nowak\n" in text
+    assert text.endswith('# - name: Piotr Zieliński\n- name: "Anna Nowak"\n  id: "anna-nowak"\n')
+
+
+def test_an_import_rewords_the_example_heading_init_wrote_up_to_0_2(club, cli):
+    path = club.content / "events/spring-cup/registrations.yaml"
+    path.write_text("# One entry per player.\n[]\n# Replace [] above with the list, for example:\n"
+                    "# - name: Anna Nowak\n#   club: Game Club\n")
+    (club.root / "form.csv").write_text("Name\nJan Kowalski\n")
+    cli("import", "registrations", "form.csv", "spring-cup")
+    assert path.read_text() == ('# One entry per player.\n- name: "Jan Kowalski"\n  id: "jan-kowalski"\n'
+                                "# More players are written like this:\n# - name: Anna Nowak\n#   club: Game Club\n")
 
 
 def test_late_entries_are_appended_and_registered_players_left_alone(club, cli):

@@ -72,8 +72,12 @@ def test_links_are_relative_and_resolve(site_tree, cli):
         for href in re.findall(r'(?:href|src)="([^"#]+)"', page.read_text()):
             if href.startswith(("http:", "https:", "mailto:")):
                 continue
-            assert not href.startswith("/"), (page, href)
-            target = (page.parent / href).resolve()
+            if page.name == "404.html":  # served at any address: its links start at the host's root
+                assert href.startswith("/"), (page, href)
+                target = (site / href.lstrip("/")).resolve()
+            else:
+                assert not href.startswith("/"), (page, href)
+                target = (page.parent / href).resolve()
             assert (target / "index.html").is_file() or target.is_file(), (page, href)
 
 
@@ -184,6 +188,18 @@ def test_the_404_page_of_a_project_site_links_from_the_sites_own_path(tmp_path):
     assert "../" not in html
     event = (tmp_path / "site/events/2023-04-krakow/index.html").read_text()
     assert 'href="../../static/style.css"' in event  # every other page stays relative: it works anywhere
+
+
+def test_the_404_page_without_a_base_url_links_from_the_hosts_root(tmp_path):
+    """Served at /no/such/page/ (podium serve, serve --lan, a custom domain), relative links
+    would point into /no/such/page/; without a base URL they start at the host's root."""
+    from podium.build import build_site
+
+    build_site(Path(__file__).resolve().parent.parent / "content", tmp_path / "site")
+    html = (tmp_path / "site/404.html").read_text()
+    assert '<link rel="stylesheet" href="/static/style.css">' in html
+    assert '<a class="brand" href="/">' in html
+    assert sorted(set(re.findall(r'(?:href|src)="([^"]*)"', html))) == ["/", "/feed.xml", "/static/style.css"]
 
 
 def test_public_pages_name_no_file_yaml_key_or_command(tmp_path):

@@ -72,6 +72,37 @@ def test_theme_settings_that_cannot_work_are_refused_at_their_line(tree, cli, se
     assert only_problem(cli).startswith(message)
 
 
+def test_a_logo_and_a_theme_file_published_under_one_name_are_both_named(themed, cli):
+    """The logo goes to static/logo.svg whatever its file is called: the theme's own
+    static/logo.svg, another image its templates may show, would be silently replaced."""
+    (themed.content / "images").mkdir()
+    (themed.content / "images/club.svg").write_text('<svg xmlns="http://www.w3.org/2000/svg"><circle r="1"/></svg>\n')
+    themed.write("site.yaml", "title: Club\ntheme_dir: theme\nlogo: images/club.svg\n")
+    message = ("content/site.yaml:3: 'logo: images/club.svg' is published as static/logo.svg, and so is the theme's "
+               "content/theme/static/logo.svg: one would replace the other; name the theme's file as the logo, or "
+               "rename the theme's file")
+    assert only_problem(cli) == message
+    assert cli("build", expect=1).output.startswith(message)
+    (themed.content / "images/club.svg").write_bytes((themed.content / "theme/static/logo.svg").read_bytes())
+    assert cli("check").output.startswith("ok")  # the same image twice replaces nothing
+
+
+def test_the_logo_wins_over_a_podium_static_file_of_its_name(themed, cli, tmp_path, monkeypatch):
+    import shutil
+
+    from podium import build
+
+    podiums = tmp_path / "podium-static"
+    shutil.copytree(build.STATIC_DIR, podiums)
+    (podiums / "favicon.png").write_bytes(b"Podium's own")
+    monkeypatch.setattr(build, "STATIC_DIR", podiums)
+    (themed.content / "theme/static/favicon.png").unlink()
+    (themed.content / "club.png").write_bytes(b"\x89PNG the club's")
+    themed.write("site.yaml", "title: Club\ntheme_dir: theme\nfavicon: club.png\n")
+    cli("build")
+    assert (themed.root / "site/static/favicon.png").read_bytes() == b"\x89PNG the club's"
+
+
 def test_a_syntax_error_in_a_theme_template_is_reported_at_its_line(themed, cli):
     themed.write("theme/base.html", CLUB_BASE + "{% if %}\n")
     result = cli("build", expect=1)

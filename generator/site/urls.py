@@ -2,6 +2,7 @@
 from __future__ import annotations
 
 import unicodedata
+from pathlib import PurePath
 from urllib.parse import urlsplit
 
 from podium.values import LONGEST_LINE
@@ -45,6 +46,12 @@ def page(slug: str) -> str:
     return f"pages/{slug}/index.html"
 
 
+def asset(role: str, path: str) -> str:
+    """Where the site's own image for ``role`` (logo, favicon) is published, whatever its file is
+    called: static/logo.svg for images/Club Logo.SVG."""
+    return f"static/{role}{PurePath(path).suffix.lower()}"
+
+
 def relative(target: str, current: str) -> str:
     """Link from page ``current`` to ``target``, both site-relative; works under any base path."""
     return linker(current)(target)
@@ -57,9 +64,12 @@ def linker(current: str, base_url: str = ""):
     """The link function of one page: up to the site root, then down to the target. Made once
     per page (a page has hundreds of links; ``posixpath.relpath`` for each was a tenth of a build).
     The 404 page is served at whatever address was not found (GitHub Pages answers /repo/a/b/c
-    with it), so its links start from the site's own path, from the base URL (/repo/…)."""
+    with it), so no relative link can work there: its links start from the site's own path, from
+    the base URL (/repo/…), and without one from the host's root (/…), where `podium serve`, a
+    custom domain and a user's github.io site are served. A project site (/repo/) needs its base
+    URL for that page, as for its feed (the Pages workflow of `podium init` passes it)."""
     up = "../" * (current.count("/"))
-    if current == NOT_FOUND and base_url:
+    if current == NOT_FOUND:
         up = urlsplit(base_url).path.rstrip("/") + "/"
 
     def link(target: str) -> str:
