@@ -261,3 +261,17 @@ def test_the_404_page_deep_in_a_site_without_a_base_url_is_styled_and_leads_home
     finally:
         page.close()
         server.shutdown()
+
+
+@pytest.mark.parametrize("kind", ["home", "event", "round", "rated player"])
+def test_pages_load_with_no_console_error(base_url, browser, kind):
+    """A fresh browser asks every site for /favicon.ico: a site without a favicon logged a 404
+    on the first page a phone opened. Podium ships its own icon; no page logs an error."""
+    context = browser.new_context(viewport={"width": 360, "height": 740})
+    page = context.new_page()
+    errors = []
+    page.on("console", lambda message: errors.append(message.text) if message.type == "error" else None)
+    page.on("pageerror", lambda exc: errors.append(str(exc)))
+    page.goto(base_url + PAGES[kind], wait_until="networkidle")
+    context.close()
+    assert errors == []
