@@ -139,7 +139,7 @@ def _build(rid: str, data: YMap, problems: Problems) -> RuleSet:
     for key in REQUIRED_BLOCKS:
         if key not in data:
             problems.add(data.src, f"ruleset '{rid}' needs '{key}:' (e.g. {key}: {{kind: {next(iter(BLOCKS[key][1]))}}})")
-    if "structure" in blocks:
+    if blocks.get("structure"):  # a structure refused above (unknown, lacking a method) is said once
         blocks["structure"].check_tables(data.at("structure"), problems)
     return RuleSet(
         id=rid, name=str(data.get("name", rid)), src=data.src, blocks=blocks,
