@@ -7,7 +7,7 @@ import pytest
 
 from podium.errors import UserError
 from podium.rules import registry
-from podium.rules.registry import BASES, BLOCKS
+from podium.rules.registry import BASES, BLOCKS, TIEBREAKER_BASE, TIEBREAKERS
 from podium.ruleset_files import BUILTIN_DIR, load_rulesets
 
 
@@ -23,9 +23,15 @@ def test_every_registered_block_derives_from_its_base_and_answers_it(key):
         assert not cls.__abstractmethods__, f"{key} '{name}' lacks {sorted(cls.__abstractmethods__)}"
 
 
+def test_every_registered_tiebreaker_derives_from_the_base_and_answers_it():
+    for key, cls in TIEBREAKERS.items():
+        assert issubclass(cls, TIEBREAKER_BASE), f"tie-breaker '{key}' is not a {TIEBREAKER_BASE.__name__}"
+        assert not cls.__abstractmethods__, f"tie-breaker '{key}' lacks {sorted(cls.__abstractmethods__)}"
+
+
 def test_every_base_declares_a_method_a_block_must_answer():
     """A base without an abstract method would let any class pass for a block of its kind."""
-    for base in BASES.values():
+    for base in (*BASES.values(), TIEBREAKER_BASE):
         assert base.__abstractmethods__, f"{base.__name__} declares nothing a block must answer"
 
 
@@ -49,6 +55,17 @@ def test_a_block_lacking_a_declared_method_is_refused_at_its_kind(tmp_path, monk
         load_rulesets([BUILTIN_DIR, tmp_path])
     assert str(caught.value) == (f"{tmp_path / 'club.yaml'}:5: {what} 'lacking' lacks {method}, which every {what} "
                                  "must answer; it cannot be used (a bug of that block: report it)")
+
+
+@pytest.mark.parametrize("method", sorted(TIEBREAKER_BASE.__abstractmethods__))
+def test_a_tiebreaker_lacking_a_declared_method_is_refused_at_its_name(tmp_path, monkeypatch, method):
+    monkeypatch.setitem(registry.TIEBREAKERS, "lacking", _lacking(TIEBREAKER_BASE, method))
+    (tmp_path / "club.yaml").write_text("id: club\nname: Club\nextends: ffg-conquest\ntiebreakers:\n"
+                                        "  - sos\n  - lacking\n")
+    with pytest.raises(UserError) as caught:
+        load_rulesets([BUILTIN_DIR, tmp_path])
+    assert str(caught.value) == (f"{tmp_path / 'club.yaml'}:6: tie-breaker 'lacking' lacks {method}, which every "
+                                 "tie-breaker must answer; it cannot be used (a bug of that block: report it)")
 
 
 def test_an_unknown_structure_is_reported_not_a_crash(tmp_path):

@@ -19,8 +19,8 @@ from podium.rules.roles import FfgLevels, NeuroshimaRoles, RoleRules
 from podium.rules.scoring import NeuroshimaScoring, Scoring, WinLossScoring
 from podium.rules.standings.metrics import (ExtendedStrengthOfSchedule, GamesWon, HeadToHead, HqDifference,
                                                ManualOrder, MarginSum, MutualPoints, RandomLot, RoundPoints,
-                                               SecondPlaces, Secondary, StrengthOfSchedule, Tertiary, TilesUsed,
-                                               VictoryPoints, Wins)
+                                               SecondPlaces, Secondary, StrengthOfSchedule, Tertiary, Tiebreaker,
+                                               TilesUsed, VictoryPoints, Wins)
 from podium.rules.structure import PlayerCountTable, StageListStructure, Structure
 from podium.rules.tantrix import PlayOff, TantrixScoring
 
@@ -52,6 +52,7 @@ BASES = {
     "armies": ArmyRules,
     "roles": RoleRules,
 }
+TIEBREAKER_BASE = Tiebreaker
 
 TIEBREAKERS = {cls.key: cls for cls in (
     HqDifference, HeadToHead, StrengthOfSchedule, ExtendedStrengthOfSchedule, GamesWon, MarginSum, TilesUsed,
