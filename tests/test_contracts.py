@@ -3,12 +3,17 @@ may ask it (registry.BASES); a block that lacks a declared method is refused whe
 naming it is loaded, at the ruleset's line, never in the middle of an event."""
 from __future__ import annotations
 
+import ast
+from pathlib import Path
+
 import pytest
 
 from podium.errors import UserError
 from podium.rules import registry
 from podium.rules.registry import BASES, BLOCKS, TIEBREAKER_BASE, TIEBREAKERS
 from podium.ruleset_files import BUILTIN_DIR, load_rulesets
+
+PACKAGE = Path(__file__).resolve().parent.parent / "generator"
 
 
 def test_every_ruleset_key_names_its_base():
@@ -74,3 +79,71 @@ def test_an_unknown_structure_is_reported_not_a_crash(tmp_path):
     with pytest.raises(UserError) as caught:
         load_rulesets([BUILTIN_DIR, tmp_path])
     assert str(caught.value).startswith(f"{tmp_path / 'club.yaml'}:5: unknown structure 'table'")
+
+
+# ------------------------------------------------------------ what the code asks of each block
+
+def _block_key(node) -> str | None:
+    """The ruleset key whose block ``node`` is: `ruleset.bye`, `state.ruleset.bye`, such a block
+    as an operand of `or` or `… if … else …` (a default block beside it), or the loader's
+    `blocks["structure"]`. A block passed to a function under another name is not followed."""
+    if isinstance(node, ast.BoolOp):
+        return next(filter(None, map(_block_key, node.values)), None)
+    if isinstance(node, ast.IfExp):
+        return _block_key(node.body) or _block_key(node.orelse)
+    if isinstance(node, ast.Attribute) and node.attr in BASES:
+        owner = node.value
+        named = owner.id if isinstance(owner, ast.Name) else owner.attr if isinstance(owner, ast.Attribute) else ""
+        return node.attr if named == "ruleset" else None
+    if isinstance(node, ast.Subscript) and isinstance(node.value, ast.Name) and node.value.id == "blocks":
+        key = node.slice.value if isinstance(node.slice, ast.Constant) else None
+        return key if key in BASES else None
+    return None
+
+
+def _aliases(function) -> dict[str, str]:
+    """Names a function binds once, to a ruleset's block (`bracket = state.ruleset.bracket`,
+    `stage, bracket = result.stage, state.ruleset.bracket`): name → ruleset key."""
+    stored = [n.id for n in ast.walk(function) if isinstance(n, ast.Name) and isinstance(n.ctx, ast.Store)]
+    found = {}
+    for node in ast.walk(function):
+        if not isinstance(node, ast.Assign):
+            continue
+        for target in node.targets:
+            pairs = (zip(target.elts, node.value.elts) if isinstance(target, ast.Tuple)
+                     and isinstance(node.value, ast.Tuple) else [(target, node.value)])
+            for name, value in pairs:
+                if isinstance(name, ast.Name) and stored.count(name.id) == 1 and _block_key(value):
+                    found[name.id] = _block_key(value)
+    return found
+
+
+def block_calls(path: Path) -> list[tuple[str, str, str]]:
+    """(ruleset key, method, file:line) for each call of a method on a ruleset's block in ``path``."""
+    tree = ast.parse(path.read_text(encoding="utf-8"))
+    found = []
+    for function in ast.walk(tree):
+        if not isinstance(function, (ast.FunctionDef, ast.AsyncFunctionDef)):
+            continue
+        aliases = _aliases(function)
+        for node in ast.walk(function):
+            if isinstance(node, ast.Call) and isinstance(node.func, ast.Attribute):
+                owner = node.func.value
+                key = _block_key(owner) or (aliases.get(owner.id) if isinstance(owner, ast.Name) else None)
+                if key:
+                    found.append((key, node.func.attr, f"{path.relative_to(PACKAGE.parent)}:{node.lineno}"))
+    return found
+
+
+CALLERS = sorted(p for p in PACKAGE.rglob("*.py") if "site" not in p.relative_to(PACKAGE).parts)
+
+
+def test_every_method_called_on_a_block_is_declared_by_its_base():
+    """What a stage, the engine, the report or `pair` calls on a ruleset's block is declared on
+    the key's base, so a block answers it (abstract) or inherits its default."""
+    calls = [call for path in CALLERS for call in block_calls(path)]
+    unseen = set(BASES) - {key for key, _, _ in calls}
+    assert not unseen, f"no call found on {sorted(unseen)}: called through a name the search does not follow?"
+    undeclared = [f"{where}: ruleset.{key}.{method}()" for key, method, where in calls
+                  if not hasattr(BASES[key], method)]
+    assert not undeclared, f"not declared on the key's base: {undeclared}"
