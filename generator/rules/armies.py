@@ -1,6 +1,8 @@
-"""Army rules of NS HEX 2023 (§4, §6): registration and use in Swiss and final rounds."""
+"""Army rules: what every block of them answers (``ArmyRules``), and NS HEX 2023's (§4, §6):
+registration and use in Swiss and final rounds."""
 from __future__ import annotations
 
+from abc import abstractmethod
 from collections import Counter
 from typing import Annotated, Literal
 
@@ -12,7 +14,26 @@ from podium.rules.blocks import Block, Param
 from podium.values import OneLine
 
 
-class NeuroshimaArmies(Block):
+class ArmyRules(Block):
+    """What every block of army rules answers: the engine asks it about each registration before
+    any round, then about the armies fielded in the Swiss and in the finals."""
+
+    @abstractmethod
+    def check_registration(self, player: Player, problems: Problems) -> None:
+        """Add to ``problems`` what is wrong with the armies ``player`` registers."""
+
+    @abstractmethod
+    def check_swiss(self, event: Event, swiss_rounds: list, last_round: int, problems: Problems) -> None:
+        """Add to ``problems`` every army fielded against the rules in ``swiss_rounds`` (the Swiss
+        stage's round files; ``last_round`` is the number of its last planned round)."""
+
+    @abstractmethod
+    def check_finals(self, event: Event, knockout_rounds: list, cut: int, problems: Problems) -> None:
+        """Add to ``problems`` every finals army chosen or fielded against the rules in
+        ``knockout_rounds`` (the knockout's round files; ``cut`` is the bracket's size)."""
+
+
+class NeuroshimaArmies(ArmyRules):
     """NS HEX 2023 §4.1, §6.1–6.3, §5.4: five different legal armies; beginners get the four
     basic armies; each army once in the Swiss (a bye uses one up); a beginner may repeat one
     army in the last Swiss round only when otherwise both players would field the same army;

@@ -22,8 +22,10 @@ class Param:
 
 
 class Block(ABC):
-    """A kind of block (Scoring, …) declares with @abstractmethod every method a stage may call
-    on it; a block that lacks one is refused when its ruleset is loaded, never mid-event."""
+    """Each kind of block has an abstract base (Scoring, ByePolicy, …: registry.BASES) that
+    declares every method a stage may call on it: with @abstractmethod what each block must
+    answer, with a default what most blocks answer alike. A block that lacks an abstract one is
+    refused when its ruleset is loaded (``unanswered``), never mid-event."""
 
     name: ClassVar[str] = ""
     params: ClassVar[dict[str, Param]] = {}
@@ -53,10 +55,9 @@ class Block(ABC):
                 problems.add(src_within(value, place, src_of_key(key)), f"'{key}{inside}' of {where} '{cls.name}' {why}")
             if not wrong:
                 good[key] = parsed
-        missing = sorted(getattr(cls, "__abstractmethods__", ()))
-        if missing:
-            problems.add(src_of_key("kind"), f"{where} '{cls.name}' lacks {', '.join(missing)}, which every {where} "
-                         "must answer; it cannot be used (a bug of that block: report it)")
+        lacking = unanswered(cls, where)
+        if lacking:
+            problems.add(src_of_key("kind"), lacking)
             return None
         block = cls(**good)
         for key, why in block.agreement():
@@ -70,6 +71,17 @@ class Block(ABC):
 
     def describe(self) -> str:
         return (self.__doc__ or "").strip().split("\n")[0]
+
+
+def unanswered(cls, where: str) -> str:
+    """Why block class ``cls`` cannot serve as a ``where``: the methods its kind declares
+    (@abstractmethod) that it does not answer; "" when it answers them all. Said when the ruleset
+    naming it is loaded, so that a stage never finds a method missing in the middle of an event."""
+    missing = sorted(getattr(cls, "__abstractmethods__", ()))
+    if not missing:
+        return ""
+    return (f"{where} '{cls.name}' lacks {', '.join(missing)}, which every {where} must answer; it cannot be used "
+            "(a bug of that block: report it)")
 
 
 def src_within(value, place: tuple, outer: Src) -> Src:

@@ -1,12 +1,35 @@
 """Bye policies: who sits out when the count is odd, and what the bye is worth."""
 from __future__ import annotations
 
+from abc import abstractmethod
+
 from podium.rules.blocks import Block, Param
 from podium.rules.outcome import Outcome
 from podium.values import Points
 
 
-class LowestRankedBye(Block):
+class ByePolicy(Block):
+    """What every bye policy answers: a Swiss stage asks it who sits out when the players are
+    odd, why, and what the bye is worth."""
+
+    @abstractmethod
+    def candidates(self, ranked: list[str], had_bye: set[str], round_one_lot=None) -> list[str]:
+        """The players of ``ranked`` (best first) who may receive the bye, most deserving first;
+        ``had_bye`` have had one; ``round_one_lot`` (player → his lot for the round-1 bye) is
+        given for a stage's first round, to draw the bye there."""
+
+    @abstractmethod
+    def reason(self, round_no: int) -> str:
+        """Why the bye of round ``round_no`` went where it did: the flag ``bye-<reason>`` that
+        pairings carry and pages explain."""
+
+    @abstractmethod
+    def outcome(self, player: str, round_no: int, army: str | None) -> Outcome:
+        """What the bye is worth to ``player`` in his standings (points, margin), with the army
+        he marks as used when the ruleset's armies ask for one."""
+
+
+class LowestRankedBye(ByePolicy):
     """The bye goes to the lowest-ranked player who has not had one (NS HEX 2023 §5.4, FFG).
 
     "Lowest-ranked" is the reverse of the current standings, so under NS HEX it is the player

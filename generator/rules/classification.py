@@ -1,11 +1,24 @@
 """Final classification blocks: the order after every stage is played."""
 from __future__ import annotations
 
+from abc import abstractmethod
+
 from podium.rules.blocks import Block
 from podium.rules.brackets import THIRD_PLACE
 
 
-class BracketThenSwiss(Block):
+class Classification(Block):
+    """What every final classification answers: a knockout stage, once decided, asks it for the
+    order of its players."""
+
+    @abstractmethod
+    def order(self, swiss_order: list[str], rounds: list[list]) -> list[str]:
+        """Every player of ``swiss_order`` (the order of the stage before, best first), best
+        first, from ``rounds``: the knockout's matches (rules/pairing/knockout.py ``Match``) by
+        round, all decided (won, or not played)."""
+
+
+class BracketThenSwiss(Classification):
     """NS HEX 2023 §9: final winner 1st, loser 2nd; 3rd-place match winner 3rd, loser 4th;
     losers of each earlier elimination round next, among themselves in their Swiss order;
     everyone outside the cut keeps their Swiss order after them.

@@ -1,25 +1,27 @@
 """Name → class tables for every kind of building block (DESIGN.md §4).
 
 A ruleset names blocks; an unknown name is reported with the list of valid ones. The docs
-page of building blocks is generated from these same tables, so it cannot drift.
+page of building blocks is generated from these same tables, so it cannot drift. Each key has
+an abstract base that declares what a stage may ask its block (``BASES``); every class in the
+key's table derives from it and answers every method it declares (tests/test_contracts.py).
 """
 from __future__ import annotations
 
-from podium.rules.armies import NeuroshimaArmies
-from podium.rules.byes import LowestRankedBye
-from podium.rules.classification import BracketThenSwiss
+from podium.rules.armies import ArmyRules, NeuroshimaArmies
+from podium.rules.byes import ByePolicy, LowestRankedBye
+from podium.rules.classification import BracketThenSwiss, Classification
 from podium.rules.carcassonne import TableScoring
 from podium.rules.micromutants import MicromutantsScoring
-from podium.rules.pairing.knockout import DrawnBracket, GameNumberBracket, StandardBracket
+from podium.rules.pairing.knockout import BracketSeeding, DrawnBracket, GameNumberBracket, StandardBracket
 from podium.rules.pairing.score_groups import ScoreGroupsTopDown
-from podium.rules.pairing.swiss import SwissMatching
-from podium.rules.roles import FfgLevels, NeuroshimaRoles
-from podium.rules.scoring import NeuroshimaScoring, WinLossScoring
+from podium.rules.pairing.swiss import SwissMatching, SwissPairing
+from podium.rules.roles import FfgLevels, NeuroshimaRoles, RoleRules
+from podium.rules.scoring import NeuroshimaScoring, Scoring, WinLossScoring
 from podium.rules.standings.metrics import (ExtendedStrengthOfSchedule, GamesWon, HeadToHead, HqDifference,
                                                ManualOrder, MarginSum, MutualPoints, RandomLot, RoundPoints,
-                                               SecondPlaces, Secondary, StrengthOfSchedule, Tertiary, TilesUsed,
-                                               VictoryPoints, Wins)
-from podium.rules.structure import PlayerCountTable, StageListStructure
+                                               SecondPlaces, Secondary, StrengthOfSchedule, Tertiary, Tiebreaker,
+                                               TilesUsed, VictoryPoints, Wins)
+from podium.rules.structure import PlayerCountTable, StageListStructure, Structure
 from podium.rules.tantrix import PlayOff, TantrixScoring
 
 
@@ -38,6 +40,19 @@ BLOCKS = {
     "armies": ("army rules", _table(NeuroshimaArmies)),
     "roles": ("role rules", _table(NeuroshimaRoles, FfgLevels)),
 }
+
+# ruleset key → the abstract base every block of that key derives from: what a stage may ask it
+BASES = {
+    "scoring": Scoring,
+    "bye": ByePolicy,
+    "pairing": SwissPairing,
+    "structure": Structure,
+    "bracket": BracketSeeding,
+    "classification": Classification,
+    "armies": ArmyRules,
+    "roles": RoleRules,
+}
+TIEBREAKER_BASE = Tiebreaker
 
 TIEBREAKERS = {cls.key: cls for cls in (
     HqDifference, HeadToHead, StrengthOfSchedule, ExtendedStrengthOfSchedule, GamesWon, MarginSum, TilesUsed,

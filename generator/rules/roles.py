@@ -1,5 +1,8 @@
-"""Event roles (NS HEX 2023 §2): who runs the event, and who of them may also play."""
+"""Event roles: who runs the event, and who of them may also play (``RoleRules``; NS HEX 2023 §2,
+FFG event levels)."""
 from __future__ import annotations
+
+from abc import abstractmethod
 
 from podium.errors import Problems
 from podium.model import Event
@@ -8,7 +11,17 @@ from podium.slug import slugify
 from podium.values import OneLine
 
 
-class NeuroshimaRoles(Block):
+class RoleRules(Block):
+    """What every block of role rules answers: the engine asks it, before any round, whether the
+    event's organizer, judges and players may hold their roles together."""
+
+    @abstractmethod
+    def check(self, event: Event, problems: Problems) -> None:
+        """Add to ``problems`` every way ``event``'s roles (``event.roles``) and players break
+        the rules, each at its line; nothing to return."""
+
+
+class NeuroshimaRoles(RoleRules):
     """NS HEX 2023 §1, §2: exactly one organizer and one head judge (the same person allowed);
     the organizer may play only if someone else is head judge; the head judge may play unless
     he is also the organizer; the technical judge holds no other role and does not play.
@@ -36,7 +49,7 @@ class NeuroshimaRoles(Block):
                              "nor play (§2.4)")
 
 
-class FfgLevels(Block):
+class FfgLevels(RoleRules):
     """FFG Organized Play event levels: at competitive and premier events the organizer and
     judges may not play; at a casual event one of them may play only if another person is
     named responsible (the head judge)."""

@@ -15,7 +15,7 @@ from typing_extensions import TypedDict  # pydantic reads a TypedDict from here 
 
 from podium.errors import Problems, Src, suggest
 from podium.located import YMap, YSeq
-from podium.rules.blocks import Block, src_within
+from podium.rules.blocks import Block, src_within, unanswered
 from podium.rules.registry import BLOCKS, TIEBREAKERS
 from podium.values import Markdown, OneLine, Players, checked, is_blank, json_schema_of
 
@@ -139,7 +139,7 @@ def _build(rid: str, data: YMap, problems: Problems) -> RuleSet:
     for key in REQUIRED_BLOCKS:
         if key not in data:
             problems.add(data.src, f"ruleset '{rid}' needs '{key}:' (e.g. {key}: {{kind: {next(iter(BLOCKS[key][1]))}}})")
-    if "structure" in blocks:
+    if blocks.get("structure"):  # a structure refused above (unknown, lacking a method) is said once
         blocks["structure"].check_tables(data.at("structure"), problems)
     return RuleSet(
         id=rid, name=str(data.get("name", rid)), src=data.src, blocks=blocks,
@@ -187,6 +187,8 @@ def _tiebreaker_list(names, src: Src, problems: Problems) -> list:
             problems.add(where, f"unknown tie-breaker '{name}'{suggest(name, TIEBREAKERS)}; valid: {', '.join(sorted(TIEBREAKERS))}")
         elif any(isinstance(t, cls) for t in found):  # the second would never separate anyone the first did not
             problems.add(where, f"tie-breaker '{name}' is listed twice; remove the second")
+        elif lacking := unanswered(cls, "tie-breaker"):  # said at its name, as a block's is at its 'kind:'
+            problems.add(where, lacking)
         else:
             found.append(cls())
     return found

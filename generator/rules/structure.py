@@ -1,6 +1,7 @@
 """Structures: how many Swiss rounds and how big a cut, by player count or as the organizer sets."""
 from __future__ import annotations
 
+from abc import abstractmethod
 from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import Annotated, Literal
@@ -87,7 +88,24 @@ class TableRow(BaseModel):
         return self
 
 
-class PlayerCountTable(Block):
+class Structure(Block):
+    """What every structure answers: the engine asks it for the event's plan of stages before
+    any round is replayed, and the loader asks it to check its own settings."""
+
+    @abstractmethod
+    def plan(self, players: int, setting, src: Src, problems: Problems, opening_seeding: str = "") -> Plan:
+        """The stages ``players`` registered players play, from the event's ``structure:``
+        (``setting``: None or "auto" for the ruleset's own, else what the event wrote, at ``src``);
+        what does not fit goes to ``problems`` and a plan is returned all the same, its ``unfit``
+        saying why nothing can be paired when the field does not fit. ``opening_seeding`` (the
+        bracket's ``seeding``) seeds a knockout that opens the event when its stage does not say."""
+
+    def check_tables(self, src: Src, problems: Problems) -> None:
+        """Add to ``problems`` what is wrong with the structure's own settings, at ``src`` (the
+        ruleset's ``structure:``), when the ruleset is loaded; nothing by default."""
+
+
+class PlayerCountTable(Structure):
     """Swiss rounds and cut read from a table by the number of registered players.
 
     ``tables`` maps a structure name to rows ``{min, max, swiss_rounds, cut}`` (``max`` may be
@@ -303,7 +321,7 @@ def _knockout_stage(data, numbers, index, entrants, problems, third_place_defaul
                  games=games, final_games=numbers.get("final_best_of", 0))
 
 
-class StageListStructure(Block):
+class StageListStructure(Structure):
     """A fixed list of stages, whatever the player count (Tantrix, Micromutants, the Czech
     club rules). ``structure: auto`` plays the ruleset's list; an event may give its own."""
 

@@ -3,6 +3,7 @@ random draw (Micromutants RBB), byes for any player count, cross-over after grou
 3rd-place match. The matches' names come from generator/rules/brackets.py."""
 from __future__ import annotations
 
+from abc import abstractmethod
 from dataclasses import dataclass
 from itertools import permutations
 from typing import Literal
@@ -256,7 +257,39 @@ def third_place_match(previous: list[Match], index: int, seed_of: dict) -> list[
     return [Match(index, 1, THIRD_PLACE, losers, [seed_of.get(p) for p in losers])]
 
 
-class StandardBracket(Block):
+class BracketSeeding(Block):
+    """What every bracket answers: a knockout stage asks it for the first round, seeded or drawn,
+    and for each next round from the one decided before it. ``seeding`` seeds a knockout that
+    opens the event when its stage does not say ("": the stage must say); ``crossover`` places
+    the players going on from groups apart (``crossover_round``)."""
+
+    seeding: str = ""  # unless the bracket sets them, or makes them parameters (StandardBracket)
+    crossover: bool = False
+
+    @abstractmethod
+    def first_round(self, seeded: list[str]) -> list[Match]:
+        """The first round's matches of the players ``seeded``, best seed first; below a power of
+        two some meet an empty slot (a bye, decided at once: ``settle_empty_slots``)."""
+
+    @abstractmethod
+    def drawn_first_round(self, players: list[str], rand) -> list[Match]:
+        """The first round's matches of ``players`` drawn at random, from ``rand`` only (seeded,
+        recorded), byes for the count below a power of two."""
+
+    @abstractmethod
+    def next_round(self, previous: list[Match], seed_of: dict, third_place: bool) -> list[Match]:
+        """The matches after ``previous`` (a decided round): its winners' next meetings, and the
+        3rd-place match after the semifinals when ``third_place``. A match not played sends nobody
+        on (the match it feeds is a bye, or not played either)."""
+
+    def crossover_round(self, slots: list, seed_of: dict) -> list[Match]:
+        """The first round with the players already in their bracket slots (``crossover_slots``,
+        ``spread_slots``; None is an empty slot): slot 2k meets slot 2k+1. Asked only when
+        ``crossover`` is on."""
+        return _matches_from_slots(slots, [seed_of.get(p) for p in slots])
+
+
+class StandardBracket(BracketSeeding):
     """Seeds by place after the Swiss in standard bracket order; the higher seed wins a drawn match (NS HEX 2023 §5.3, §5.9).
 
     Below a power of two the top seeds get the byes. A knockout that opens the event is seeded
@@ -282,10 +315,6 @@ class StandardBracket(Block):
         order = standard_order(next_power_of_two(len(seeded)))
         return _matches_from_slots([seeded[s - 1] if s <= len(seeded) else None for s in order], order)
 
-    def crossover_round(self, slots: list[str], seed_of: dict) -> list[Match]:
-        """The first round with the players already in their bracket slots (``crossover_slots``)."""
-        return _matches_from_slots(slots, [seed_of.get(p) for p in slots])
-
     def drawn_first_round(self, players: list[str], rand) -> list[Match]:
         """The players in a random order (seeded, recorded) placed as if that order were seeds,
         so the byes go to drawn players and never two byes meet; no seeds are shown."""
@@ -307,7 +336,7 @@ class StandardBracket(Block):
         return matches
 
 
-class GameNumberBracket(Block):
+class GameNumberBracket(BracketSeeding):
     """FFG Organized Play single elimination, re-paired by game number every round.
 
     First round after the cut: 1st v last = Game 1, 2nd v second-last = Game 2, and so on.

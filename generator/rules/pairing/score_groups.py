@@ -29,9 +29,8 @@ from __future__ import annotations
 import random
 from collections import Counter
 
-from podium.rules.blocks import Block
-from podium.rules.pairing.swiss import (BYE, SwissRound, _in_table_order, _matching, _pair_edges, _perfect_matching,
-                                        _scaled, _unpaired, look_ahead, looks_ahead)
+from podium.rules.pairing.swiss import (BYE, SwissPairing, SwissRound, _in_table_order, _matching, _pair_edges,
+                                        _perfect_matching, _scaled, _unpaired, look_ahead, looks_ahead)
 
 WEIGHT_BUDGET = 1 << 90  # rustworkx matches on 128-bit integers: a whole pairing's weight stays far inside
 
@@ -180,7 +179,7 @@ def _keep_later_rounds_pairable(nodes, pairs, bye, group, opponents, bye_candida
     return _pairs_in(field_, chosen), _bye_in(field_, chosen)
 
 
-class ScoreGroupsTopDown(Block):
+class ScoreGroupsTopDown(SwissPairing):
     """FFG Swiss pairing, top-down by score group: the highest group paired at random, an odd
     player left over paired at random with the next group, and so on down; no rematches. Two
     players of one group who can meet are never split for what happens below (FFG Organized

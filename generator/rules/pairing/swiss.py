@@ -20,6 +20,7 @@ from __future__ import annotations
 
 import functools
 import random
+from abc import abstractmethod
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 
@@ -402,7 +403,24 @@ def _in_table_order(pairs, bye, ranked, scaled) -> SwissRound:
     return SwissRound(pairs=pairs, bye=bye, flags=float_flags(pairs, scaled))
 
 
-class SwissMatching(Block):
+class SwissPairing(Block):
+    """What every Swiss pairing answers: a Swiss stage asks it for each round's pairs and bye."""
+
+    @abstractmethod
+    def pair(self, ranked: list[str], points: dict[str, float], opponents: dict[str, set[str]],
+             bye_candidates: list[str], rng: random.Random, rounds_after: int = 0,
+             joining: Mapping[str, int] | None = None) -> SwissRound:
+        """The round's pairs, each in table order, its bye (None when even) and why a player was
+        paired down or up: ``ranked`` best first, ``points`` each player's, ``opponents`` whom each
+        has met (never again), ``bye_candidates`` from the bye policy, most deserving first; the
+        random choices from ``rng`` only. ``rounds_after`` and ``joining`` (late entries → the
+        round after this one they start in) let it keep the later rounds pairable. Raises
+        ``PairingImpossible`` when no rematch-free pairing exists, ``LaterRoundImpossible`` (or
+        ``MethodLeavesLaterRoundImpossible``) when every pairing it may draw leaves a later round
+        without one."""
+
+
+class SwissMatching(SwissPairing):
     """Swiss pairing by maximum-weight matching: no rematches, the least total of squared point
     differences, random among equals, seeded (NS HEX 2023 §5.6; FFG Swiss pairing)."""
 

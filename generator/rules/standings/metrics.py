@@ -5,6 +5,7 @@ players left in one sub-group are still tied and go on to the next tie-breaker.
 """
 from __future__ import annotations
 
+from abc import abstractmethod
 from fractions import Fraction
 from itertools import groupby
 from typing import ClassVar
@@ -31,23 +32,49 @@ class Context:
 
 
 class Tiebreaker(Block):
+    """What every tie-breaker answers: ``split``, how it orders players tied so far; the standings
+    show ``value`` in its column when it is ``shown``. One that orders by a value of each player
+    derives from ``ValueTiebreaker``, which splits by that value."""
+
     key: ClassVar[str] = ""
     abbr: ClassVar[str] = ""
     title: ClassVar[str] = ""
-    shown: ClassVar[bool] = True  # a column in the standings table
+    shown: ClassVar[bool] = False  # a column in the standings table (a value to show: ValueTiebreaker)
     signed: ClassVar[bool] = False  # a difference, shown with its sign (+7 / −7)
     # A decision taken away from the results (a play-off game, the organizer's order). When later
     # tie-breakers follow it (Tantrix §10c, §10d), those order only the places whose order decides
     # nothing; a tie for who goes on or the winner waits for this decision (rules/ties.py).
     awaited: ClassVar[bool] = False
 
+    @abstractmethod
+    def split(self, group: list[str], ctx: Context) -> list[list[str]]:
+        """``group`` (players tied so far) as ordered sub-groups, best first, each player in one;
+        players left together in a sub-group are still tied and go on to the next tie-breaker."""
+
     def value(self, player: str, ctx: Context):
+        """What the standings show in this tie-breaker's column (None: it only orders, not shown)."""
         return None
 
     def how_to_decide(self, players: tuple[str, ...], event) -> str:
         """An awaited decision: what the organizer records to settle ``players``' tie ("": the
         organizer's order, 'manual_order:')."""
         return ""
+
+    public = ""  # the explanation players read, where the docstring speaks to organizers (files, commands)
+
+    @property
+    def explanation(self) -> str:
+        return self.public or " ".join((self.__doc__ or "").split())
+
+
+class ValueTiebreaker(Tiebreaker):
+    """A tie-breaker that gives each player a value, shown in its column: the higher value first."""
+
+    shown = True
+
+    @abstractmethod
+    def value(self, player: str, ctx: Context):
+        """What the standings show for ``player`` (a number, or numbers compared in order)."""
 
     def exact(self, player: str, ctx: Context):
         """The value compared when breaking ties (exact; ``value`` is what is shown)."""
@@ -57,14 +84,8 @@ class Tiebreaker(Block):
         ordered = sorted(group, key=lambda p: self.exact(p, ctx), reverse=True)
         return [list(g) for _, g in groupby(ordered, key=lambda p: self.exact(p, ctx))]
 
-    public = ""  # the explanation players read, where the docstring speaks to organizers (files, commands)
 
-    @property
-    def explanation(self) -> str:
-        return self.public or " ".join((self.__doc__ or "").split())
-
-
-class Points(Tiebreaker):
+class Points(ValueTiebreaker):
     """Tournament points: the ruleset's main score, minus any penalty points."""
 
     name = key = "points"
@@ -75,7 +96,7 @@ class Points(Tiebreaker):
         return record.points - record.penalty_points
 
 
-class HqDifference(Tiebreaker):
+class HqDifference(ValueTiebreaker):
     """NS HEX 2023 §5.6 I: total HQ-durability difference over all Swiss games, a bye counting +7."""
 
     name = key = "hq_diff"
@@ -135,7 +156,7 @@ def _mean_over_opponents(player, ctx, measure) -> Fraction:
     return sum((measure(o) for o in opponents), Fraction(0)) / len(opponents)
 
 
-class StrengthOfSchedule(Tiebreaker):
+class StrengthOfSchedule(ValueTiebreaker):
     """FFG Conquest tie-breaker 1 (Strength of Schedule): for each opponent, his points divided by the rounds he played (a bye round counts as played; a dropped opponent counts only the rounds he played); the sum divided by the number of opponents. A bye is not an opponent."""
 
     name = key = "sos"
@@ -149,7 +170,7 @@ class StrengthOfSchedule(Tiebreaker):
         return float(self.exact(player, ctx))
 
 
-class ExtendedStrengthOfSchedule(Tiebreaker):
+class ExtendedStrengthOfSchedule(ValueTiebreaker):
     """FFG Conquest tie-breaker 2 (Extended Strength of Schedule): the mean of the opponents' Strength of Schedule."""
 
     name = key = "esos"
@@ -163,7 +184,7 @@ class ExtendedStrengthOfSchedule(Tiebreaker):
         return float(self.exact(player, ctx))
 
 
-class StatTotal(Tiebreaker):
+class StatTotal(ValueTiebreaker):
     """Base: the higher total of one per-game statistic the scoring block records."""
 
     stat: ClassVar[str] = ""
@@ -250,7 +271,7 @@ class VictoryPoints(StatTotal):
     abbr, title = "VP", "Victory points"
 
 
-class RoundPoints(Tiebreaker):
+class RoundPoints(ValueTiebreaker):
     """Czech club rules (Carcassonne), scoring: how the tournament points were earned — the per-round sequences are compared from round 1 on and the higher earlier score wins (1, 4, 1 beats 1, 1, 4)."""
 
     name = key = "round_points"
