@@ -322,7 +322,7 @@ def tantrix_games(players, count, form, rand, stage: str) -> list[dict]:
     totals = [0.0, 0.0]
     from podium.model import Game
     from podium.errors import Src
-    from podium.rules.tantrix import TantrixScoring
+    from podium.rules.games.tantrix import TantrixScoring
     for game in games:
         seconds = tuple(int(t.split(":")[0]) * 60 + int(t.split(":")[1]) for t in game["time"])
         tp = TantrixScoring().game_points(Game(src=Src("demo"), score=tuple(game["score"]), time=seconds), tuple(players))
@@ -334,7 +334,7 @@ def tantrix_games(players, count, form, rand, stage: str) -> list[dict]:
 
 def best_of_games(pairing: dict, players, form) -> list[dict]:
     """Micromutants: games until one player has a majority; home players as the round file says."""
-    from podium.rules.micromutants import home_plan
+    from podium.rules.games.micromutants import home_plan
 
     count = 5 if pairing.get("match") in ("final", "third-place") else 3
     homes = home_plan(count)

@@ -41,7 +41,7 @@ def test_the_engine_names_stage_kinds_only_in_rules_kinds():
         assert not found, f"{path.relative_to(PACKAGE.parent)} spells a stage kind: {found.group()}"
 
 
-GAME_MODULES = ("podium.rules.tantrix", "podium.rules.micromutants", "podium.rules.carcassonne", "podium.rules.armies")
+GAME_MODULES = ("podium.rules.games",)
 
 
 def test_the_site_names_no_game():
@@ -87,3 +87,22 @@ def test_the_stages_and_pairings_import_no_game():
     for path in sorted(generic):
         wrong = {m for m in imports_of(path) if m.startswith(GAME_MODULES)}
         assert not wrong, f"{path.relative_to(PACKAGE.parent)} imports {sorted(wrong)}"
+
+
+def test_each_game_lives_in_its_own_module_found_by_the_registry():
+    """Issue 17: a new game is one module of rules/games/, its ruleset file and its tests. Only the
+    registry reaches into rules/games/ — by listing the folder, so no module names a game — and
+    each game module says what it adds (``BLOCKS``), each block a subclass of its key's base."""
+    from podium.rules import registry
+
+    for path in sorted(PACKAGE.rglob("*.py")):
+        if "games" in path.relative_to(PACKAGE).parts or path.name == "registry.py":
+            continue
+        wrong = {m for m in imports_of(path) if m.startswith(GAME_MODULES)}
+        assert not wrong, f"{path.relative_to(PACKAGE.parent)} imports {sorted(wrong)}"
+    assert not {m for m in imports_of(PACKAGE / "rules" / "registry.py") if m.startswith("podium.rules.games.")}
+    found = {module.__name__.rsplit(".", 1)[1] for module in registry.GAMES}
+    assert found == {path.stem for path in (PACKAGE / "rules" / "games").glob("*.py") if path.stem != "__init__"}
+    for module in registry.GAMES:
+        for key, classes in module.BLOCKS.items():
+            assert all(issubclass(cls, registry.BASES[key]) for cls in classes), module.__name__

@@ -10,7 +10,7 @@ from play import next_armies, only_problem, strength_results
 
 from podium.errors import Problems, Src
 from podium.model import Bases, Game, Pairing
-from podium.rules.micromutants import MicromutantsScoring
+from podium.rules.games.micromutants import MicromutantsScoring
 from podium.ruleset_files import BUILTIN_DIR, load_rulesets
 from podium.rules.structure import Stage
 

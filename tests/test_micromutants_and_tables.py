@@ -7,8 +7,8 @@ import pytest
 
 from podium.errors import Problems, Src
 from podium.model import Bases, Game, Pairing
-from podium.rules.carcassonne import place_points
-from podium.rules.micromutants import MicromutantsScoring, home_plan
+from podium.rules.games.carcassonne import place_points
+from podium.rules.games.micromutants import MicromutantsScoring, home_plan
 from podium.rules.schedules import pair_rotation, table_sizes
 from podium.rules.standings.metrics import Context, RoundPoints
 from podium.rules.standings.order import rank_players

@@ -12,7 +12,7 @@ import pytest
 
 from podium.errors import Problems, Src
 from podium.model import Game, Pairing
-from podium.rules.micromutants import MicromutantsScoring
+from podium.rules.games.micromutants import MicromutantsScoring
 from podium.rules.schedules import pair_rotation, rotation_length
 from podium.rules.structure import Stage
 

@@ -309,6 +309,12 @@ def test_small_fields_always_finish_four_swiss_rounds(players):
         assert len(byes) == len(set(byes)) == (4 if players % 2 else 0), seed
 
 
+def test_two_players_are_told_of_one_swiss_round_in_the_singular(tree, cli):
+    """Two players have one rematch-free round: 'at most 1 Swiss round', not '1 Swiss rounds'."""
+    tree.event("e", 2)
+    assert "(at most 1 Swiss round in all); set the Swiss rounds to 1 " in cli("pair", "e", expect=1).output
+
+
 def test_a_field_that_cannot_play_its_rounds_is_told_before_round_one(tree, cli):
     # Four players, four rounds (§5.1 below 8: four Swiss rounds, no finals): K4 has only three
     # rematch-free rounds (a–b c–d, a–c b–d, a–d b–c). Refused before round 1, not in round 4.

@@ -10,7 +10,7 @@ import pytest
 from podium.errors import Src
 from podium.model import Game, Pairing
 from podium.rules.structure import Stage
-from podium.rules.tantrix import TantrixScoring, colour_plan, time_penalty, winner_tp
+from podium.rules.games.tantrix import TantrixScoring, colour_plan, time_penalty, winner_tp
 
 # The seed's table (§9), winner's TP by margin 0–36; the loser's column is 20 minus it. Its
 # margin-7 row prints the loser as 1.5 — a typo for 4.5 (RULESETS.md §3), so only the winner's

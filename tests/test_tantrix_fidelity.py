@@ -12,7 +12,7 @@ from podium.rules.standings.metrics import Context, GamesWon, MutualPoints, Rand
 from podium.rules.standings.order import rank_players
 from podium.rules.standings.records import Record
 from podium.rules.structure import Stage
-from podium.rules.tantrix import TantrixScoring, colour_plan, team_default
+from podium.rules.games.tantrix import TantrixScoring, colour_plan, team_default
 from play import only_problem
 
 SRC = Src("rounds/1.yaml", 3)

@@ -7,38 +7,54 @@ key's table derives from it and answers every method it declares (tests/test_con
 """
 from __future__ import annotations
 
-from podium.rules.armies import ArmyRules, NeuroshimaArmies
+import importlib
+import pkgutil
+
+from podium.rules import games
+from podium.rules.armies import ArmyRules
 from podium.rules.byes import ByePolicy, LowestRankedBye
 from podium.rules.classification import BracketThenSwiss, Classification
-from podium.rules.carcassonne import TableScoring
-from podium.rules.micromutants import MicromutantsScoring
 from podium.rules.pairing.knockout import BracketSeeding, DrawnBracket, GameNumberBracket, StandardBracket
 from podium.rules.pairing.score_groups import ScoreGroupsTopDown
 from podium.rules.pairing.swiss import SwissMatching, SwissPairing
-from podium.rules.roles import FfgLevels, NeuroshimaRoles, RoleRules
-from podium.rules.scoring import NeuroshimaScoring, Scoring, WinLossScoring
+from podium.rules.roles import RoleRules
+from podium.rules.scoring import Scoring, WinLossScoring
 from podium.rules.standings.metrics import (ExtendedStrengthOfSchedule, GamesWon, HeadToHead, HqDifference,
                                                ManualOrder, MarginSum, MutualPoints, RandomLot, RoundPoints,
                                                SecondPlaces, Secondary, StrengthOfSchedule, Tertiary, Tiebreaker,
                                                TilesUsed, VictoryPoints, Wins)
 from podium.rules.structure import PlayerCountTable, StageListStructure, Structure
-from podium.rules.tantrix import PlayOff, TantrixScoring
 
 
 def _table(*classes):
     return {cls.name: cls for cls in classes}
 
 
+def _game_modules() -> list:
+    """Every module of rules/games/, in name order (so the blocks' reference reads the same on
+    every machine)."""
+    return [importlib.import_module(f"{games.__name__}.{info.name}")
+            for info in sorted(pkgutil.iter_modules(games.__path__), key=lambda info: info.name)]
+
+
+GAMES = _game_modules()
+
+
+def _with_games(key: str, *generic) -> dict:
+    """The generic blocks of ``key``, then those the game modules add."""
+    return _table(*generic, *(cls for module in GAMES for cls in getattr(module, "BLOCKS", {}).get(key, ())))
+
+
 # ruleset key → (what it is called in messages, name → class)
 BLOCKS = {
-    "scoring": ("scoring", _table(NeuroshimaScoring, WinLossScoring, TantrixScoring, MicromutantsScoring, TableScoring)),
-    "bye": ("bye policy", _table(LowestRankedBye)),
-    "pairing": ("pairing", _table(SwissMatching, ScoreGroupsTopDown)),
-    "structure": ("structure", _table(PlayerCountTable, StageListStructure)),
-    "bracket": ("bracket seeding", _table(StandardBracket, GameNumberBracket, DrawnBracket)),
-    "classification": ("final classification", _table(BracketThenSwiss)),
-    "armies": ("army rules", _table(NeuroshimaArmies)),
-    "roles": ("role rules", _table(NeuroshimaRoles, FfgLevels)),
+    "scoring": ("scoring", _with_games("scoring", WinLossScoring)),
+    "bye": ("bye policy", _with_games("bye", LowestRankedBye)),
+    "pairing": ("pairing", _with_games("pairing", SwissMatching, ScoreGroupsTopDown)),
+    "structure": ("structure", _with_games("structure", PlayerCountTable, StageListStructure)),
+    "bracket": ("bracket seeding", _with_games("bracket", StandardBracket, GameNumberBracket, DrawnBracket)),
+    "classification": ("final classification", _with_games("classification", BracketThenSwiss)),
+    "armies": ("army rules", _with_games("armies")),
+    "roles": ("role rules", _with_games("roles")),
 }
 
 # ruleset key → the abstract base every block of that key derives from: what a stage may ask it
@@ -56,4 +72,5 @@ TIEBREAKER_BASE = Tiebreaker
 
 TIEBREAKERS = {cls.key: cls for cls in (
     HqDifference, HeadToHead, StrengthOfSchedule, ExtendedStrengthOfSchedule, GamesWon, MarginSum, TilesUsed,
-    MutualPoints, PlayOff, Secondary, Wins, Tertiary, SecondPlaces, VictoryPoints, RoundPoints, ManualOrder, RandomLot)}
+    MutualPoints, Secondary, Wins, Tertiary, SecondPlaces, VictoryPoints, RoundPoints, ManualOrder, RandomLot,
+    *(cls for module in GAMES for cls in getattr(module, "TIEBREAKERS", ())))}

@@ -10,7 +10,7 @@ from podium.model import Pairing
 from podium.rules.blocks import Block, Param
 from podium.rules.kinds import KNOCKOUT, ROUND_ROBIN, SWISS
 from podium.rules.outcome import Outcome
-from podium.values import Count, OneLine
+from podium.values import Count
 
 # Every key a result may have, on a table and in a game under 'games:' (CONTRACT.md, rounds/<n>.yaml).
 RESULT_KEYS = ("score", "winner", "draw", "forfeit", "judge_loss", "modified", "games", "finish", "bases", "eliminated")
@@ -212,110 +212,6 @@ def _listed(numbers) -> str:
     return str(list(numbers))
 
 
-class NeuroshimaScoring(Scoring):
-    """NS HEX 2023 §5.3: win 3 TP, draw 1 TP each, loss 0; the HQ difference goes +d / −d.
-
-    ``score`` is each player's HQ durability left at the end (12 v 5 → +7 / −7). If either
-    player fielded the capped army (Dancer), the difference is capped at ±20. A forfeit counts
-    as a win by the bye's margin (house rule: the seed is silent on forfeits).
-
-    ``judge_loss: <id>``: a judge gave that player the loss. §6.6 says a breach of the tournament
-    rules "może to w konsekwencji skutkować przegraniem meczu" (may cost the match), and §6.9 lets
-    a judge stop a match; the seed gives no TP or HQ difference for such a loss. It is scored like
-    a forfeit: 0 TP and −``forfeit_margin`` for him, 3 TP and +``forfeit_margin`` for the opponent
-    (house rule, as the forfeit's); in the finals the opponent goes through.
-    """
-
-    name = "neuroshima-hex"
-    params = {
-        "win": Param(Count, 3, "tournament points for a win"),
-        "draw": Param(Count, 1, "tournament points each for a draw"),
-        "loss": Param(Count, 0, "tournament points for a loss"),
-        "cap_army": Param(OneLine, "Dancer", "army whose games have the difference capped"),
-        "cap": Param(Count, 20, "the cap on the difference when the capped army played"),
-        "max_score": Param(Count, 20, "most HQ durability a player can have left (the capped army may report more)"),
-        "forfeit_margin": Param(Count, 7, "difference credited for a forfeit win"),
-    }
-
-    def agreement(self) -> list[tuple[str, str]]:
-        """A win is worth more than a draw, and a draw no less than a loss (§5.3: 3 / 1 / 0)."""
-        return _ordered(self, ("win", "draw", True), ("draw", "loss", False))
-
-    reads = frozenset({"score", "winner", "draw", "forfeit", "judge_loss"})
-    how = ("write 'score: [HQ left, HQ left]' (12 v 5 → [12, 5]), 'forfeit: <id>' for a player who did not play, or "
-           "'judge_loss: <id>' for a player a judge gave the loss")
-
-    # Empty keys `podium pair` writes for the organizer to fill in: (key, placeholder, hint).
-    result_fields = [
-        ("armies", "[]", "army each player fielded, in the order of players, e.g. [Moloch, Borgo]"),
-        ("score", "[]", "HQ durability left at the end, e.g. [12, 5]"),
-    ]
-    bye_fields = [("armies", "[]", "the army this player marks as used (§5.4)")]
-
-    def margin(self, score, armies) -> int:
-        """NS HEX §5.3: |a − b|, capped at ``cap`` when either army is the capped army."""
-        difference = abs(score[0] - score[1])
-        if armies and self.cap_army in armies:
-            return min(difference, self.cap)
-        return difference
-
-    def outcomes(self, pairing: Pairing, round_no: int, stage=None) -> list[Outcome]:
-        a, b = pairing.players
-        armies = pairing.armies or (None, None)
-        if pairing.forfeit or pairing.judge_loss:
-            winner = self._not_losing(pairing)
-            margin = self.forfeit_margin
-        elif pairing.score:
-            if pairing.score[0] == pairing.score[1]:
-                return [Outcome(p, o, "draw", self.draw, 0, round_no, army)
-                        for p, o, army in ((a, b, armies[0]), (b, a, armies[1]))]
-            winner = a if pairing.score[0] > pairing.score[1] else b
-            margin = self.margin(pairing.score, pairing.armies)
-        else:
-            return []
-        return [Outcome(p, o, "win" if p == winner else "loss", self.win if p == winner else self.loss,
-                        margin if p == winner else -margin, round_no, army)
-                for p, o, army in ((a, b, armies[0]), (b, a, armies[1]))]
-
-    def match_winner(self, pairing: Pairing, higher_seed: str | None, stage=None) -> str | None:
-        """NS HEX §5.3: a drawn elimination match goes to the player ranked higher after the Swiss."""
-        a, b = pairing.players
-        if pairing.forfeit or pairing.judge_loss:
-            return self._not_losing(pairing)
-        if pairing.score:
-            if pairing.score[0] == pairing.score[1]:
-                return higher_seed
-            return a if pairing.score[0] > pairing.score[1] else b
-        if pairing.draw:
-            return higher_seed
-        return None
-
-    @staticmethod
-    def _not_losing(pairing: Pairing) -> str:
-        """The opponent of the player who forfeited or was given the loss."""
-        a, b = pairing.players
-        return b if (pairing.forfeit or pairing.judge_loss) == a else a
-
-    def check_shape(self, pairing: Pairing, problems: Problems, stage=None) -> None:
-        if len(pairing.players) != 2:
-            problems.add(pairing.at("players"), "a Neuroshima HEX game has exactly two players")
-            return
-        if (pairing.winner or pairing.draw) and not pairing.score:
-            problems.add(pairing.src, "write the result as 'score: [HQ left, HQ left]' (12 v 5 → [12, 5]); "
-                         "the HQ difference needs both numbers")
-        if pairing.score:
-            self._check_score(pairing, problems)
-
-    def _check_score(self, pairing: Pairing, problems: Problems) -> None:
-        armies = pairing.armies or (None, None)
-        for player, value, army in zip(pairing.players, pairing.score, armies):
-            if value != int(value):
-                problems.add(pairing.at("score"), f"HQ durability is a whole number; {player} has {value}")
-            elif value > self.max_score and army != self.cap_army:
-                problems.add(pairing.at("score"), f"{player} cannot have {value} HQ durability left; the most is {self.max_score}")
-
-
-
 class WinLossScoring(Scoring):
     """FFG Organized Play (Conquest): win 5, modified win 4 (time called, no victory condition
     met), loss 0. A result is ``winner: id`` (with ``modified: true`` for a modified win) or
@@ -331,7 +227,7 @@ class WinLossScoring(Scoring):
 
     def agreement(self) -> list[tuple[str, str]]:
         """A win is worth at least a modified win, which is worth more than a loss (5 / 4 / 0)."""
-        return _ordered(self, ("win", "modified_win", False), ("modified_win", "loss", True))
+        return ordered_values(self, ("win", "modified_win", False), ("modified_win", "loss", True))
 
     reads = frozenset({"winner", "modified", "forfeit"})
     how = ("write 'winner: <id>' (and 'modified: true' for a modified win) or 'forfeit: <id>'; this ruleset has no "
@@ -360,7 +256,7 @@ class WinLossScoring(Scoring):
 
 
 
-def _ordered(block, *pairs: tuple[str, str, bool]) -> list[tuple[str, str]]:
+def ordered_values(block, *pairs: tuple[str, str, bool]) -> list[tuple[str, str]]:
     """(key, why) for each (higher, lower, strictly) whose points are not in that order."""
     return [(lower, f"is {getattr(block, lower)}, {'as much as or ' if strictly else ''}more than '{higher}' "
                     f"({getattr(block, higher)}); a better result is worth more points")

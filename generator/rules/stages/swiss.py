@@ -121,7 +121,7 @@ def _later_round_impossible(event, result: StageResult, number: int, players: st
     rounds = number - result.start + playable  # the Swiss rounds this stage can have in all
     return fail(_swiss_rounds_line(event), f"round {number} not drawn: {players} cannot play Swiss rounds "
                 f"{number}–{last} without a rematch or a second bye, however round {number} is paired (at most "
-                f"{rounds} Swiss rounds in all); set the Swiss rounds to {rounds} with structure: {{swiss_rounds: "
+                f"{rounds} Swiss round{'s' if rounds != 1 else ''} in all); set the Swiss rounds to {rounds} with structure: {{swiss_rounds: "
                 f"{rounds}, cut: N}}, or register more players")
 
 

@@ -417,3 +417,8 @@ def colour_note(plan: list[tuple], names: tuple[str, str]) -> str:
             chosen = (f"{name} {colour or 'picks another colour'}" for name, colour in zip(names, (colour_a, colour_b)))
             parts.append(f"{games}: {', '.join(chosen)}")
     return "; ".join(parts)
+
+
+# What this game adds to the building blocks a ruleset may name (rules/registry.py).
+BLOCKS = {"scoring": [TantrixScoring]}
+TIEBREAKERS = [PlayOff]

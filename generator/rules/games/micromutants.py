@@ -310,3 +310,7 @@ def _first_to(needed: int, games) -> tuple[str | None, int | None]:
             if won[game.winner] == needed:
                 return game.winner, number
     return None, None
+
+
+# What this game adds to the building blocks a ruleset may name (rules/registry.py).
+BLOCKS = {"scoring": [MicromutantsScoring]}

@@ -82,3 +82,7 @@ class TableScoring(Scoring):
         if halves:  # the game scores whole points: a city, a road, a cloister, a field (Bodování)
             problems.add(pairing.at("score"), f"victory points are whole numbers, not {halves[0]:g}; write each "
                          "player's VP as counted on the score track")
+
+
+# What this game adds to the building blocks a ruleset may name (rules/registry.py).
+BLOCKS = {"scoring": [TableScoring]}
