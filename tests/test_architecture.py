@@ -106,3 +106,11 @@ def test_each_game_lives_in_its_own_module_found_by_the_registry():
     for module in registry.GAMES:
         for key, classes in module.BLOCKS.items():
             assert all(issubclass(cls, registry.BASES[key]) for cls in classes), module.__name__
+
+
+def test_every_flag_of_the_engine_has_words_on_the_site():
+    """Issue 17: flags are named once (rules/flags.py); the site words each of them, no more."""
+    from podium.rules.flags import FLAGS
+    from podium.site.labels import FLAGS as WORDS
+
+    assert set(WORDS) == set(FLAGS)

@@ -3,6 +3,7 @@ from __future__ import annotations
 
 from abc import abstractmethod
 
+from podium.rules.flags import LOWEST_RANKED, ROUND_ONE_RANDOM
 from podium.rules.blocks import Block, Param
 from podium.rules.outcome import Outcome
 from podium.values import Points
@@ -53,7 +54,7 @@ class LowestRankedBye(ByePolicy):
         return sorted(eligible, key=round_one_lot) if round_one_lot else eligible
 
     def reason(self, round_no: int) -> str:
-        return "round-1-random" if round_no == 1 else "lowest-ranked"
+        return ROUND_ONE_RANDOM if round_no == 1 else LOWEST_RANKED
 
     def outcome(self, player: str, round_no: int, army: str | None) -> Outcome:
         return Outcome(player, None, "bye", self.points, self.margin, round_no, army)

@@ -27,6 +27,7 @@ from dataclasses import dataclass, field
 import rustworkx as rx
 
 from podium.rules.blocks import Block
+from podium.rules.flags import PAIRED_DOWN, PAIRED_UP
 
 BYE = None
 
@@ -58,7 +59,7 @@ class MethodLeavesLaterRoundImpossible(LaterRoundImpossible):
 class SwissRound:
     pairs: list[tuple[str, str]]
     bye: str | None
-    flags: dict = field(default_factory=dict)  # player → "paired-down" / "paired-up"
+    flags: dict = field(default_factory=dict)  # player → PAIRED_DOWN / PAIRED_UP
 
 
 def pair_swiss(ranked: list[str], points: dict[str, float], opponents: dict[str, set[str]],
@@ -381,7 +382,7 @@ def float_flags(pairs, points: dict) -> dict[str, str]:
     for a, b in pairs:
         if points[a] != points[b]:
             high, low = (a, b) if points[a] > points[b] else (b, a)
-            flags[high], flags[low] = "paired-down", "paired-up"
+            flags[high], flags[low] = PAIRED_DOWN, PAIRED_UP
     return flags
 
 

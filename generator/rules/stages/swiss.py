@@ -5,6 +5,7 @@ from podium.errors import fail
 from podium.located import YMap
 from podium.model import Round
 from podium.rules.draw import CURRENT as CURRENT_DRAWS, ROUND_ONE_BYE, inputs_digest, lot, rng
+from podium.rules.flags import bye_flag
 from podium.rules.kinds import SWISS
 from podium.rules.pairing.swiss import (LaterRoundImpossible, MethodLeavesLaterRoundImpossible, PairingImpossible,
                                         SwissMatching, float_flags)
@@ -56,7 +57,7 @@ def _bye(pairing, round_no: int, records: dict, state: EventState) -> None:
 def _pairing_flags(rnd: Round, points_before: dict, state: EventState) -> dict[str, str]:
     """Why a pairing is special (DESIGN.md §8): paired down or up across point groups, or a bye."""
     flags = float_flags([p.players for p in rnd.pairings if len(p.players) == 2], points_before)
-    flags.update({p.players[0]: "bye-" + state.ruleset.bye.reason(rnd.number) for p in rnd.pairings if p.bye})
+    flags.update({p.players[0]: bye_flag(state.ruleset.bye.reason(rnd.number)) for p in rnd.pairings if p.bye})
     return flags
 
 
@@ -90,7 +91,7 @@ def next_round(result: StageResult, state: EventState, number: int) -> DraftRoun
     pairings = [DraftPairing(players=pair, table=i + 1, flags={p: drawn.flags[p] for p in pair if p in drawn.flags})
                 for i, pair in enumerate(drawn.pairs)]
     if drawn.bye:
-        pairings.append(DraftPairing(players=(drawn.bye,), bye=True, flags={drawn.bye: "bye-" + ruleset.bye.reason(number)}))
+        pairings.append(DraftPairing(players=(drawn.bye,), bye=True, flags={drawn.bye: bye_flag(ruleset.bye.reason(number))}))
     return DraftRound(number=number, stage=SWISS, pairings=pairings, seed_parts=(event.seed, "pair", number, inputs),
                       late_entries={p: number + after for p, after in sorted(joining.items())})
 
