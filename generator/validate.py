@@ -114,15 +114,6 @@ def _merged(wrong: list[tuple[tuple, str]]) -> list[tuple[tuple, str]]:
     return merged
 
 
-def _as_written(value) -> str:
-    """A scalar as YAML spells it (true, not Python's True; nothing for null)."""
-    if value is None:
-        return "nothing"
-    if isinstance(value, bool):
-        return str(value).lower()
-    return str(value) if isinstance(value, (int, float, str)) else described(value)
-
-
 # ---------------------------------------------------------------- site
 
 def load_site(root: Path, problems: Problems, read_events) -> Site:
