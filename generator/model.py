@@ -1,4 +1,4 @@
-"""② The content as frozen dataclasses. Built by validate.py; read by the rules engine and the site.
+"""② The content as frozen dataclasses. Built by validate/; read by the rules engine and the site.
 
 Results stay as the organizer wrote them (a Pairing is one line of a round file); what they
 mean in points is the ruleset's business (rules/scoring.py).
