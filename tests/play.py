@@ -3,7 +3,10 @@ from __future__ import annotations
 
 import yaml
 
+from podium.ruleset_files import BUILTIN_DIR
 from podium.slug import slugify
+
+BUILTIN_RULESETS = len(list(BUILTIN_DIR.glob("*.yaml")))  # what `check` counts: every builtin ruleset
 
 BASIC = ["Moloch", "Borgo", "Hegemonia", "Posterunek"]  # a beginner's armies (NS HEX §6.1)
 

@@ -10,6 +10,9 @@ from podium.model import Event, Pairing, Player, Round
 from podium.ruleset_files import BUILTIN_DIR, load_rulesets
 from podium.rules.season import qualifier_invitations
 from podium.rules.standings.order import Row
+from podium.rules.registry import BLOCKS
+
+SCORINGS = ", ".join(sorted(BLOCKS["scoring"][1]))  # every scoring a ruleset may name
 
 
 def test_extends_overrides_one_parameter_and_keeps_the_rest(tmp_path):
@@ -29,7 +32,7 @@ def test_ruleset_mistakes_are_reported_with_lines_and_valid_names(tmp_path):
         load_rulesets([BUILTIN_DIR, tmp_path])
     except Exception as exc:  # UserError
         text = exc.format_message()
-    assert "bad.yaml:3: unknown scoring 'neuroshima' (did you mean 'neuroshima-hex'?); valid: micromutants, neuroshima-hex, table-places, tantrix, win-loss" in text
+    assert "bad.yaml:3: unknown scoring 'neuroshima' (did you mean 'neuroshima-hex'?); valid: " + SCORINGS in text
     assert "bad.yaml:4: unknown tie-breaker 'hq_dif' (did you mean 'hq_diff'?)" in text
     assert "bad.yaml:5: 'points' of bye policy 'lowest-ranked' must be a number, not 'three'" in text
     assert "bad.yaml:6: unknown key 'colour' in ruleset 'bad'" in text
