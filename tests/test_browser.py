@@ -276,3 +276,39 @@ def test_pages_load_with_no_console_error(base_url, browser, kind):
     page.goto(base_url + PAGES[kind], wait_until="networkidle")
     context.close()
     assert errors == []
+
+
+CONTRAST = """() => {
+  const rgb = s => (s.match(/[\\d.]+/g) || []).map(Number);
+  const lum = ([r, g, b]) => { const c = [r, g, b].map(v => { v /= 255; return v <= 0.03928 ? v / 12.92 : ((v + 0.055) / 1.055) ** 2.4; });
+                               return 0.2126 * c[0] + 0.7152 * c[1] + 0.0722 * c[2]; };
+  const background = el => { for (let e = el; e; e = e.parentElement) { const c = rgb(getComputedStyle(e).backgroundColor);
+                               if (c.length === 3 || c[3] > 0) return c.slice(0, 3); } return [255, 255, 255]; };
+  const low = [];
+  for (const el of document.querySelectorAll('body *')) {
+    const text = [...el.childNodes].filter(n => n.nodeType === 3).map(n => n.textContent.trim()).join('');
+    const box = el.getBoundingClientRect();
+    if (!text || box.width === 0 || box.height === 0 || getComputedStyle(el).visibility === 'hidden') continue;
+    const a = lum(rgb(getComputedStyle(el).color).slice(0, 3)), b = lum(background(el));
+    const ratio = (Math.max(a, b) + 0.05) / (Math.min(a, b) + 0.05);
+    if (ratio < 4.5) low.push(`${el.tagName.toLowerCase()}.${el.className} "${text.slice(0, 30)}" ${ratio.toFixed(2)}`);
+  }
+  return low;
+}"""
+
+
+@pytest.mark.parametrize("kind", ["home", "event", "round", "knockout round", "2 v 2 round", "rated player", "season"])
+def test_text_contrast_is_at_least_4_5_to_1(base_url, phone, kind):
+    """WCAG 2.1 AA (1.4.3): every visible text, its colour against the background it sits on."""
+    phone.goto(base_url + PAGES[kind])
+    assert phone.evaluate(CONTRAST) == []
+
+
+@pytest.mark.parametrize("kind", ["event", "round", "home"])
+def test_every_input_has_a_label(base_url, phone, kind):
+    """WCAG 2.1 (1.3.1, 4.1.2): the find-me box and any other input is named for a screen reader."""
+    phone.goto(base_url + PAGES[kind])
+    unnamed = phone.evaluate("""() => [...document.querySelectorAll('input, select, textarea')]
+        .filter(i => !(i.labels && i.labels.length) && !i.getAttribute('aria-label') && !i.getAttribute('aria-labelledby'))
+        .map(i => i.outerHTML)""")
+    assert unnamed == []
