@@ -312,3 +312,12 @@ def test_every_input_has_a_label(base_url, phone, kind):
         .filter(i => !(i.labels && i.labels.length) && !i.getAttribute('aria-label') && !i.getAttribute('aria-labelledby'))
         .map(i => i.outerHTML)""")
     assert unnamed == []
+
+
+def test_a_knockout_bye_reads_as_advancing_with_no_points(base_url, phone):
+    """Issue 18: a bracket's bye read 'bye (+3)', the Swiss bye's points, though it scores nothing;
+    it says the player advances. The demo's drawn bracket (Micromutants, 6 players) gives two byes."""
+    phone.goto(base_url + "events/2023-05-micromutants-classico/rounds/1/")
+    results = phone.locator(".result").all_inner_texts()
+    assert results.count("przechodzi dalej (wolny los)") == 2  # the demo site is in Polish: "advances (bye)"
+    assert not [text for text in results if "(+" in text]

@@ -159,7 +159,8 @@ class GamePlayed:
 class Outcome:
     """What a table's result says, for the page to put in words."""
 
-    kind: str  # bye | forfeit | judge-loss | pair-won | summed | series | score | draw | win | none
+    kind: str  # bye | advances (a bracket's bye) | forfeit | judge-loss | pair-won | summed | series | score |
+    #            draw | win | none
     player: str | None = None  # who forfeits, loses by a judge's decision or wins
     players: tuple[str, ...] = ()  # the winning pair
     numbers: tuple = ()  # the score, the games won by each side, or a bye's points
@@ -508,6 +509,8 @@ def _games(pairing, stage, scoring) -> tuple[GamePlayed, ...]:
 
 def _outcome(pairing, stage, ruleset) -> Outcome:
     scoring = ruleset.scoring
+    if pairing.bye and stage is not None and stage.kind == KNOCKOUT:
+        return Outcome("advances")  # a bracket's bye scores nothing: the player goes on without playing
     if pairing.bye:
         return Outcome("bye", numbers=(ruleset.bye.points,))
     if pairing.forfeit:

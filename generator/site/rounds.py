@@ -71,6 +71,8 @@ def _result_text(outcome, model: SiteModel) -> dict:
     """A table's result in words (a score or games won as numbers; a summed match shows each
     side's points instead, formatted by the template for the language)."""
     kind = outcome.kind
+    if kind == "advances":
+        return labels.msg(N_("advances (bye)"))
     if kind == "bye":
         return labels.msg(N_("bye (+%(points)s)"), points=f"{outcome.numbers[0]:g}")
     if kind == "forfeit":
