@@ -53,7 +53,7 @@ def leaderboard_json(season: SeasonReport, players: dict) -> dict:
         "season": season.season.id,
         "events": list(season.events),
         "leaderboard": [{"rank": r.rank, "player": r.player, "name": players[r.player].name, "points": r.points,
-                         "events": r.events} for r in season.leaderboard],
+                         "events": r.events, "points_by_event": dict(r.points_by_event)} for r in season.leaderboard],
         "invitations": [{"player": i.player, "event": i.event, "via": i.via, "reason": i.reason,
                          "passed_over": [{"player": p, "why": why} for p, why in i.passed_over]}
                         for i in season.invitations],

@@ -321,3 +321,14 @@ def test_a_knockout_bye_reads_as_advancing_with_no_points(base_url, phone):
     results = phone.locator(".result").all_inner_texts()
     assert results.count("przechodzi dalej (wolny los)") == 2  # the demo site is in Polish: "advances (bye)"
     assert not [text for text in results if "(+" in text]
+
+
+def test_the_season_shows_each_players_points_per_event_and_who_is_invited(base_url, phone):
+    """Issue 18: the leaderboard gave a total alone. Each row now lists the events that gave its
+    points (Marcin Michalski: Warszawa 25, Gdańsk 18, Wrocław 25 = 68) and marks the players
+    invited to the final; the page still fits 360 px."""
+    phone.goto(base_url + PAGES["season"])
+    first = phone.locator(".standings tbody tr").first
+    assert "68" in first.inner_text()
+    assert first.locator(".tbv a").count() == 3 and first.locator(".tag").inner_text() == "zaproszony"
+    assert phone.evaluate("document.documentElement.scrollWidth") <= 360

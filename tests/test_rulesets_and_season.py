@@ -109,3 +109,23 @@ def test_a_scoring_block_without_a_declared_method_is_refused_when_loaded(tmp_pa
         load_rulesets([BUILTIN_DIR, tmp_path])
     assert str(caught.value) == (f"{tmp_path / 'club.yaml'}:5: scoring 'half' lacks match_winner, which every scoring "
                                  "must answer; it cannot be used (a bug of that block: report it)")
+
+
+def test_season_players_equal_on_every_rule_share_their_rank_and_each_event_gives_its_points():
+    """Season points {1: 10, 2: 6, 3: 3}. Event A: ann 1st, bob 2nd, cid 3rd; event B: bob 1st, ann
+    2nd, dan 3rd. ann and bob: 16 points, 2 events, best place 1 — equal on all three rules of the
+    page ("more events played first, then the better best place"), so they share 1st; before,
+    bob's id put him 2nd. cid and dan: 3 points, 1 event, best place 3 — they share 3rd."""
+    from types import SimpleNamespace
+
+    from podium.rules.season import leaderboard
+
+    def event(event_id, *players):
+        rows = [SimpleNamespace(rank=rank, player=p) for rank, p in enumerate(players, start=1)]
+        return SimpleNamespace(complete=True, final_rows=rows, event=SimpleNamespace(id=event_id))
+
+    rows = leaderboard(SimpleNamespace(points={1: 10, 2: 6, 3: 3}), [event("a", "ann", "bob", "cid"),
+                                                                     event("b", "bob", "ann", "dan")])
+    assert [(r.player, r.rank, r.shared, r.points) for r in rows] == [
+        ("ann", 1, True, 16), ("bob", 1, True, 16), ("cid", 3, True, 3), ("dan", 3, True, 3)]
+    assert rows[0].points_by_event == {"a": 10, "b": 6}

@@ -99,7 +99,8 @@ def test_season_invitations_and_wildcard(site_tree, cli):
     assert board["invitations"] == [
         {"player": "p01", "event": "e1", "via": "winner", "reason": "", "passed_over": []},
         {"player": "p05", "event": None, "via": "wildcard", "reason": "best Dancer player", "passed_over": []}]
-    assert board["leaderboard"][0] == {"rank": 1, "player": "p01", "name": "Player 01", "points": 25, "events": 1}
+    assert board["leaderboard"][0] == {"rank": 1, "player": "p01", "name": "Player 01", "points": 25, "events": 1,
+                                       "points_by_event": {"e1": 25}}
 
 
 def test_base_url_makes_absolute_sitemap(site_tree, cli):

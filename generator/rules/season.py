@@ -1,6 +1,7 @@
 """Season results across events: the leaderboard and championship invitations (NS HEX 2023 §10, §11)."""
 from __future__ import annotations
 
+from collections import Counter
 from dataclasses import dataclass, field
 from functools import cached_property
 
@@ -36,6 +37,8 @@ class LeaderRow:
     points: float
     events: int
     places: dict = field(default_factory=dict)  # event id → place
+    points_by_event: dict = field(default_factory=dict)  # event id → the season points it gave
+    shared: bool = False  # another row holds the same rank: nothing the season's rules compare sets them apart
 
 
 @dataclass
@@ -100,17 +103,30 @@ def _wildcards(season: Season, invitations, known_players, problems) -> list[Inv
 
 
 def leaderboard(season: Season, results: list) -> list[LeaderRow]:
-    """Season points by final place (``points: {1: 25, …}``) summed over finished events."""
+    """Season points by final place (``points: {1: 25, …}``) summed over finished events. Equal
+    points: more events played first, then the better best place; players equal on all three
+    share their rank (no rule of the season orders them, so neither does Podium)."""
     totals: dict[str, LeaderRow] = {}
     for result in results:
         if not result.complete:
             continue
         for row in result.final_rows:
             entry = totals.setdefault(row.player, LeaderRow(0, row.player, 0, 0))
-            entry.points += season.points.get(row.rank, 0)
+            earned = season.points.get(row.rank, 0)
+            entry.points += earned
             entry.events += 1
             entry.places[result.event.id] = row.rank
-    ordered = sorted(totals.values(), key=lambda r: (-r.points, -r.events, min(r.places.values()), r.player))
-    for rank, row in enumerate(ordered, start=1):
-        row.rank = rank
+            entry.points_by_event[result.event.id] = earned
+    ordered = sorted(totals.values(), key=lambda r: (_standing(r), r.player))  # by id only to list the equal
+    for index, row in enumerate(ordered):
+        before = ordered[index - 1] if index else None
+        row.rank = before.rank if before and _standing(before) == _standing(row) else index + 1
+    holders = Counter(row.rank for row in ordered)
+    for row in ordered:
+        row.shared = holders[row.rank] > 1
     return ordered
+
+
+def _standing(row: LeaderRow) -> tuple:
+    """What orders the leaderboard: more points, then more events played, then the better best place."""
+    return -row.points, -row.events, min(row.places.values())

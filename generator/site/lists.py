@@ -35,11 +35,15 @@ def _season_sort_key(season, model: SiteModel):
 
 
 def season_page(season, model: SiteModel) -> dict:
+    invited = {i.player for i in season.invitations}
     others = sorted((s for s in model.seasons.values() if s is not season),
                     key=lambda s: _season_sort_key(s, model), reverse=True)
     return {
         "season": season.season,
-        "leaderboard": [{"rank": r.rank, "person": model.person(r.player), "points": r.points, "events": r.events}
+        "leaderboard": [{"rank": r.rank, "person": model.person(r.player), "points": r.points, "events": r.events,
+                         "shared_rank": r.shared, "invited": r.player in invited,
+                         "by_event": [{"name": model.events[e].name, "url": urls.event(e), "points": r.points_by_event[e]}
+                                      for e in _newest_first(r.points_by_event, model)]}
                         for r in season.leaderboard],
         "invitations": [{"person": model.person(i.player), "via": i.via, "reason": i.reason, "place": i.place,
                          "event": model.card(model.events[i.event]) if i.event else None,
