@@ -208,6 +208,8 @@ class Site:
     root: str
     language: str = "en"
     base_url: str = ""
+    repo_url: str = ""  # the repository holding the content, where "Correct this result" links go
+    edit_uri: str = ""  # the content folder's edit page relative to repo_url (MkDocs' meaning; defaults applied)
     description: str = ""
     footer: str = ""
     theme_dir: str = ""  # the organizer's templates and static files, overriding Podium's by name

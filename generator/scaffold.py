@@ -78,6 +78,7 @@ title: My club's tournaments
 language: en
 # base_url: https://my-club.github.io/tournaments   # set when published, for the feed and QR codes
 # description: Results of the club's tournaments     # shown by search engines and link previews
+# repo_url: https://github.com/my-club/results      # each result links to its round file's edit page there
 # theme_dir: theme                  # your own templates and static files (see Podium's docs/themes.md)
 # logo: theme/static/logo.svg       # shown beside the title on every page
 # favicon: theme/static/favicon.png

@@ -60,6 +60,13 @@ class SiteFile(Declared):
     base_url: OneLine = Field("", description="Where the site is published, like https://my-club.github.io/"
                                               "tournaments (for the feed, the sitemap, QR codes, and the links of "
                                               "the page-not-found page when the site is not at the host's root).")
+    repo_url: OneLine = Field("", description="The repository holding this content folder, like "
+                                              "https://github.com/my-club/results: every result on a round page "
+                                              "then links to its round file's edit page there, so a correction "
+                                              "arrives as a pull request.")
+    edit_uri: OneLine = Field("", description="The content folder's edit page relative to repo_url, as in MkDocs, "
+                                              "like edit/main/content/ (the default on github.com; "
+                                              "-/edit/main/content/ on gitlab.com).")
     description: OneLine = Field("", description="One sentence about the site, for search engines and link previews.")
     footer: OneLine = Field("", description="A line at the bottom of every page.")
     theme_dir: OneLine = Field("", description="A folder inside content/ whose templates and static files replace "

@@ -332,3 +332,32 @@ def test_the_season_shows_each_players_points_per_event_and_who_is_invited(base_
     assert "68" in first.inner_text()
     assert first.locator(".tbv a").count() == 3 and first.locator(".tag").inner_text() == "zaproszony"
     assert phone.evaluate("document.documentElement.scrollWidth") <= 360
+
+
+@pytest.mark.parametrize("kind", ["round", "2 v 2 round", "free-for-all round", "tantrix round"])
+def test_correct_this_result_is_a_small_visible_link_that_fits_a_phone(tmp_path, browser, kind):
+    """With repo_url in site.yaml each result on a round page links to its round file's edit page
+    on GitHub (issue 18); the link is seen at 360 px and the page still does not scroll sideways."""
+    shutil.copytree(ROOT / "content", tmp_path / "content")
+    with (tmp_path / "content/site.yaml").open("a", encoding="utf-8") as site:
+        site.write("repo_url: https://github.com/club/results\n")
+    build_site(tmp_path / "content", tmp_path / "site")
+    server, base = github_pages(tmp_path / "site")
+    page = browser.new_page(viewport={"width": 360, "height": 740})
+    try:
+        page.goto(base + PAGES[kind])
+        link = page.locator(".table-card a.edit").first
+        event, number = re.fullmatch(r"events/([^/]+)/rounds/(\d+)/", PAGES[kind]).groups()
+        assert link.get_attribute("href") == (f"https://github.com/club/results/edit/main/content/events/{event}"
+                                              f"/rounds/{number}.yaml")
+        assert link.inner_text() == "Popraw ten wynik"
+        link.scroll_into_view_if_needed()
+        box = link.bounding_box()
+        assert link.is_visible() and box["x"] >= 0 and box["x"] + box["width"] <= 360
+        assert float(link.evaluate("a => getComputedStyle(a).fontSize").rstrip("px")) < float(
+            page.locator("h1").evaluate("h => getComputedStyle(h.ownerDocument.body).fontSize").rstrip("px"))
+        width, viewport = page.evaluate("[document.documentElement.scrollWidth, window.innerWidth]")
+        assert width <= viewport, f"{kind} page is {width}px wide at a {viewport}px viewport"
+    finally:
+        page.close()
+        server.shutdown()

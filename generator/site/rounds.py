@@ -18,11 +18,17 @@ def round_page(report, rnd, model: SiteModel) -> dict:
     tables = [_table(table, model) for table in rnd.tables]
     return {"event": report, "event_url": urls.event(report.id), "round": rnd,
             "title": round_title(rnd), "tables": tables, "by_name": by_name(tables, model),
-            "seed": report.seed, "clock": rnd.clock,
+            "seed": report.seed, "clock": rnd.clock, "edit_url": _edit_url(report, rnd, model),
             "previous": _neighbour(report, rnd.number - 1), "next": _neighbour(report, rnd.number + 1),
             "standings": [{"title": labels.msg(N_("Group %(group)s"), group=g.id) if g.id else None,
                            "rows": rows(g.rows, model)} for g in rnd.standings_after],
             "columns": columns(rnd.columns)}
+
+
+def _edit_url(report, rnd, model: SiteModel) -> str | None:
+    """The forge's edit page of the round's file, where a correction starts as a pull request
+    (None unless site.yaml names the repository)."""
+    return urls.edit_page(model.site.repo_url, model.site.edit_uri, urls.round_file(report.id, rnd.number))
 
 
 def by_name(tables: list[dict], model: SiteModel) -> list[dict]:

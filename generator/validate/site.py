@@ -9,7 +9,7 @@ from podium.errors import Problems, Src, suggest
 from podium.model import Site
 from podium.schema import SiteFile
 from podium.site import urls
-from podium.site.urls import base_url_problem
+from podium.site.urls import base_url_problem, default_edit_uri, edit_uri_problem, repo_url_problem
 from podium.validate.events import event_folders
 from podium.validate.fields import Fields
 from podium.validate.files import load_or_unreadable, refuse_escaping_links, refuse_no_content
@@ -41,7 +41,7 @@ def _site_settings(root: Path, problems: Problems) -> dict:
         problems.add(f.at("base_url"), problem)
         base_url = ""
     settings = {"title": f.get("title", required=True, default="Podium"), "language": language,
-                "base_url": base_url, "description": f.get("description", default=""),
+                "base_url": base_url, **_edit_pages(f), "description": f.get("description", default=""),
                 "footer": f.get("footer", default=""),
                 "theme_dir": _path_in_content(f, "theme_dir", root, is_folder=True),
                 "logo": _path_in_content(f, "logo", root), "favicon": _path_in_content(f, "favicon", root)}
@@ -49,6 +49,30 @@ def _site_settings(root: Path, problems: Problems) -> dict:
         _refuse_a_theme_file_in_the_way(f, role, settings, root)
     f.finish()
     return settings
+
+
+def _edit_pages(f: Fields) -> dict:
+    """Where a round file is corrected: repo_url and edit_uri as MkDocs reads them (edit_uri
+    relative to repo_url, naming the content folder; on github.com and gitlab.com it defaults to
+    the main branch's content/). Both empty when unset or wrong: no "Correct this result" links."""
+    repo_url, edit_uri = f.get("repo_url", default=""), f.get("edit_uri", default="")
+    if problem := repo_url_problem(repo_url):
+        f.problems.add(f.at("repo_url"), problem)
+        return {"repo_url": "", "edit_uri": ""}
+    if problem := edit_uri_problem(edit_uri):
+        f.problems.add(f.at("edit_uri"), problem)
+        return {"repo_url": "", "edit_uri": ""}
+    if edit_uri and not repo_url:
+        f.problems.add(f.at("edit_uri"), f"'edit_uri: {edit_uri}' is relative to the repository's address, and "
+                       f"there is none; add 'repo_url: {urls.EXAMPLE_REPO_URL}' (your repository) or remove edit_uri")
+        return {"repo_url": "", "edit_uri": ""}
+    edit_uri = edit_uri or default_edit_uri(repo_url)
+    if repo_url and not edit_uri:
+        f.problems.add(f.at("repo_url"), f"'repo_url: {repo_url}': Podium knows where files are edited only on "
+                       f"github.com and gitlab.com; add the edit page of the content folder relative to it, like "
+                       f"'edit_uri: src/branch/main/content/', or remove repo_url")
+        return {"repo_url": "", "edit_uri": ""}
+    return {"repo_url": repo_url, "edit_uri": edit_uri}
 
 
 def _refuse_a_theme_file_in_the_way(f: Fields, role: str, settings: dict, root: Path) -> None:
