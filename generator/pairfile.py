@@ -90,7 +90,7 @@ def note_lines(pairing, result: EventResult) -> list[str]:
         if kind == "clans":
             lines.append("clans this turn: " + ", ".join(f"{seat} {clan}" for seat, clan in value))
         elif kind == "tiles":
-            lines.append(f"setup: remove {value} tiles unseen")
+            lines.append(f"setup: remove {value} tile{'s' if value != 1 else ''} unseen")
         elif kind == "colours":
             lines.append("colours: " + value)
         elif kind == "text":

@@ -361,3 +361,17 @@ def test_correct_this_result_is_a_small_visible_link_that_fits_a_phone(tmp_path,
     finally:
         page.close()
         server.shutdown()
+
+
+def test_game_lines_label_margin_and_time_penalty_and_tables_list_places_in_order(base_url, phone):
+    """Issue 18, game detail. Tantrix Grand Prix round 1, table 1, game 2: 22 : 26 on the board, a
+    margin of 4; Weronika Sikora's clock 15:13 is over 15:00, so she loses 1 TP (§9b) — said in
+    words beside the TP. Micromutants extreme round 7, a free-for-all table: listed 1st to 4th,
+    not in seat order (Giulia Romanò, seat A, finished 4th)."""
+    phone.goto(base_url + PAGES["tantrix round"])
+    game = phone.locator(".table-card").first.locator(".games li").nth(1).inner_text()
+    assert "22 : 26 (różnica 4)" in game and "Weronika Sikora traci 1 PT za czas" in game  # the demo is in Polish
+    phone.goto(base_url + PAGES["free-for-all round"])
+    places = phone.locator(".table-card").first.locator(".seat .place").all_inner_texts()
+    assert places == ["1.", "2.", "3.", "4."]
+    assert phone.evaluate("document.documentElement.scrollWidth") <= 360

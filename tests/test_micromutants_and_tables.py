@@ -12,6 +12,7 @@ from podium.rules.games.micromutants import MicromutantsScoring, home_plan
 from podium.rules.schedules import pair_rotation, table_sizes
 from podium.rules.standings.metrics import Context, RoundPoints
 from podium.rules.standings.order import rank_players
+from podium.slug import slugify
 from podium.rules.standings.records import Record
 from podium.rules.outcome import Outcome
 
@@ -231,3 +232,26 @@ def test_eight_player_extreme_event_through_all_three_phases(tree, cli):
     top4 = [r["player"] for r in result["standings"][:4]]
     assert top4 == [min(seated[0], seated[1]), max(seated[0], seated[1]),
                     min(seated[3], seated[2]), max(seated[3], seated[2])]
+
+
+def test_a_table_of_two_names_its_winner_and_a_table_of_four_lists_its_places(tree, cli):
+    """Issue 18: a Carcassonne table of two showed '85 : 70' without saying who won; a table of
+    four listed its players in seat order. Six players: a table of four and one of two (one tile
+    put back unseen, in the singular). VP 100, 90, 80, 70 at the four: 1st to 4th in that order,
+    whatever their seats; 85 : 70 at the two: its first player wins."""
+    names = ["Anna A", "Bara B", "Cyril C", "Dana D", "Emil E", "Filip F"]
+    tree.event("cz", [{"name": n} for n in names], ruleset="carcassonne-cz")
+    cli("pair", "cz")
+    assert "setup: remove 1 tile unseen" in tree.round_path("cz", 1).read_text(encoding="utf-8")
+    data = tree.read_round("cz", 1)
+    four, two = sorted(data["pairings"], key=lambda p: -len(p["players"]))
+    four["score"], two["score"] = [70, 100, 80, 90], [85, 70]
+    tree.save_round("cz", 1, data)
+    cli("build", "--out", tree.root / "site")
+    page = (tree.root / "site/events/cz/rounds/1/index.html").read_text(encoding="utf-8")
+    name = {slugify(n): n for n in names}
+    assert f"{name[two['players'][0]]} wins (85 : 70)" in page
+    by_place = [name[four["players"][i]] for i in (1, 3, 2, 0)]  # 100, 90, 80, 70
+    positions = [page.index(f"{place}.</span> <a href=\"../../../../players/{slugify(n)}/\">{n}</a>")
+                 for place, n in enumerate(by_place, start=1)]
+    assert positions == sorted(positions)

@@ -148,6 +148,8 @@ class GamePlayed:
     time: tuple | None  # seconds left on each clock
     tiles: tuple | None
     points: tuple | None  # the ruleset's points of each player for this game
+    margin: object  # the difference of the two scores on the board (None without a score)
+    penalties: tuple | None  # points each player lost for his clock (None: the rules have no time penalty)
     winner: str | None
     home: str | None
     forfeit: str | None
@@ -160,7 +162,7 @@ class Outcome:
     """What a table's result says, for the page to put in words."""
 
     kind: str  # bye | advances (a bracket's bye) | forfeit | judge-loss | pair-won | summed | series | score |
-    #            draw | win | none
+    #            win-by-score (a table of two placed by its scores) | draw | win | none
     player: str | None = None  # who forfeits, loses by a judge's decision or wins
     players: tuple[str, ...] = ()  # the winning pair
     numbers: tuple = ()  # the score, the games won by each side, or a bye's points
@@ -436,7 +438,7 @@ def _table(pairing, rnd, flags: dict, stage, result) -> Table:
     scoring = result.ruleset.scoring
     winners = _winners(pairing, stage, result)
     factions = scoring.seat_factions(pairing, stage, stage.rounds.index(rnd)) if stage else {}
-    places = {p: i + 1 for i, p in enumerate(pairing.finish or ())}
+    places = _places(pairing, stage)
     earned = _earned(pairing, stage, rnd)
     seats = tuple(Seat(player=p, army=(pairing.armies or [None] * 5)[i] or factions.get(p),
                        score=pairing.score[i] if pairing.score else None, place=places.get(p),
@@ -449,6 +451,17 @@ def _table(pairing, rnd, flags: dict, stage, result) -> Table:
                  tiles_to_remove=scoring.tiles_to_remove(len(pairing.players)) if stage and stage.kind == TABLES else None,
                  colours=_colours(pairing, stage, result), points=_match_points_so_far(pairing, stage, scoring),
                  done=pairing.has_result)
+
+
+def _places(pairing, stage) -> dict:
+    """Each player's place at a table of several: the order 'finish:' records, or — at a table
+    placed by its scores (the tables stage, or more than two players) — one more than the players
+    who scored more, equal scores sharing a place."""
+    if pairing.finish:
+        return {p: i + 1 for i, p in enumerate(pairing.finish)}
+    if not pairing.score or pairing.teams or not (len(pairing.players) > 2 or (stage and stage.kind == TABLES)):
+        return {}
+    return {p: 1 + sum(other > mine for other in pairing.score) for p, mine in zip(pairing.players, pairing.score)}
 
 
 def _earned(pairing, stage, rnd) -> dict:
@@ -475,7 +488,7 @@ def _winners(pairing, stage, result) -> set:
         return set(pairing.teams[pairing.winning_team]) if pairing.winning_team is not None else set()
     if pairing.finish:
         return {pairing.finish[0]}
-    if len(pairing.players) > 2 and pairing.score:
+    if pairing.score and (len(pairing.players) > 2 or (stage is not None and stage.kind == TABLES)):
         return {p for p, vp in zip(pairing.players, pairing.score) if vp == max(pairing.score)}
     if len(pairing.players) != 2:
         return set()
@@ -502,6 +515,8 @@ def _games(pairing, stage, scoring) -> tuple[GamePlayed, ...]:
             number=number, score=tuple(game.score) if game.score else None,
             time=tuple(game.time) if game.time else None, tiles=tuple(game.tiles) if game.tiles else None,
             points=tuple(points) if points else None, winner=game.winner, home=game.home, forfeit=game.forfeit,
+            margin=abs(game.score[0] - game.score[1]) if game.score and len(game.score) == 2 else None,
+            penalties=scoring.game_penalties(game) if game.has_result else None,
             disconnected=game.disconnected,
             extra=bool(stage and stage.kind == KNOCKOUT and number > stage.stage.games and scoring.sums_games)))
     return tuple(games)
@@ -524,6 +539,11 @@ def _outcome(pairing, stage, ruleset) -> Outcome:
             return Outcome("summed")  # each side's points are the table's ``points``
         series = scoring.series(pairing)
         return Outcome("series", numbers=tuple(series)) if series else Outcome("none")
+    if pairing.score and len(pairing.players) == 2 and stage is not None and stage.kind == TABLES:
+        best = max(pairing.score)
+        leaders = [p for p, points in zip(pairing.players, pairing.score) if points == best]
+        if len(leaders) == 1:  # a table placed by its scores: its winner is the one who scored most
+            return Outcome("win-by-score", player=leaders[0], numbers=tuple(pairing.score))
     if pairing.score and len(pairing.players) == 2:
         return Outcome("score", numbers=tuple(pairing.score))
     if pairing.draw:

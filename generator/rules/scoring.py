@@ -98,6 +98,11 @@ class Scoring(Block):
         """Each player's points for one game of a match (None: games only have a winner)."""
         return None
 
+    def game_penalties(self, game) -> tuple | None:
+        """Points each player lost for his clock in one game of a match (None: the rules have
+        no time penalty)."""
+        return None
+
     def tiles_to_remove(self, size: int):
         return None
 

@@ -56,21 +56,25 @@ def _neighbour(report, number: int) -> dict | None:
 def _table(table, model: SiteModel) -> dict:
     seats = [{"person": model.person(s.player), "army": s.army, "score": s.score, "place": s.place, "team": s.team,
               "flag": labels.FLAGS.get(s.flag, None), "won": s.won, "earned": s.earned} for s in table.seats]
+    if len(seats) > 2 and all(s["place"] for s in seats):  # a table of several, once placed: in place order
+        seats.sort(key=lambda seat: seat["place"])
     return {"table": table.table, "bye": table.bye, "match": labels.match_name(table.match) if table.match else None,
             "tp": list(table.points) if table.points is not None else None, "group": table.group, "seats": seats,
-            "result": _result_text(table.outcome, model), "games": [_game(g, model) for g in table.games],
+            "result": _result_text(table.outcome, model),
+            "games": [_game(g, [seat.player for seat in table.seats], model) for g in table.games],
             "tiles": table.tiles_to_remove,
             "colours": [{"game": c.game, "colours": list(c.colours), "first": model.name(c.first)} for c in table.colours],
             "done": table.done}
 
 
-def _game(game, model: SiteModel) -> dict:
+def _game(game, players: list[str], model: SiteModel) -> dict:
     return {"number": game.number, "score": list(game.score) if game.score else None,
             "time": [f"{t // 60}:{t % 60:02d}" for t in game.time] if game.time else None,
             "tiles": list(game.tiles) if game.tiles else None, "tp": list(game.points) if game.points else None,
             "winner": model.name(game.winner) if game.winner else None,
             "home": model.name(game.home) if game.home else None, "forfeit": game.forfeit,
-            "disconnected": game.disconnected, "extra": game.extra}
+            "disconnected": game.disconnected, "extra": game.extra, "margin": game.margin,
+            "penalties": [{"name": model.name(p), "points": lost} for p, lost in zip(players, game.penalties or ()) if lost]}
 
 
 def _result_text(outcome, model: SiteModel) -> dict:
@@ -91,6 +95,9 @@ def _result_text(outcome, model: SiteModel) -> dict:
         return labels.msg(" : ".join(str(n) for n in outcome.numbers))
     if kind == "score":
         return labels.msg(" : ".join(f"{s:g}" for s in outcome.numbers))
+    if kind == "win-by-score":
+        return labels.msg(N_("%(name)s wins (%(score)s)"), name=model.name(outcome.player),
+                          score=" : ".join(f"{s:g}" for s in outcome.numbers))
     if kind == "draw":
         return labels.msg(N_("draw"))
     if kind == "win":

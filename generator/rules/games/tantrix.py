@@ -124,6 +124,12 @@ class TantrixScoring(Scoring):
         team = self.team_of.get(present)
         return self.team_defaults[team] if team in self.team_defaults else (self.forfeit_points, 0.0)
 
+    def game_penalties(self, game: Game) -> tuple[int, int] | None:
+        """§9b: the TP each player lost for his clock (a game not played on the board has none)."""
+        if game.forfeit or game.disconnected or not (game.score and game.time):
+            return None
+        return tuple(time_penalty(seconds) for seconds in game.time)
+
     def game_points(self, game: Game, players: tuple[str, str]) -> tuple[float, float]:
         """The TP of both players for one game, time penalties applied and kept within 0–20."""
         a, b = players
