@@ -22,11 +22,20 @@ def players_page(model: SiteModel) -> dict:
 
 
 def events_page(model: SiteModel) -> dict:
-    """Every event of the archive, newest first, under its year."""
-    years: dict = {}
-    for report in by_date(model.events.values()):
-        years.setdefault(report.date.year if report.date else None, []).append(model.card(report))
-    return {"years": [{"year": year, "events": cards} for year, cards in years.items()]}
+    """Every event of the archive under its season, the newest season first, then the events of
+    no season; newest first within each, with the rules they were played under."""
+    seasons = sorted(model.seasons.values(), key=lambda s: _season_sort_key(s, model), reverse=True)
+    groups = [{"title": s.season.name, "url": urls.season(s.season.id),
+               "events": [_with_rules(model, e) for e in _newest_first(s.events, model)]} for s in seasons]
+    loose = [r.id for r in by_date(model.events.values()) if not r.season or r.season not in model.seasons]
+    if loose:
+        groups.append({"title": None, "url": None, "events": [_with_rules(model, e) for e in loose]})
+    return {"groups": groups}
+
+
+def _with_rules(model: SiteModel, event_id: str) -> dict:
+    report = model.events[event_id]
+    return model.card(report) | {"ruleset": report.ruleset_name}
 
 
 def _season_sort_key(season, model: SiteModel):

@@ -44,7 +44,8 @@ class SiteModel:
                 "url": urls.event(report.id), "name": report.name, "date": report.date, "players": len(report.people),
                 "complete": report.complete, "qualifier": report.qualifier,
                 "has_qualifier_rule": bool(report.qualifier_min),
-                "winner": self.person(report.winner) if report.winner else None, "rounds": len(report.rounds)}
+                "winner": self.person(report.winner) if report.winner else None, "rounds": len(report.rounds),
+                "ruleset": None}  # named where events of several rulesets are listed (the index of all events)
         return self._cards[report.id]
 
 
