@@ -387,3 +387,42 @@ def test_the_index_of_all_events_is_by_season_with_rules_size_and_winner(base_ur
     first = phone.locator("main section").first.locator("li").first.inner_text()
     assert "Warhammer 40,000 Conquest — FFG Organized Play" in first and "14 graczy" in first and "Grzegorz Sęk" in first
     assert phone.evaluate("document.documentElement.scrollWidth") <= 360
+
+
+def test_round_pages_link_their_neighbours_and_show_the_standings_after_them(base_url, phone):
+    """Issue 18: round 3 of Kraków links round 2 (rel=prev) and round 4 (rel=next) and shows the
+    Swiss standings as they stood after it."""
+    phone.goto(base_url + PAGES["round"])
+    assert phone.locator('a[rel="prev"]').inner_text() == "← Runda 2"
+    assert phone.locator('a[rel="next"]').inner_text() == "Runda 4 →"
+    assert phone.get_by_role("heading", name="Klasyfikacja po rundzie 3").is_visible()
+
+
+@pytest.mark.parametrize("kind", ["home", "event", "round", "knockout round", "rated player", "season", "drawn bracket"])
+def test_public_pages_speak_no_jargon(base_url, phone, kind):
+    """Issue 18: no file names, YAML keys or commands on the pages players read (the guide and the
+    about page, for organizers, may name them)."""
+    phone.goto(base_url + PAGES[kind])
+    text = phone.locator("body").inner_text()
+    assert not re.search(r"\.yaml|manual_order|podium (verify|pair|check|build)|drawn_from|\bjoins:", text)
+
+
+def test_counts_take_the_languages_plural_forms(base_url, phone):
+    """Issue 18: Polish has three forms: 24 gracze (Kraków), 14 graczy (Poznań), 22 gracze."""
+    phone.goto(base_url + "events/")
+    lines = phone.locator("main li").all_inner_texts()
+    assert any("Kraków" in line and "24 gracze" in line for line in lines)
+    assert any("Regional Championship — Poznań" in line and "14 graczy" in line for line in lines)
+
+
+def test_a_2v2_partner_is_shown_as_a_partner(base_url, phone):
+    """Issue 18: on a 2 vs 2 round the pairs face each other across a 'v'; on a player's page the
+    partner is 'in a pair with', never among the opponents."""
+    phone.goto(base_url + PAGES["2 v 2 round"])
+    card = phone.locator(".table-card").first
+    assert card.locator(".versus").count() == 1 and card.locator(".seat").count() == 4
+    phone.goto(base_url + "players/niccolo-bianchi/")
+    row = phone.locator("tr", has_text="w parze z").first
+    partner = row.locator(".meta a").inner_text()
+    opponents = [name for name in row.locator("td").nth(1).locator("a").all_inner_texts() if name != partner]
+    assert partner and partner not in opponents and len(opponents) == 2
