@@ -288,7 +288,7 @@ def report_event(result) -> EventReport:
         id=event.id, name=event.name, date=event.date, season=event.season, ruleset=ruleset.id,
         ruleset_name=ruleset.name, venue=event.venue, level=event.level, description=event.description,
         roles=event.roles, seed=event.seed,
-        people=tuple(Person(p.id, p.name, p.club, p.team, tuple(p.armies), p.finals_armies and tuple(p.finals_armies),
+        people=tuple(Person(p.id, p.name, p.club, p.team, _armies(p, ruleset), p.finals_armies and tuple(p.finals_armies),
                             p.beginner) for p in event.players),
         qualifier=result.qualifier, qualifier_min=ruleset.qualifier_min or 0, complete=result.complete,
         winner=_winner(result), plan=tuple(_stage_plan(s) for s in result.plan.stages),
@@ -298,8 +298,14 @@ def report_event(result) -> EventReport:
         stages=tuple(_stage_report(stage, result) for stage in result.stages),
         rounds=tuple(_round_report(rnd, result) for rnd in event.rounds),
         players=(players := tuple(_player_report(p.id, result) for p in event.players)),
-        armies=any(p.armies for p in event.players) or any(g.army for p in players for g in p.games),
+        armies=bool(ruleset.armies) or any(p.armies for p in event.players) or any(
+            g.army for p in players for g in p.games),
     )
+
+
+def _armies(player, ruleset) -> tuple[str, ...]:
+    """The armies a player plays the event with, as the ruleset's army rules give them."""
+    return ruleset.armies.armies_of(player) if ruleset.armies else tuple(player.armies)
 
 
 def _winner(result) -> str | None:
