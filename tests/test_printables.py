@@ -108,37 +108,8 @@ def test_print_css_is_a4_with_a_page_break_per_sheet_of_cards(site):
 
 # ------------------------------------------------------------------ in a browser
 
-@pytest.fixture(scope="module")
-def base_url(site):
-    import functools
-    import http.server
-    import threading
-
-    handler = functools.partial(http.server.SimpleHTTPRequestHandler, directory=str(site))
-    handler.log_message = lambda *args: None
-    server = http.server.ThreadingHTTPServer(("127.0.0.1", 0), handler)
-    threading.Thread(target=server.serve_forever, daemon=True).start()
-    yield f"http://127.0.0.1:{server.server_address[1]}/"
-    server.shutdown()
-
-
-@pytest.fixture(scope="module")
-def browser():
-    from playwright.sync_api import sync_playwright
-
-    from tests.test_browser import CHROMIUM, FLAGS
-
-    with sync_playwright() as playwright:
-        browser = playwright.chromium.launch(executable_path=CHROMIUM, args=FLAGS)
-        yield browser
-        browser.close()
-
-
-@pytest.fixture
-def phone(browser):
-    page = browser.new_page(viewport={"width": 360, "height": 740})
-    yield page
-    page.close()
+# The demo served, Chromium and a 360 × 740 page, as tests/test_browser.py has them.
+from tests.test_browser import base_url, browser, phone  # noqa: E402,F401  (pytest fixtures)
 
 
 @pytest.mark.parametrize("path", [f"events/{EVENT}/cards/", f"events/{EVENT}/report/", f"events/{NO_ARMIES}/report/"])
