@@ -81,8 +81,9 @@ def site_pages(archive) -> tuple[list[Page], list[File]]:
         if has_bracket_page(report):
             pages.append(Page(urls.bracket(report.id), "bracket.html", report.name,
                               partial(bracket_page, report, model), shows))
-        pages.append(Page(urls.event_report(report.id), "print_report.html", report.name,
-                          partial(event_report_page, report, model), shows))
+        season_events = model.seasons[report.season].events if report.season in model.seasons else ()
+        pages.append(Page(urls.event_report(report.id), "print_report.html", report.name,  # its invitations: the season's
+                          partial(event_report_page, report, model), shows | {EVENT(e) for e in season_events}))
         if has_player_cards(report):
             pages.append(Page(urls.player_cards(report.id), "print_cards.html", report.name,
                               partial(player_cards_page, report, model), shows))
