@@ -2,12 +2,17 @@
 from __future__ import annotations
 
 import datetime
+import functools
+import http.server
+import shutil
+import threading
 from pathlib import Path
 
 import pytest
 import yaml
 from click.testing import CliRunner
 
+from podium.build import build_site
 from podium.cli import main
 
 ARMIES = ["Bestie", "Borgo", "Dancer", "Death Breath", "Hegemonia", "Iron Gang", "Mephisto", "Missisipi", "Moloch",
@@ -71,3 +76,40 @@ def cli():
         return result
 
     return run
+
+
+# ------------------------------------------------------------------ the demo in a real browser
+ROOT = Path(__file__).resolve().parent.parent
+# Debian's chromium; Ubuntu's chromium-browser or Google Chrome where CI runners have those.
+CHROMIUM = next(filter(None, map(shutil.which, ("chromium", "chromium-browser", "google-chrome"))), "/usr/bin/chromium")
+FLAGS = ["--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run", "--disable-background-networking",
+         "--disable-component-update", "--disable-sync"]
+
+
+@pytest.fixture(scope="module")
+def base_url(tmp_path_factory):
+    out = tmp_path_factory.mktemp("browser") / "site"
+    build_site(ROOT / "content", out)
+    handler = functools.partial(http.server.SimpleHTTPRequestHandler, directory=str(out))
+    server = http.server.ThreadingHTTPServer(("127.0.0.1", 0), handler)
+    handler.log_message = lambda *args: None
+    threading.Thread(target=server.serve_forever, daemon=True).start()
+    yield f"http://127.0.0.1:{server.server_address[1]}/"
+    server.shutdown()
+
+
+@pytest.fixture(scope="module")
+def browser():
+    from playwright.sync_api import sync_playwright
+
+    with sync_playwright() as playwright:
+        browser = playwright.chromium.launch(executable_path=CHROMIUM, args=FLAGS)
+        yield browser
+        browser.close()
+
+
+@pytest.fixture
+def phone(browser):
+    page = browser.new_page(viewport={"width": 360, "height": 740})
+    yield page
+    page.close()

@@ -2,7 +2,6 @@
 from __future__ import annotations
 
 import functools
-import http.server
 import re
 import shutil
 import threading
@@ -13,10 +12,6 @@ import pytest
 from podium.build import build_site
 
 ROOT = Path(__file__).resolve().parent.parent
-# Debian's chromium; Ubuntu's chromium-browser or Google Chrome where CI runners have those
-CHROMIUM = next(filter(None, map(shutil.which, ("chromium", "chromium-browser", "google-chrome"))), "/usr/bin/chromium")
-FLAGS = ["--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run", "--disable-background-networking",
-         "--disable-component-update", "--disable-sync"]
 PAGES = {
     "home": "", "season": "seasons/nshex-2023/", "event": "events/2023-04-krakow/",
     "ffg event": "events/2023-10-poznan-regional/", "round": "events/2023-04-krakow/rounds/3/",
@@ -28,34 +23,6 @@ PAGES = {
     "guide": "pages/first-tournament/",
 }
 
-
-@pytest.fixture(scope="module")
-def base_url(tmp_path_factory):
-    out = tmp_path_factory.mktemp("browser") / "site"
-    build_site(ROOT / "content", out)
-    handler = functools.partial(http.server.SimpleHTTPRequestHandler, directory=str(out))
-    server = http.server.ThreadingHTTPServer(("127.0.0.1", 0), handler)
-    handler.log_message = lambda *args: None
-    threading.Thread(target=server.serve_forever, daemon=True).start()
-    yield f"http://127.0.0.1:{server.server_address[1]}/"
-    server.shutdown()
-
-
-@pytest.fixture(scope="module")
-def browser():
-    from playwright.sync_api import sync_playwright
-
-    with sync_playwright() as playwright:
-        browser = playwright.chromium.launch(executable_path=CHROMIUM, args=FLAGS)
-        yield browser
-        browser.close()
-
-
-@pytest.fixture
-def phone(browser):
-    page = browser.new_page(viewport={"width": 360, "height": 740})
-    yield page
-    page.close()
 
 
 def _player_page(base_url, phone) -> str:

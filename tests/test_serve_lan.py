@@ -220,7 +220,8 @@ def test_serve_lan_rebuilds_when_a_round_file_changes(tree, cli):
     threading.Thread(target=lambda: lines.extend(serving.stdout), daemon=True).start()
     try:
         wait_for(lambda: any(line.startswith(("players open", "this machine has no")) for line in lines))
-        assert lines[0] == "rebuilt 14 pages in " + lines[0].split(" in ")[1]
+        # 16: the event's printable report and player cards among them
+        assert lines[0] == "rebuilt 16 pages in " + lines[0].split(" in ")[1]
         assert lines[1] == "serving site on the local network — Ctrl+C to stop\n"
         assert lines[2].startswith(("players open http://", "this machine has no network address"))
         server = type("Address", (), {"port": port})

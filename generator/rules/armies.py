@@ -13,6 +13,11 @@ class ArmyRules(Block):
     """What every block of army rules answers: the engine asks it about each registration before
     any round, then about the armies fielded in the Swiss and in the finals."""
 
+    def armies_of(self, player: Player) -> tuple[str, ...]:
+        """The armies ``player`` plays the event with: those he registered, unless the rules
+        give him others (a beginner's basic set)."""
+        return tuple(player.armies)
+
     @abstractmethod
     def check_registration(self, player: Player, problems: Problems) -> None:
         """Add to ``problems`` what is wrong with the armies ``player`` registers."""

@@ -31,6 +31,9 @@ class Person:
     name: str
     club: str | None = None
     team: str | None = None
+    armies: tuple[str, ...] = ()  # the armies (factions) he registered for the event
+    finals_armies: tuple[str, ...] | None = None  # those he kept for the finals, once chosen
+    beginner: bool = False  # plays the basic armies the organizer lent him
 
 
 @dataclass(frozen=True)
@@ -252,6 +255,7 @@ class EventReport:
     stages: tuple[StageReport, ...]
     rounds: tuple[RoundReport, ...]
     players: tuple[PlayerReport, ...]
+    armies: bool = False  # players register armies or field one in a game: the event has player cards
 
     @cached_property
     def person(self) -> Mapping[str, Person]:
@@ -286,7 +290,8 @@ def report_event(result) -> EventReport:
         id=event.id, name=event.name, date=event.date, season=event.season, ruleset=ruleset.id,
         ruleset_name=ruleset.name, venue=event.venue, level=event.level, description=event.description,
         roles=event.roles, seed=event.seed,
-        people=tuple(Person(p.id, p.name, p.club, p.team) for p in event.players),
+        people=tuple(Person(p.id, p.name, p.club, p.team, _armies(p, ruleset), p.finals_armies and tuple(p.finals_armies),
+                            p.beginner) for p in event.players),
         qualifier=result.qualifier, qualifier_min=ruleset.qualifier_min or 0, complete=result.complete,
         winner=_winner(result), plan=tuple(_stage_plan(s) for s in result.plan.stages),
         sums_games=ruleset.scoring.sums_games, clocks=MappingProxyType(dict(ruleset.clocks)),
@@ -294,8 +299,15 @@ def report_event(result) -> EventReport:
         explained=_columns(_all_tiebreakers(result)), standings=_standings(result.final_rows),
         stages=tuple(_stage_report(stage, result) for stage in result.stages),
         rounds=tuple(_round_report(rnd, result) for rnd in event.rounds),
-        players=tuple(_player_report(p.id, result) for p in event.players),
+        players=(players := tuple(_player_report(p.id, result) for p in event.players)),
+        armies=bool(ruleset.armies) or any(p.armies for p in event.players) or any(
+            g.army for p in players for g in p.games),
     )
+
+
+def _armies(player, ruleset) -> tuple[str, ...]:
+    """The armies a player plays the event with, as the ruleset's army rules give them."""
+    return ruleset.armies.armies_of(player) if ruleset.armies else tuple(player.armies)
 
 
 def _winner(result) -> str | None:

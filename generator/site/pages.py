@@ -16,6 +16,7 @@ from podium.site.event import bracket_page, event_page, has_bracket_page
 from podium.site.lists import events_page, home_page, players_page, season_page
 from podium.site.model import SiteModel
 from podium.site.player import player_page
+from podium.site.printables import event_report_page, has_player_cards, player_cards_page
 from podium.site.rounds import round_page
 
 
@@ -80,6 +81,12 @@ def site_pages(archive) -> tuple[list[Page], list[File]]:
         if has_bracket_page(report):
             pages.append(Page(urls.bracket(report.id), "bracket.html", report.name,
                               partial(bracket_page, report, model), shows))
+        season_events = model.seasons[report.season].events if report.season in model.seasons else ()
+        pages.append(Page(urls.event_report(report.id), "print_report.html", report.name,  # its invitations: the season's
+                          partial(event_report_page, report, model), shows | {EVENT(e) for e in season_events}))
+        if has_player_cards(report):
+            pages.append(Page(urls.player_cards(report.id), "print_cards.html", report.name,
+                              partial(player_cards_page, report, model), shows))
         for rnd in report.rounds:
             pages.append(Page(urls.round_page(report.id, rnd.number), "round.html",
                               report.name, partial(round_page, report, rnd, model), shows))

@@ -39,6 +39,14 @@ def round_page(event_id: str, number: int) -> str:
     return f"events/{event_id}/rounds/{number}/index.html"
 
 
+def player_cards(event_id: str) -> str:
+    return f"events/{event_id}/cards/index.html"
+
+
+def event_report(event_id: str) -> str:
+    return f"events/{event_id}/report/index.html"
+
+
 def player(player_id: str) -> str:
     return f"players/{player_id}/index.html"
 
