@@ -28,7 +28,10 @@
       return response.ok ? response.text() : "";
     }).then(function (html) {
       var now = html && new DOMParser().parseFromString(html, "text/html").querySelector("main");
-      if (now && now.textContent !== opened) notice.hidden = false;
+      if (now && now.textContent !== opened) {
+        notice.querySelector("a").href = here;  // a link again to this page, which the network now gives new
+        notice.hidden = false;
+      }
     }).catch(function () {});
   }
   window.addEventListener("online", check);
