@@ -6,7 +6,7 @@ import gc
 from dataclasses import dataclass
 from pathlib import Path
 
-from podium import progress
+from podium import offline, progress
 from podium.archive import Archive, load_archive
 from podium.i18n import Language
 from podium.parallel import cores, run_shares, worth_splitting
@@ -46,6 +46,9 @@ def site_outputs(archive: Archive, base_url: str | None = None) -> SiteOutputs:
     # After the static files: the organizer's logo wins over a Podium file of the same name (a
     # theme file of that name is refused by check, unless it is the same image).
     made.update((url, Path(getattr(site, role)).read_bytes()) for role, url in assets.items())
+    static = dict(made)  # what the service worker keeps at once; pages it keeps as they are read
+    made[offline.MANIFEST] = offline.manifest(site.title, site.language, static, assets.get("favicon", "static/favicon.svg"))
+    made[offline.WORKER] = offline.worker(static)
     made[".nojekyll"] = ""
     made["sitemap.xml"] = sitemap(pages, base)
     made["feed.xml"] = atom_feed(archive, base, site.title, Language(site.language))

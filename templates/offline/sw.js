@@ -1,0 +1,72 @@
+// Podium's service worker: keeps the pages a player opened readable at the venue without a network.
+// Pages (and the JSON and feed beside them): network first, so a phone online always gets the
+// latest results, and the copy kept from the last visit when the network is gone. The static
+// files: cache first, kept per version (a hash of their content, so a new stylesheet replaces the
+// old one). It holds no text for people: the page says what there is to say, in its language.
+// Several sites can share one origin (user.github.io/a/ and /b/): every cache is named by scope.
+var VERSION = "__VERSION__";
+var ASSETS = __ASSETS__;  // relative to this file, which is at the site's root
+var SCOPE = self.registration.scope;
+var STATIC = "podium static " + VERSION + " " + SCOPE;
+var PAGES = "podium pages " + SCOPE;
+
+self.addEventListener("install", function (event) {
+  event.waitUntil(caches.open(STATIC).then(function (cache) {
+    return cache.addAll(ASSETS.map(function (asset) { return new URL(asset, SCOPE).href; }));
+  }).then(function () { return self.skipWaiting(); }));
+});
+
+self.addEventListener("activate", function (event) {
+  event.waitUntil(caches.keys().then(function (names) {
+    return Promise.all(names.filter(function (name) {
+      return name.indexOf("podium static ") === 0 && name.slice(-SCOPE.length) === SCOPE && name !== STATIC;
+    }).map(function (name) { return caches.delete(name); }));
+  }).then(function () { return self.clients.claim(); }));
+});
+
+self.addEventListener("fetch", function (event) {
+  var request = event.request;
+  if (request.method !== "GET" || request.url.indexOf(SCOPE) !== 0) return;
+  var keep = request.url.indexOf(SCOPE + "static/") === 0 ? fromCacheFirst : fromNetworkFirst;
+  event.respondWith(keep(request, event));
+});
+
+function fromNetworkFirst(request, event) {
+  var url = request.url.split("#")[0];
+  return fetch(request).then(function (response) {
+    if (response.ok && response.type === "basic") {
+      var copy = response.clone();
+      event.waitUntil(caches.open(PAGES).then(function (cache) { return cache.put(url, copy); }));
+    }
+    return response;
+  }, function (offline) {
+    return caches.open(PAGES).then(function (cache) { return cache.match(url, { ignoreSearch: true }); })
+      .then(function (kept) { if (kept) return kept; throw offline; });
+  });
+}
+
+function fromCacheFirst(request) {
+  return caches.open(STATIC).then(function (cache) {
+    return cache.match(request, { ignoreSearch: true }).then(function (kept) {
+      return kept || fetch(request).then(function (response) {
+        if (response.ok && response.type === "basic") cache.put(request, response.clone());
+        return response;
+      });
+    });
+  });
+}
+
+// The page asks to keep the pages of its event (rounds, bracket) that are not kept yet, so a
+// player who opened the event page can read every round of it offline.
+self.addEventListener("message", function (event) {
+  var urls = (event.data && event.data.keep) || [];
+  event.waitUntil(caches.open(PAGES).then(function (cache) {
+    return Promise.all(urls.filter(function (url) { return url.indexOf(SCOPE) === 0; }).map(function (url) {
+      return cache.match(url).then(function (kept) {
+        return kept || fetch(url).then(function (response) {
+          if (response.ok && response.type === "basic") return cache.put(url, response);
+        });
+      }).catch(function () {});
+    }));
+  }));
+});

@@ -1,0 +1,39 @@
+// Offline at the venue: registers the site's service worker (sw.js, at the site's root), asks it to
+// keep this page's own pages (an event's rounds and bracket) for reading without a network, and,
+// when the network comes back or the page is looked at again, says so if the results changed since
+// the page was opened. The sentence is the page's (#fresh, translated); without JavaScript, or in a
+// browser without service workers, the page is the same complete page.
+(function () {
+  var script = document.querySelector("script[data-worker]");
+  var notice = document.getElementById("fresh");
+  if (!script || !("serviceWorker" in navigator)) return;
+  navigator.serviceWorker.register(script.getAttribute("data-worker")).catch(function () {});
+
+  var here = location.href.split(/[?#]/)[0];
+  var folder = here.slice(0, here.lastIndexOf("/") + 1);
+  navigator.serviceWorker.ready.then(function (registration) {
+    if (navigator.connection && navigator.connection.saveData) return;
+    var keep = Array.prototype.map.call(document.querySelectorAll("main a[href], a[rel=prev], a[rel=next]"),
+      function (a) { return a.href.split("#")[0]; });
+    keep = keep.filter(function (url, i) { return url !== here && url.indexOf(folder) === 0 && keep.indexOf(url) === i; });
+    if (keep.length && registration.active) registration.active.postMessage({ keep: keep });
+  });
+
+  var main = document.querySelector("main");
+  var opened = main ? main.textContent : "";
+  function check() {
+    if (!notice || !notice.hidden || document.hidden || !navigator.onLine) return;
+    // "reload": past the browser's HTTP cache, which then holds the new page for the reload link
+    fetch(here, { cache: "reload", headers: { Accept: "text/html" } }).then(function (response) {
+      return response.ok ? response.text() : "";
+    }).then(function (html) {
+      var now = html && new DOMParser().parseFromString(html, "text/html").querySelector("main");
+      if (now && now.textContent !== opened) {
+        notice.querySelector("a").href = here;  // a link again to this page, which the network now gives new
+        notice.hidden = false;
+      }
+    }).catch(function () {});
+  }
+  window.addEventListener("online", check);
+  document.addEventListener("visibilitychange", check);
+})();

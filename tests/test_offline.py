@@ -1,0 +1,141 @@
+"""Offline at the venue (issue 18): a web app manifest and a service worker at the site's root keep
+the pages a player opened readable without a network, and say when there are new results."""
+from __future__ import annotations
+
+import http.server
+import json
+import re
+import shutil
+import threading
+from pathlib import Path
+
+import pytest
+
+from conftest import CHROMIUM, FLAGS
+from podium.build import build_site
+
+ROOT = Path(__file__).resolve().parent.parent
+PROJECT = "https://user.github.io/repo"
+EVENT = "events/2023-04-krakow/"
+
+
+@pytest.fixture(scope="module")
+def sites(tmp_path_factory):
+    """The demo built twice, under a project path."""
+    outs = [tmp_path_factory.mktemp("offline") / "site" for _ in range(2)]
+    for out in outs:
+        build_site(ROOT / "content", out, base_url=PROJECT)
+    return outs
+
+
+def test_the_manifest_names_the_site_and_starts_at_its_root(sites):
+    manifest = json.loads((sites[0] / "site.webmanifest").read_text(encoding="utf-8"))
+    assert manifest["name"] == "Podium — wyniki turniejów"
+    assert (manifest["start_url"], manifest["scope"], manifest["display"]) == ("./", "./", "standalone")
+    assert manifest["theme_color"] == "#1b1f24"  # style.css's --fg: the header bar
+    assert manifest["icons"] == [{"src": "static/favicon.svg", "sizes": "any", "type": "image/svg+xml"}]
+    assert (sites[0] / manifest["icons"][0]["src"]).is_file()
+
+
+def test_the_worker_is_at_the_root_and_keeps_the_static_files(sites):
+    worker = (sites[0] / "sw.js").read_text(encoding="utf-8")
+    assert 'addEventListener("fetch"' in worker and 'addEventListener("install"' in worker
+    assets = json.loads(re.search(r"var ASSETS = (\[.*?\]);", worker).group(1))
+    assert assets == sorted(f"static/{p.name}" for p in (sites[0] / "static").iterdir())
+    assert re.search(r'var VERSION = "[0-9a-f]{16}";', worker)
+
+
+def test_every_page_links_the_manifest_and_the_worker_from_its_own_place(sites):
+    pages = sorted(sites[0].rglob("*.html"))
+    assert len(pages) > 100
+    for page in pages:
+        url = page.relative_to(sites[0]).as_posix()
+        up = "/repo/" if url == "404.html" else "../" * url.count("/")
+        html = page.read_text(encoding="utf-8")
+        assert f'<link rel="manifest" href="{up}site.webmanifest">' in html, url
+        assert f'<script src="{up}static/offline.js" data-worker="{up}sw.js" defer></script>' in html, url
+        assert '<p class="fresh" id="fresh" role="status" hidden><a>' in html, url
+
+
+def test_the_same_content_makes_the_same_manifest_and_worker(sites, tmp_path):
+    for name in ("site.webmanifest", "sw.js"):
+        assert (sites[0] / name).read_bytes() == (sites[1] / name).read_bytes()
+    # a new stylesheet makes a new worker, so phones replace the old one
+    theme = tmp_path / "content"
+    shutil.copytree(ROOT / "content", theme)
+    (theme / "theme" / "static").mkdir(parents=True, exist_ok=True)
+    (theme / "theme" / "static" / "club.css").write_text(":root { --fg: #2b1d0e; }\n", encoding="utf-8")
+    site_yaml = theme / "site.yaml"
+    site_yaml.write_text(site_yaml.read_text(encoding="utf-8") + "theme_dir: theme\n", encoding="utf-8")
+    build_site(theme, tmp_path / "site", base_url=PROJECT)
+    assert (tmp_path / "site" / "sw.js").read_bytes() != (sites[0] / "sw.js").read_bytes()
+    assert json.loads((tmp_path / "site" / "site.webmanifest").read_text(encoding="utf-8"))["theme_color"] == "#2b1d0e"
+
+
+class Venue:
+    """The site served on 127.0.0.1 (a secure origin for service workers) by a server whose
+    network can be cut: while ``down``, every connection is closed unanswered."""
+
+    def __init__(self, root: Path):
+        self.down = threading.Event()
+        venue = self
+
+        class Handler(http.server.SimpleHTTPRequestHandler):
+            def __init__(self, *args, **kwargs):
+                super().__init__(*args, directory=str(root), **kwargs)
+
+            def handle(self):
+                if not venue.down.is_set():
+                    super().handle()
+
+            def log_message(self, *args):
+                pass
+
+        self.server = http.server.ThreadingHTTPServer(("127.0.0.1", 0), Handler)
+        threading.Thread(target=self.server.serve_forever, daemon=True).start()
+        self.url = f"http://127.0.0.1:{self.server.server_address[1]}/"
+
+
+def test_an_event_page_opened_once_reads_offline_and_says_when_results_are_new(tmp_path):
+    from playwright.sync_api import sync_playwright
+
+    root = tmp_path / "site"
+    build_site(ROOT / "content", root)
+    venue = Venue(root)
+    with sync_playwright() as playwright:
+        browser = playwright.chromium.launch(executable_path=CHROMIUM, args=FLAGS)
+        context = browser.new_context(viewport={"width": 360, "height": 740})
+        phone = context.new_page()
+        phone.goto(venue.url + EVENT)
+        phone.wait_for_function("!!navigator.serviceWorker.controller", timeout=5000)  # active, and claimed the page
+        kept = ("caches.keys().then(names => Promise.all(names.map(n => caches.open(n).then(c => c.match(location.href)))))"
+                ".then(found => found.some(Boolean))")
+        for attempt in range(3):  # now through the worker, which keeps the page (a reload now and then goes uncached)
+            phone.reload()
+            if phone.evaluate(f"new Promise(done => setTimeout(() => {kept}.then(done), 300))"):
+                break
+        assert phone.evaluate(kept), "the worker kept the event page"
+        leader = phone.locator("table.standings .name").first.inner_text()
+
+        venue.down.set()
+        context.set_offline(True)
+        phone.goto(venue.url + EVENT)
+        assert phone.locator("table.standings").first.is_visible()
+        assert phone.locator("table.standings .name").first.inner_text() == leader
+        assert phone.locator("link[rel=stylesheet]").evaluate("l => l.sheet.cssRules.length") > 0  # styled, too
+        assert phone.locator("#fresh").is_hidden()
+
+        page = root / EVENT / "index.html"  # a round's results published while the phone was offline
+        page.write_text(page.read_text(encoding="utf-8").replace(leader, "Nowy Lider", 1), encoding="utf-8")
+        venue.down.clear()
+        context.set_offline(False)
+        notice = phone.locator("#fresh")
+        notice.wait_for(state="visible", timeout=5000)
+        assert notice.inner_text() == "Nowe wyniki od otwarcia tej strony — odśwież"
+        box = notice.bounding_box()
+        assert box["width"] <= 360 and box["y"] + box["height"] <= 740  # in sight at the foot of the screen
+        notice.locator("a").click()
+        phone.wait_for_load_state()
+        assert "Nowy Lider" in phone.locator("table.standings").first.inner_text()
+        browser.close()
+    venue.server.shutdown()
