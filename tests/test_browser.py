@@ -393,3 +393,16 @@ def test_a_2v2_partner_is_shown_as_a_partner(base_url, phone):
     partner = row.locator(".meta a").inner_text()
     opponents = [name for name in row.locator("td").nth(1).locator("a").all_inner_texts() if name != partner]
     assert partner and partner not in opponents and len(opponents) == 2
+
+
+@pytest.mark.parametrize("kind", ["event", "round", "season"])
+def test_pages_are_complete_with_javascript_off(base_url, browser, kind):
+    """Issue 18: search is the only enhancement. With JavaScript off the standings, the tables and
+    the leaderboard are all there, and the page still fits 360 px."""
+    context = browser.new_context(viewport={"width": 360, "height": 740}, java_script_enabled=False)
+    page = context.new_page()
+    page.goto(base_url + PAGES[kind])
+    shown = page.locator(".standings tbody tr, .table-card").count()
+    width = page.evaluate("document.documentElement.scrollWidth")
+    context.close()
+    assert shown > 5 and width <= 360
