@@ -215,13 +215,16 @@ def parse_yaml(text: str, path: str):
             loader.dispose()
 
 
+YAML_LINE_BREAK = re.compile("\r\n|[\r\n\x85\u2028\u2029]")  # YAML 1.1's line breaks
+
+
 def _syntax_problem(exc: yaml.MarkedYAMLError, text: str, path: str) -> tuple[Src, str]:
     """Where a syntax error is and, for the commonest slips, how to fix it in one line: the
     parser's own words name a symptom, often lines after the cause."""
     mark = exc.problem_mark or exc.context_mark
     line = mark.line + 1 if mark else 0
     said = f"YAML syntax: {exc.problem or exc.context}"
-    lines = text.split("\n")
+    lines = YAML_LINE_BREAK.split(text)  # as the parser counts them: a lone \r or a U+2028 breaks a line too
     written = lines[line - 1] if 0 < line <= len(lines) else ""
     problem = exc.problem or ""
     if "tab character" in problem:
@@ -242,7 +245,7 @@ def _syntax_problem(exc: yaml.MarkedYAMLError, text: str, path: str) -> tuple[Sr
         return Src(path, line), f"{said}; {_colon_hint(lines, line)}"
     if exc.context == "while scanning a simple key":  # a line of a mapping without 'key: '
         line = exc.context_mark.line + 1
-        if fixed := with_colon_space(lines[line - 1]):
+        if fixed := with_colon_space(lines[line - 1] if 0 < line <= len(lines) else ""):  # the mark may be past the end
             return Src(path, line), f"{said}; YAML needs a space after the colon: write '{fixed}'"
         return Src(path, line), (f"{said}; every line of a mapping is 'key: value': add the key, or join this line "
                                  "to the value above")

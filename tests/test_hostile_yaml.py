@@ -151,3 +151,12 @@ def test_a_quote_left_open_mid_file_is_said_where_it_opened(tree, cli):
     assert cli("check", expect=1).output.splitlines()[0] == (
         "content/events/e1/registrations.yaml:1: YAML syntax: did not find expected key; the quote opened on this "
         "line is closed only on line 4, so the lines between became part of its value: close it on the same line")
+
+
+@pytest.mark.parametrize("text, line", [("a: 1\r\rb", 3), ("a: 1\u2028b\u2028c", 2)])
+def test_a_syntax_error_after_line_breaks_other_than_newline_is_said_at_its_line(text, line):
+    """Found by the content fuzzer: YAML also breaks lines at a lone carriage return and at U+2028,
+    so its line numbers ran past the file's '\\n' lines and the hint's lookup crashed (IndexError)."""
+    with pytest.raises(UserError) as caught:
+        parse_yaml(text, "f.yaml")
+    assert str(caught.value).startswith(f"f.yaml:{line}: YAML syntax: could not find expected ':'")
