@@ -29,19 +29,38 @@ class NotInGit(Exception):
 @dataclass(frozen=True)
 class Committed:
     commit: str  # the commit's short hash
-    event: Event
+    event: Event | None  # None: the event did not read at that commit
 
 
-def find_committed(folder: Path, registry: dict, wanted: Callable[[Event], bool]) -> Committed | None:
-    """The newest committed version of the event in ``folder`` that ``wanted`` accepts; None if
-    no commit has one. NotInGit where there is no history."""
-    top = _git(folder, "rev-parse", "--show-toplevel").strip()
-    relative = Path(folder).resolve().relative_to(Path(top).resolve()).as_posix()
-    for commit in _git(top, "log", f"--max-count={MOST_COMMITS}", "--format=%h", "--", relative).split():
-        event = _event_at(top, commit, relative, registry)
-        if event is not None and wanted(event):
-            return Committed(commit, event)
-    return None
+class EventHistory:
+    """The committed versions of one event folder, newest first. Each is read from git once,
+    when a search first reaches it, however many rounds of the event look for one (a result
+    corrected in round 1 changes the fingerprint of every round after it)."""
+
+    def __init__(self, folder: Path, registry: dict):
+        self.folder, self.registry = Path(folder), registry
+        self._read: list[Committed] = []  # the versions read so far, newest first (event None: it did not read)
+        self._unread: list[str] | None = None  # the commits not read yet, newest first; None before the first search
+
+    def find(self, wanted: Callable[[Event], bool]) -> Committed | None:
+        """The newest committed version that ``wanted`` accepts; None if no commit has one.
+        NotInGit where there is no history."""
+        for committed in self._versions():
+            if committed.event is not None and wanted(committed.event):
+                return committed
+        return None
+
+    def _versions(self):
+        if self._unread is None:
+            self._top = _git(self.folder, "rev-parse", "--show-toplevel").strip()
+            self._relative = self.folder.resolve().relative_to(Path(self._top).resolve()).as_posix()
+            self._unread = _git(self._top, "log", f"--max-count={MOST_COMMITS}", "--format=%h", "--",
+                                self._relative).split()
+        yield from list(self._read)
+        while self._unread:
+            commit = self._unread.pop(0)
+            self._read.append(Committed(commit, _event_at(self._top, commit, self._relative, self.registry)))
+            yield self._read[-1]
 
 
 def _event_at(top: str, commit: str, relative: str, registry: dict) -> Event | None:

@@ -94,7 +94,10 @@ def _table_text(players: frozenset) -> str:
 def verify_event(result: EventResult, registry: dict | None = None) -> list[Difference]:
     """Each round of ``result`` whose published pairings are not the draw; ``registry`` (the
     archive's players.yaml) is what an earlier version of the event is read with."""
+    from podium.history import EventHistory
+
     event, ruleset = result.event, result.ruleset
+    history = EventHistory(Path(event.folder), registry or {})  # read from git only if a round needs it
     differences = []
     for index, published in enumerate(event.rounds):
         try:
@@ -110,7 +113,7 @@ def verify_event(result: EventResult, registry: dict | None = None) -> list[Diff
         difference = Difference(event.id, published.number, published.src, got, want,
                                 fingerprinted=drawn_from is not None, drawn_from=drawn_from)
         if drawn_from is not None and drawn_from != results_fingerprint(event.rounds[:index]):
-            difference = _checked_against_history(difference, result, index, registry or {})
+            difference = _checked_against_history(difference, result, index, history)
         differences.append(difference)
     return differences
 
@@ -140,16 +143,16 @@ def _tables(pairings) -> tuple:
     return tuple(sorted(frozenset(p.players) for p in pairings))
 
 
-def _checked_against_history(difference: Difference, result: EventResult, index: int, registry: dict) -> Difference:
+def _checked_against_history(difference: Difference, result: EventResult, index: int, history) -> Difference:
     """Results corrected since the round was paired: re-draw it from the committed results its
-    fingerprint names."""
-    from podium.history import NotInGit, find_committed
+    fingerprint names (``history``: the event's committed versions, rules/history.py)."""
+    from podium.history import NotInGit
 
     def drawn_from(event) -> bool:
         return len(event.rounds) >= index and results_fingerprint(event.rounds[:index]) == difference.drawn_from
 
     try:
-        then = find_committed(Path(result.event.folder), registry, drawn_from)
+        then = history.find(drawn_from)
     except NotInGit:
         return dataclasses.replace(difference, results_corrected=True, unchecked=True)
     if then is None:
