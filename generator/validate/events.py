@@ -42,9 +42,9 @@ def read_event(folder: Path, problems: Problems, registry: dict) -> Event | None
     players = read_registrations(folder, problems, registry)
     event = Event(
         id=folder.name, folder=str(folder), src=f.src,
-        name=f.get("name", required=True, default=folder.name),
+        name=f.get("name", default=folder.name),
         date=f.get("date"), season=f.slug("season"),
-        ruleset=f.slug("ruleset", required=True) or "",
+        ruleset=f.slug("ruleset") or "",
         structure=f.data.get("structure", "auto"), seed=_seed(f),
         venue=f.get("venue"), level=f.get("level"),
         description=f.get("description", default=""),
@@ -56,7 +56,6 @@ def read_event(folder: Path, problems: Problems, registry: dict) -> Event | None
         playoffs=_playoffs(f, problems, {p.id for p in players or ()}),
         key_srcs=dict(f.data.key_srcs),
     )
-    f.get("structure")  # read by the rules engine (its shape depends on the ruleset)
     f.finish()
     return event
 
@@ -76,7 +75,7 @@ def _playoffs(f: Fields, problems: Problems, ids: set[str]) -> tuple[Playoff, ..
     found: dict[frozenset, Playoff] = {}
     for index, item in enumerate(f.get("playoffs", default=[])):
         p = Fields(item, f.data["playoffs"].at(index), problems, "a play-off", PlayoffEntry)
-        players, winner = p.get("players", required=True), p.get("winner", required=True)
+        players, winner = p.get("players"), p.get("winner")
         p.finish()
         if players is None or winner is None or not known_players(players, problems, ids):
             continue

@@ -49,7 +49,7 @@ class Fields:
                 self.problems.add(self.src, f"{self.what} needs '{key}'")
             return default
         wrong = checked(kind, value)[1]
-        for place, why in _merged(wrong):
+        for place, why in wrong:
             self.problems.add(src_within(value, place, self.at(key)), self._said(key, place, why, value))
         if wrong:
             return default
@@ -84,22 +84,6 @@ class Fields:
             if key not in valid:
                 self.problems.add(self.at(key), f"unknown key '{key}' in {self.what}{suggest(key, valid)}; "
                                   f"valid keys: {', '.join(sorted(valid))}")
-
-
-def _merged(wrong: list[tuple[tuple, str]]) -> list[tuple[tuple, str]]:
-    """One problem a place: a value that is none of a union's kinds ('must be text', 'must be a
-    whole number') is said once ('must be text or a whole number, not …')."""
-    by_place: dict[tuple, list[str]] = {}
-    for place, why in wrong:
-        by_place.setdefault(place, []).append(why)
-    merged = []
-    for place, whys in by_place.items():
-        kinds = [why[len("must be "):].rsplit(", not ", 1) for why in whys if why.startswith("must be ")]
-        if len(whys) > 1 and len(kinds) == len(whys):
-            merged.append((place, f"must be {' or '.join(dict.fromkeys(k for k, _ in kinds))}, not {kinds[0][1]}"))
-        else:
-            merged += [(place, why) for why in whys]
-    return merged
 
 
 def _colon_space_hint(data) -> str:

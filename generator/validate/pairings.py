@@ -13,7 +13,7 @@ from podium.validate.players import known_players
 
 
 def read_pairings(f: Fields, problems: Problems, ids: set[str]) -> tuple[Pairing, ...]:
-    raw = f.get("pairings", required=True, default=[])
+    raw = f.get("pairings", default=[])
     pairings, seated = [], {}
     for index, item in enumerate(raw):
         pairing = _pairing(item, raw.at(index), problems, ids)
@@ -65,7 +65,7 @@ def _teams(f: Fields, ids: set[str]) -> tuple:
     value = f.get("teams")
     if not value:
         return ()
-    if len(value) != 2 or not all(isinstance(t, list) and len(t) == 2 for t in value):
+    if len(value) != 2 or not all(len(t) == 2 for t in value):  # each a list, as declared
         f.problems.add(f.at("teams"), "'teams' lists two pairs of player ids, like [[a, b], [c, d]]")
         return ()
     if not all([known_players(team, f.problems, ids) for team in value]):
@@ -140,9 +140,9 @@ CLOCK = re.compile(r"^([0-9]{1,3}):([0-5][0-9])$")
 def _clocks(f: Fields, count: int) -> tuple | None:
     """Each player's clock at the end as "mm:ss" (quoted: YAML reads 14:10 as a number)."""
     value = f.get("time")
-    if not value or all(v in (None, "") for v in value):
+    if not value or all(v == "" for v in value):  # texts, as declared
         return None
-    matches = [CLOCK.match(v) if isinstance(v, str) else None for v in value]
+    matches = [CLOCK.match(v) for v in value]
     if len(value) != count or not all(matches):
         f.problems.add(f.at("time"), f"'time' lists {count} clock readings as \"mm:ss\" in quotes, like [\"14:10\", \"15:02\"]")
         return None

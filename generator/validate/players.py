@@ -57,7 +57,7 @@ def _player_list(data, src: Src, problems: Problems, registry: dict, what: str) 
 def read_player(item, src: Src, problems: Problems, registry: dict, what: str) -> Player | None:
     """The player of one entry (a YAML mapping); every problem found is added to ``problems``."""
     f = Fields(item, src, problems, f"a player entry of {what}", PlayerEntry)
-    name = f.get("name", required=True)
+    name = f.get("name")
     pid = f.slug("id") or slugify(name or "")
     known = registry.get(pid)
     armies, finals = string_list(f, "armies"), string_list(f, "finals_armies")
@@ -67,7 +67,7 @@ def read_player(item, src: Src, problems: Problems, registry: dict, what: str) -
         rating=f.get("rating", default=known.rating if known else None),
         armies=tuple(armies or ()), beginner=f.get("beginner", default=False),
         finals_armies=tuple(finals) if finals is not None else None,
-        colours=tuple(string_list(f, "colours") or ()), joins=_joins(f), team=_team(f, what),
+        colours=tuple(string_list(f, "colours") or ()), joins=f.get("joins", default=1), team=_team(f, what),
     )
     f.finish()  # every key is read first, so a bad name does not also report the others as unknown
     if name is None:
@@ -86,11 +86,6 @@ def _team(f: Fields, what: str) -> str | None:
                        "not in players.yaml")
         return None
     return team
-
-
-def _joins(f: Fields) -> int:
-    """A late entry: the first round the player takes part in (Swiss and table stages)."""
-    return f.get("joins", default=1)
 
 
 def id_list(f: Fields, key: str, ids: set[str]) -> list[tuple[str, Src]]:

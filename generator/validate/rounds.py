@@ -49,10 +49,10 @@ def _round(path: Path, number: int, problems: Problems, ids: set[str]) -> Round 
     if data is None:
         return None
     f = Fields(data, Src(str(path)), problems, f"round file {path.name}", RoundFile)
-    declared = f.get("round", required=True)
+    declared = f.get("round")
     if declared is not None and declared != number:
         problems.add(f.at("round"), f"'round: {declared}' but the file is {path.name}; make them agree")
-    stage = f.get("stage", required=True, default="swiss")
+    stage = f.get("stage", default="swiss")
     pairings = read_pairings(f, problems, ids)
     penalties = _penalties(f, problems, ids)
     drops = id_list(f, "drops", ids)
@@ -72,7 +72,7 @@ def _late_entries(f: Fields, number: int, ids: set[str]) -> tuple[tuple[str, int
     for pid, joins in (value or {}).items():
         if not known_player(pid, value.at(pid), f.problems, ids):
             continue
-        if isinstance(joins, bool) or not isinstance(joins, int) or joins <= number:
+        if joins <= number:  # a whole number, as declared
             f.problems.add(value.at(pid), f"'{pid}: {joins}' must be the round {pid} joins, after round {number}; "
                            "`podium pair` wrote it: restore it as it was")
             continue
@@ -85,7 +85,7 @@ def _penalties(f: Fields, problems: Problems, ids: set[str]) -> tuple[Penalty, .
     penalties = []
     for index, item in enumerate(raw):
         p = Fields(item, raw.at(index), problems, "a penalty", PenaltyEntry)
-        player, kind = p.get("player", required=True), p.get("kind", required=True)
+        player, kind = p.get("player"), p.get("kind")
         points = p.get("points", default=0)
         reason = p.get("reason", default="")
         p.finish()

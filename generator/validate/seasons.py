@@ -23,12 +23,12 @@ def _season(path: Path, problems: Problems) -> Season:
     wildcards = []
     for index, item in enumerate(f.get("wildcards", default=[])):
         w = Fields(item, f.data["wildcards"].at(index), problems, "a wildcard", WildcardEntry)
-        player, reason = w.slug("player", required=True), w.get("reason", required=True)
+        player, reason = w.slug("player"), w.get("reason")
         w.finish()
         if player and reason:
             wildcards.append(Wildcard(player=player, reason=reason, src=w.src))
-    points = _season_points(f, problems)
-    season = Season(id=path.stem, name=f.get("name", required=True, default=path.stem), src=f.src,
+    points = dict(f.get("points", default={}))  # by place (declared: a place from 1, points from 0)
+    season = Season(id=path.stem, name=f.get("name", default=path.stem), src=f.src,
                     ruleset=f.slug("ruleset"), qualification=_qualification(f, wildcards),
                     wildcards=tuple(wildcards), points=points, description=f.get("description", default=""),
                     key_srcs=dict(f.data.key_srcs))
@@ -44,7 +44,3 @@ def _qualification(f: Fields, wildcards: list) -> str | None:
                        "or remove the wild cards")
     return value
 
-
-def _season_points(f: Fields, problems: Problems) -> dict:
-    """Season points by place (declared: a place from 1, a number of points from 0)."""
-    return dict(f.get("points", default={}))

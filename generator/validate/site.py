@@ -40,7 +40,7 @@ def _site_settings(root: Path, problems: Problems) -> dict:
     if problem := base_url_problem(base_url):
         problems.add(f.at("base_url"), problem)
         base_url = ""
-    settings = {"title": f.get("title", required=True, default="Podium"), "language": language,
+    settings = {"title": f.get("title", default="Podium"), "language": language,
                 "base_url": base_url, **_edit_pages(f), "description": f.get("description", default=""),
                 "footer": f.get("footer", default=""),
                 "theme_dir": _path_in_content(f, "theme_dir", root, is_folder=True),
