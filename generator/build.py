@@ -38,7 +38,6 @@ class SiteOutputs:
 
 def site_outputs(archive: Archive, base_url: str | None = None) -> SiteOutputs:
     site = archive.site
-    check_theme(site)  # every theme template compiles, before a page is rendered
     base = (base_url if base_url is not None else site.base_url).rstrip("/")
     pages, files = site_pages(archive)
     made = static_files(site)
@@ -73,7 +72,9 @@ def build_site(content: Path, out: Path, base_url: str | None = None) -> int:
     content or an ``out`` that a build must not replace."""
     ready_output(out, content)
     with without_cycle_collection(), progress.shown():
-        return write_site(site_outputs(load_archive(content), base_url), out)
+        archive = load_archive(content)
+        check_theme(archive.site)  # every theme template compiles, before a page is rendered
+        return write_site(site_outputs(archive, base_url), out)
 
 
 @contextlib.contextmanager

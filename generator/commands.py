@@ -27,8 +27,8 @@ def check(content: Path) -> str:
             redrawn = [progress.counted(verify_event, tick)(result, registry) for result in archive.events.values()]
     events, seasons = len(archive.events), len(archive.seasons)
     lines = [note for result in archive.events.values() for note in pending_notes(result)]
-    lines += [f"note: {result.event.at('structure')}: {unfit_structure(result)}"
-              for result in archive.events.values() if unfit_structure(result)]
+    lines += [f"note: {result.event.at('structure')}: {unfit}"
+              for result in archive.events.values() if (unfit := unfit_structure(result))]
     lines += [tie_note(tie) for result in archive.events.values() for tie in result.ties if tie.decides]
     lines += [f"note: {src}: {text}" for result in archive.events.values() for src, text in result.notes]
     # check passes either way: the pairings as published stand and the standings follow them
@@ -45,7 +45,8 @@ def pending_notes(result) -> list[str]:
     for rnd in result.event.rounds:
         to_play = still_to_play(result, rnd)
         notes += [f"note: {pairing.src}: table {table_name(pairing)}: {what}" for pairing, what in to_play]
-        missing = [p for p in result.pending.get(rnd.number, ()) if p not in {p for p, _ in to_play}]
+        playing = {p for p, _ in to_play}
+        missing = [p for p in result.pending.get(rnd.number, ()) if p not in playing]
         if missing:
             count = len(missing)
             tables = ", ".join(table_name(p) for p in missing)

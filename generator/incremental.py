@@ -16,6 +16,7 @@ from pathlib import Path
 
 from podium.archive import Archive, load_archive
 from podium.build import build_all, site_outputs, without_cycle_collection, write_site
+from podium.render import check_theme
 from podium.render import TEMPLATES_DIR
 from podium.ruleset_files import ruleset_dirs
 from podium.site.pages import EVENT, RATING, Page
@@ -73,6 +74,7 @@ class Rebuilder:
                 and stamps.keys() == last.stamps.keys() and stamps[EVERYTHING] == last.stamps[EVERYTHING])
 
     def _whole(self, stamps, archive: Archive) -> Rebuild:
+        check_theme(archive.site)  # an edit of events alone (``_part``) cannot change the theme
         outputs = site_outputs(archive)
         pages = write_site(outputs, self.out)
         self.last = Built(stamps, archive, outputs.urls())

@@ -27,17 +27,10 @@ def init_archive(folder: Path, ruleset: RuleSet, event_id: str, today: datetime.
         raise fail(Src(str(content)), "already exists; podium init never overwrites. Pick an empty folder")
     schemas = folder / SCHEMA_FOLDER
     with_schemas = not os.path.lexists(schemas)  # a folder of them already there is the organizer's
-    event = content / "events" / event_id
-
-    def with_modeline(path: Path, kind: str, text: str) -> str:
-        return modeline(path, kind, content, with_schemas) + text
-
     files = {
         **(schema_files(schemas) if with_schemas else {}),
-        content / "site.yaml": with_modeline(content / "site.yaml", "site", SITE),
-        event / "event.yaml": with_modeline(event / "event.yaml", "event", event_yaml(ruleset, today)),
-        event / "registrations.yaml": with_modeline(event / "registrations.yaml", "registrations",
-                                                    registrations_yaml(ruleset)),
+        content / "site.yaml": modeline(content / "site.yaml", "site", content, with_schemas) + SITE,
+        **_event_files(content, content / "events" / event_id, ruleset, event_yaml(ruleset, today), with_schemas),
         content / "pages" / "about.md": ABOUT,
     }
     for path, text in {folder / ".gitignore": "/site/\n/.site-*/\n",  # the build and the folders a killed build leaves
@@ -99,18 +92,24 @@ def new_event(content: Path, event_id: str, ruleset: RuleSet, date: datetime.dat
     with_schemas = not os.path.lexists(schemas)
     event_text = event_yaml(ruleset, date, name or event_id.replace("-", " ").capitalize())
     files = {**(schema_files(schemas) if with_schemas else {}),
-             folder / "event.yaml": modeline(folder / "event.yaml", "event", content, with_schemas) + event_text,
-             folder / "registrations.yaml": modeline(folder / "registrations.yaml", "registrations", content,
-                                                     with_schemas) + registrations_yaml(ruleset)}
+             **_event_files(content, folder, ruleset, event_text, with_schemas)}
     hint = "move it away, or name the content folder with --content"
     return write_new_files(files, content / "events", hint)
+
+
+def _event_files(content: Path, folder: Path, ruleset: RuleSet, event_text: str, with_schemas: bool) -> dict:
+    """A new event's event.yaml and registrations.yaml, each pointing editors at its schema."""
+    return {folder / "event.yaml": modeline(folder / "event.yaml", "event", content, with_schemas) + event_text,
+            folder / "registrations.yaml": modeline(folder / "registrations.yaml", "registrations", content,
+                                                    with_schemas) + registrations_yaml(ruleset)}
 
 
 def name_problem(name: str) -> str | None:
     """Why ``name`` cannot be an event's name, by the rule check applies to event.yaml."""
     if not name.strip():
         return "the name is empty; write the event's name, or leave --name out to make it from the id"
-    return text_problem("name", name)
+    problem = text_problem(name)
+    return f"'name' {problem}" if problem else None
 
 
 def event_yaml(ruleset: RuleSet, today: datetime.date, name: str = "My first tournament") -> str:

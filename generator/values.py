@@ -26,13 +26,14 @@ _ODD = ("Cc", "Zl", "Zp")  # control characters, line and paragraph separators
 _DIRECTION_CONTROLS = set("\u202a\u202b\u202c\u202d\u202e\u2066\u2067\u2068\u2069")
 
 
-def text_problem(key: str, value: str, multiline: bool = False) -> str | None:
-    """Why ``value`` cannot be the text of ``key``: longer than any real one, or holding a
-    character that breaks the pages and the terminal (a control character; a line break
-    outside Markdown) or shows the text other than it is (a direction override)."""
+def text_problem(value: str, multiline: bool = False) -> str | None:
+    """Why ``value`` cannot be a text: longer than any real one, or holding a character that
+    breaks the pages and the terminal (a control character; a line break outside Markdown) or
+    shows the text other than it is (a direction override). Said without the key: the caller
+    names it."""
     longest = LONGEST_TEXT if multiline else LONGEST_LINE
     if len(value) > longest:
-        return f"'{key}' is {len(value):,} characters long; at most {longest:,}"
+        return f"is {len(value):,} characters long; at most {longest:,}"
     allowed = "\n\t" if multiline else ""
     odd = next((char for char in value if (char in _DIRECTION_CONTROLS or unicodedata.category(char) in _ODD)
                 and char not in allowed), None)
@@ -44,7 +45,7 @@ def text_problem(key: str, value: str, multiline: bool = False) -> str | None:
         shown = f"the direction override U+{ord(odd):04X}"
     else:
         shown = f"the control character \\x{ord(odd):02x}"
-    return f"'{key}' holds {shown}, which has no place in it; write it as one line of plain text"
+    return f"holds {shown}, which has no place in it; write it as one line of plain text"
 
 
 def is_blank(text: str) -> bool:
@@ -52,24 +53,19 @@ def is_blank(text: str) -> bool:
     return all(char.isspace() or unicodedata.category(char) in ("Cf", "Zs") for char in text)
 
 
-def _one_line(text: str) -> str:
-    problem = text_problem("", text)
-    if problem:
-        raise PydanticCustomError("one_line", problem.split("' ", 1)[1])  # said without the key: the caller names it
-    return text
-
-
-def _markdown(text: str) -> str:
-    problem = text_problem("", text, multiline=True)
-    if problem:
-        raise PydanticCustomError("one_line", problem.split("' ", 1)[1])
-    return text
+def _text_of(multiline: bool):
+    """A validator that refuses what ``text_problem`` names."""
+    def check(text: str) -> str:
+        if problem := text_problem(text, multiline):
+            raise PydanticCustomError("one_line", problem)
+        return text
+    return check
 
 
 # ------------------------------------------------------------------ the kinds
 
-OneLine = Annotated[str, AfterValidator(_one_line)]
-Markdown = Annotated[str, AfterValidator(_markdown)]
+OneLine = Annotated[str, AfterValidator(_text_of(multiline=False))]
+Markdown = Annotated[str, AfterValidator(_text_of(multiline=True))]
 Count = Annotated[int, Field(ge=0, le=1000)]  # points of a result, secondary points, players
 Points = Annotated[float, Field(ge=0, le=1000)]  # may be a half (a bye worth 0.5, TP to 0.1)
 Rounds = Annotated[int, Field(ge=1, le=MOST)]

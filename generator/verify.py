@@ -37,17 +37,15 @@ class Difference:
     published: tuple
     redrawn: tuple
     reason: str = ""
-    fingerprinted: bool = False  # the round file says which results it was drawn from
-    results_corrected: bool = False  # … and they have changed since
-    drawn_from_commit: str | None = None  # the commit of those results, re-drawn from
+    drawn_from: str | None = None  # the fingerprint of the results the round file says it was drawn from
+    drawn_from_commit: str | None = None  # results corrected since: the commit that held them, re-drawn from
     then_same: bool = False  # … giving the published pairings: the correction is a notice
-    unchecked: bool = False  # no history to re-draw from (not in git): a notice that says so
+    unchecked: bool = False  # results corrected, but no history to re-draw from (not in git): a notice
     fingerprint_unknown: bool = False  # no commit holds the results the fingerprint names
-    drawn_from: str | None = None
 
     @property
     def is_error(self) -> bool:
-        return not (self.results_corrected and (self.then_same or self.unchecked))
+        return not (self.then_same or self.unchecked)
 
     def __str__(self) -> str:
         return f"{'' if self.is_error else 'notice: '}{self.src}: {self.message}"
@@ -65,10 +63,10 @@ class Difference:
                     f"('drawn_from: {self.drawn_from}'), so it cannot be re-drawn as it was; restore its "
                     "'drawn_from:', or commit the results of {earlier} as they were when it was paired (then the "
                     "correction), or, if it has not been played, delete it and pair it again")
-        if self.results_corrected and self.then_same:
+        if self.then_same:
             return (f"a result of {earlier} was corrected after round {self.round} was paired; re-drawn from the "
                     f"results as they were then (commit {self.drawn_from_commit}), the same pairings; nothing to do")
-        if self.results_corrected and self.unchecked:
+        if self.unchecked:
             return (f"a result of {earlier} was corrected after round {self.round} was paired, "
                     f"so round {self.round} follows the results as they were then ({tables}); nothing to do "
                     "(not checked against them: the content is not in a git repository)")
@@ -76,7 +74,7 @@ class Difference:
             return (f"the pairings of round {self.round} differ from the draw made from the results as they were "
                     f"then (commit {self.drawn_from_commit}) ({tables}); they were changed by hand after `podium "
                     "pair` wrote them; restore the drawn pairings, or keep them and say why in a comment")
-        if self.fingerprinted:
+        if self.drawn_from is not None:
             cause = "they were changed by hand after `podium pair` wrote them"
         else:
             cause = ("a pairing was changed by hand, or a result corrected after the round was paired "
@@ -110,8 +108,7 @@ def verify_event(result: EventResult, registry: dict | None = None) -> list[Diff
         if set(got) == set(want):
             continue
         drawn_from = published.drawn_from
-        difference = Difference(event.id, published.number, published.src, got, want,
-                                fingerprinted=drawn_from is not None, drawn_from=drawn_from)
+        difference = Difference(event.id, published.number, published.src, got, want, drawn_from=drawn_from)
         if drawn_from is not None and drawn_from != results_fingerprint(event.rounds[:index]):
             difference = _checked_against_history(difference, result, index, history)
         differences.append(difference)
@@ -154,14 +151,14 @@ def _checked_against_history(difference: Difference, result: EventResult, index:
     try:
         then = history.find(drawn_from)
     except NotInGit:
-        return dataclasses.replace(difference, results_corrected=True, unchecked=True)
+        return dataclasses.replace(difference, unchecked=True)
     if then is None:
         return dataclasses.replace(difference, fingerprint_unknown=True)
     try:
         same = set(_redrawn(then.event, index, result.ruleset, result.event.rounds[index])) == set(difference.published)
     except UserError:
         same = False
-    return dataclasses.replace(difference, results_corrected=True, then_same=same, drawn_from_commit=then.commit)
+    return dataclasses.replace(difference, then_same=same, drawn_from_commit=then.commit)
 
 
 def results_fingerprint(rounds) -> str:
