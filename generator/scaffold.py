@@ -14,7 +14,7 @@ from podium.rules.ruleset import RuleSet
 from podium.rules.scoring import yaml_string
 from podium.slug import is_slug, slugify
 from podium.validate import refuse_no_content
-from podium.values import text_problem
+from podium.values import is_blank, text_problem
 from podium.write import new_file_problem, output_problem
 
 
@@ -106,7 +106,7 @@ def _event_files(content: Path, folder: Path, ruleset: RuleSet, event_text: str,
 
 def name_problem(name: str) -> str | None:
     """Why ``name`` cannot be an event's name, by the rule check applies to event.yaml."""
-    if not name.strip():
+    if is_blank(name):  # as check refuses a required text that shows nothing (U+200B alone)
         return "the name is empty; write the event's name, or leave --name out to make it from the id"
     problem = text_problem(name)
     return f"'name' {problem}" if problem else None

@@ -61,7 +61,7 @@ class Difference:
         if self.fingerprint_unknown:
             return (f"round {self.round} says it was drawn from results that no commit of this event holds "
                     f"('drawn_from: {self.drawn_from}'), so it cannot be re-drawn as it was; restore its "
-                    "'drawn_from:', or commit the results of {earlier} as they were when it was paired (then the "
+                    f"'drawn_from:', or commit the results of {earlier} as they were when it was paired (then the "
                     "correction), or, if it has not been played, delete it and pair it again")
         if self.then_same:
             return (f"a result of {earlier} was corrected after round {self.round} was paired; re-drawn from the "

@@ -205,6 +205,7 @@ NEW = ["autumn", "--ruleset", "ffg-conquest", "--date", "2026-09-01"]
                                      "write it as one line of plain text"),
     (["--name", "A" * 300], "--name: 'name' is 300 characters long; at most 200"),
     (["--name", ""], "--name: the name is empty; write the event's name, or leave --name out to make it from the id"),
+    (["--name", "\u200b"], "--name: the name is empty; write the event's name, or leave --name out to make it from the id"),
     (["--content", "notes.txt"], "notes.txt: content folder not found; pass --content DIR or run from the folder "
                                  "holding content/"),
 ])
