@@ -49,11 +49,8 @@ class Block(ABC):
                 problems.add(src_of_key(key), f"unknown parameter '{key}' for {where} '{cls.name}'{suggest(key, cls.params)}; "
                              f"valid: {valid}")
                 continue
-            parsed, wrong = checked(param.kind, value)
-            for place, why in wrong:
-                inside = "".join(f"[{p!r}]" if isinstance(p, str) else f"[{p}]" for p in place)
-                problems.add(src_within(value, place, src_of_key(key)), f"'{key}{inside}' of {where} '{cls.name}' {why}")
-            if not wrong:
+            parsed, fine = checked_at(param.kind, value, src_of_key(key), f"of {where} '{cls.name}'", key, problems)
+            if fine:
                 good[key] = parsed
         lacking = unanswered(cls, where)
         if lacking:
@@ -84,6 +81,16 @@ def unanswered(cls, where: str) -> str:
             "(a bug of that block: report it)")
 
 
+def checked_at(kind, value, src: Src, whose: str, key: str, problems: Problems) -> tuple[Any, bool]:
+    """``value`` of ``key`` as ``kind`` (values.checked), each problem said at its own line
+    inside the value ('points[2]' of bye policy 'lowest-ranked' …); and whether it has none."""
+    parsed, wrong = checked(kind, value)
+    for place, why in wrong:
+        inside = "".join(f"[{p!r}]" if isinstance(p, str) else f"[{p}]" for p in place)
+        problems.add(src_within(value, place, src), f"'{key}{inside}' {whose} {why}")
+    return parsed, not wrong
+
+
 def src_within(value, place: tuple, outer: Src) -> Src:
     """The line of ``value[place[0]][place[1]]…`` as the YAML reader kept it (``.at``), or the
     nearest line above it."""
@@ -96,7 +103,3 @@ def src_within(value, place: tuple, outer: Src) -> Src:
         except (KeyError, IndexError, TypeError):
             break
     return src
-
-
-def no_src(_key) -> Src:
-    return Src("<built-in>")

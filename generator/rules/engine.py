@@ -141,7 +141,7 @@ def _note_left_alone(result: StageResult, state: EventState) -> None:
     if not result.rounds:
         text = f"the {result.kind} stage is not played: {who} left to play it"
     else:
-        first, last = result.rounds[-1].number + 1, result.start + result.planned_rounds - 1
+        first, last = result.rounds[-1].number + 1, result.last_round
         rounds = f"round {first} is" if first == last else f"rounds {first}–{last} are"
         text = (f"the {result.kind} stage ends after round {first - 1}: {who} left to play, so its {rounds} not "
                 "played and its standings stand")

@@ -286,6 +286,9 @@ def report_event(result) -> EventReport:
     """The report of a replayed event."""
     event, ruleset = result.event, result.ruleset
     first_kind = result.first.kind if result.stages else SWISS
+    columns = {stage.kind: _columns(ruleset.tiebreakers_for(stage.kind)) for stage in result.stages}
+    final_rows = {row.player: row for row in result.final_rows}
+    finals = _finals_by_player(result)
     return EventReport(
         id=event.id, name=event.name, date=event.date, season=event.season, ruleset=ruleset.id,
         ruleset_name=ruleset.name, venue=event.venue, level=event.level, description=event.description,
@@ -297,9 +300,10 @@ def report_event(result) -> EventReport:
         sums_games=ruleset.scoring.sums_games, clocks=MappingProxyType(dict(ruleset.clocks)),
         columns=_columns(ruleset.tiebreakers_for(first_kind)) if first_kind != KNOCKOUT else (),
         explained=_columns(_all_tiebreakers(result)), standings=_standings(result.final_rows),
-        stages=tuple(_stage_report(stage, result) for stage in result.stages),
-        rounds=tuple(_round_report(rnd, result) for rnd in event.rounds),
-        players=(players := tuple(_player_report(p.id, result) for p in event.players)),
+        stages=tuple(_stage_report(stage, result, columns[stage.kind]) for stage in result.stages),
+        rounds=tuple(_round_report(rnd, result, columns) for rnd in event.rounds),
+        players=(players := tuple(_player_report(p.id, result, final_rows.get(p.id), finals.get(p.id, ()))
+                                  for p in event.players)),
         armies=bool(ruleset.armies) or any(p.armies for p in event.players) or any(
             g.army for p in players for g in p.games),
     )
@@ -345,10 +349,10 @@ def match_name(label: str | None) -> MatchName | None:
 
 # ------------------------------------------------------------------ stages and brackets
 
-def _stage_report(stage, result) -> StageReport:
+def _stage_report(stage, result, columns: tuple[Column, ...]) -> StageReport:
     groups = () if stage.kind == KNOCKOUT else tuple(Group(g.id, _standings(g.rows)) for g in stage.groups)
     bracket = _bracket(stage, result.ruleset.scoring) if stage.kind == KNOCKOUT else ()
-    return StageReport(id=stage.id, kind=stage.kind, columns=_columns(result.ruleset.tiebreakers_for(stage.kind)),
+    return StageReport(id=stage.id, kind=stage.kind, columns=columns,
                        standings=_standings(stage.rows), groups=groups, bracket=bracket, complete=stage.complete)
 
 
@@ -421,17 +425,18 @@ def match_points(match, stage, scoring) -> list | None:
 
 # ------------------------------------------------------------------ rounds and tables
 
-def _round_report(rnd, result) -> RoundReport:
+def _round_report(rnd, result, columns: dict) -> RoundReport:
     stage = result.stage_of(rnd)
     flags = result.flags.get(rnd.number, {})
+    turn = stage.rounds.index(rnd) if stage else None  # the stage's round by count, as seat factions go
     names = {p.match for p in rnd.pairings if p.match and p.match != THIRD_PLACE}
     return RoundReport(
         number=rnd.number, stage=rnd.stage,
         main_match=match_name(names.pop()) if rnd.stage == KNOCKOUT and len(names) == 1 else None,
-        complete=result.round_done.get(rnd.number, False),
-        tables=tuple(_table(pairing, rnd, flags, stage, result) for pairing in rnd.pairings),
+        complete=rnd.number in result.pending and not result.pending[rnd.number],  # every result decides its table
+        tables=tuple(_table(pairing, rnd, turn, flags, stage, result) for pairing in rnd.pairings),
         standings_after=_standings_after(stage, rnd.number),
-        columns=_columns(result.ruleset.tiebreakers_for(stage.kind)) if stage else (),
+        columns=columns[stage.kind] if stage else (),
         clock=result.ruleset.clocks.get(rnd.stage))
 
 
@@ -446,10 +451,10 @@ def _standings_after(stage, number: int) -> tuple[Group, ...]:
     return tuple(Group(group_id if len(groups) > 1 else None, _standings(rows)) for group_id, rows in groups)
 
 
-def _table(pairing, rnd, flags: dict, stage, result) -> Table:
+def _table(pairing, rnd, turn: int | None, flags: dict, stage, result) -> Table:
     scoring = result.ruleset.scoring
     winners = _winners(pairing, stage, result)
-    factions = scoring.seat_factions(pairing, stage, stage.rounds.index(rnd)) if stage else {}
+    factions = scoring.seat_factions(pairing, stage, turn) if stage else {}
     places = _places(pairing, stage)
     earned = _earned(pairing, stage, rnd)
     seats = tuple(Seat(player=p, army=(pairing.armies or [None] * 5)[i] or factions.get(p),
@@ -567,26 +572,30 @@ def _outcome(pairing, stage, ruleset) -> Outcome:
 
 # ------------------------------------------------------------------ players
 
-def _player_report(player_id: str, result) -> PlayerReport:
-    row = next((row for row in result.final_rows if row.player == player_id), None)
+def _player_report(player_id: str, result, row, finals: tuple) -> PlayerReport:
+    """``row``: his row of the final classification (None: not in it); ``finals``: his games in
+    the bracket."""
     games = tuple(Played(round=o.round, opponents=tuple(o.faced), partners=tuple(o.partners), result=o.result,
                          army=o.army, margin=o.margin, match=None) for o in result.outcomes(player_id))
     return PlayerReport(player=player_id, rank=row.rank if row else None, points=row.points if row else None,
                         status=row.status if row else result.status.get(player_id, "active"),
-                        games=games + _finals_played(result, player_id))
+                        games=games + finals)
 
 
-def _finals_played(result, player_id: str) -> tuple[Played, ...]:
-    games = []
+def _finals_by_player(result) -> dict[str, tuple[Played, ...]]:
+    """Each player's matches of the bracket that were played, in bracket order."""
+    games: dict[str, list[Played]] = {}
     for matches in result.bracket:
         for m in matches:
-            if player_id in m.players and m.pairing is not None and None not in m.players:
-                seat = m.players.index(player_id)
-                armies = m.pairing.armies or (None, None)
-                outcome = ("win" if m.winner == player_id else "loss") if m.winner else ""
-                games.append(Played(round=m.round_no, opponents=(m.players[1 - seat],), partners=(), result=outcome,
-                                    army=armies[seat], margin=None, match=match_name(m.label)))
-    return tuple(games)
+            if m.pairing is None or None in m.players:
+                continue
+            armies = m.pairing.armies or (None, None)
+            for seat, player in enumerate(m.players):
+                outcome = ("win" if m.winner == player else "loss") if m.winner else ""
+                games.setdefault(player, []).append(Played(
+                    round=m.round_no, opponents=(m.players[1 - seat],), partners=(), result=outcome,
+                    army=armies[seat], margin=None, match=match_name(m.label)))
+    return {player: tuple(played) for player, played in games.items()}
 
 
 # ------------------------------------------------------------------ seasons

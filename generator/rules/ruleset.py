@@ -15,9 +15,9 @@ from typing_extensions import TypedDict  # pydantic reads a TypedDict from here 
 
 from podium.errors import Problems, Src, suggest
 from podium.located import YMap, YSeq
-from podium.rules.blocks import Block, src_within, unanswered
+from podium.rules.blocks import Block, checked_at, unanswered
 from podium.rules.registry import BLOCKS, TIEBREAKERS
-from podium.values import Markdown, OneLine, Players, checked, is_blank, json_schema_of
+from podium.values import Markdown, OneLine, Players, is_blank, json_schema_of
 
 Minutes = Annotated[int, Field(ge=1, le=1000)] | OneLine  # a clock: minutes, or words ("90, or untimed")
 TiebreakerNames = list[OneLine]
@@ -66,6 +66,10 @@ class RuleSet:
 
     def tiebreakers_for(self, kind: str) -> list:
         return self.tiebreakers_by_stage.get(kind, self.tiebreakers_by_stage.get("*", []))
+
+    def leaves_ties_to_organizer(self, kind: str) -> bool:
+        """The stage's tie-breakers end with the organizer's decision ('manual', a sealed bid)."""
+        return any(t.key == "manual" for t in self.tiebreakers_for(kind))
 
     def __getattr__(self, key):
         blocks = self.__dict__.get("blocks", {})
@@ -130,9 +134,7 @@ def _build(rid: str, data: YMap, problems: Problems) -> RuleSet:
             valid = sorted(set(INFO_KEYS) | set(BLOCKS))
             problems.add(data.at(key), f"unknown key '{key}' in ruleset '{rid}'{suggest(key, valid)}; valid keys: {', '.join(valid)}")
         elif key in INFO_KEYS:
-            for place, why in checked(INFO_KEYS[key], data[key])[1]:
-                inside = "".join(f"[{p!r}]" if isinstance(p, str) else f"[{p}]" for p in place)
-                problems.add(src_within(data[key], place, data.at(key)), f"'{key}{inside}' of ruleset '{rid}' {why}")
+            checked_at(INFO_KEYS[key], data[key], data.at(key), f"of ruleset '{rid}'", key, problems)
     if "name" in data and isinstance(data["name"], str) and is_blank(data["name"]):
         problems.add(data.at("name"), f"'name' of ruleset '{rid}' is blank; write the name players read, or leave it out")
     blocks = {key: _block(key, data, problems, rid) for key in BLOCKS if key in data}

@@ -118,8 +118,9 @@ class Scoring(Block):
         return []
 
     def turn_notes(self, turn: int, players: tuple) -> list[tuple]:
-        """Lines a free-for-all table's sheet carries for ``turn`` (0-based), seat by seat, where
-        the rules set something per seat and turn (none by default)."""
+        """Lines a free-for-all table's sheet carries for ``turn`` (0-based): (kind, one value per
+        seat, in the order of ``players``), where the rules set something per seat and turn (none
+        by default). A seat left empty takes its value with it."""
         return []
 
     def table_notes(self, players: tuple, stage, match: str | None, event) -> list[tuple]:

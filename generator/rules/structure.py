@@ -182,8 +182,7 @@ class PlayerCountTable(Structure):
                    if self._smallest(name) <= players]
         if fitting:
             return f"{start}; use {' or '.join(fitting)}, or register more players"
-        everyone_once = players - 1 + players % 2  # rounds in which all meet once (odd: a bye each)
-        rounds = min(self.row_for(table, players).swiss_rounds, everyone_once)
+        rounds = min(self.row_for(table, players).swiss_rounds, round_robin_rounds(players))  # all meet once
         return f"{start}; register more players, or set 'structure: {{swiss_rounds: {rounds}, cut: 0}}'"
 
     def _row_text(self, table: str, players: int) -> str:

@@ -228,7 +228,7 @@ def _tie(players, decides, result: StageResult, state: EventState, played_on: bo
     """A tie that decides who goes on or how the next round starts blocks `pair` (or, when
     later rounds were written regardless, is an error); one for the winner is a note."""
     ruleset = state.ruleset
-    has_manual = any(t.key == "manual" for t in ruleset.tiebreakers_for(result.kind))
+    has_manual = ruleset.leaves_ties_to_organizer(result.kind)
     group = next((g for g in result.groups if set(players) <= set(g.players)), None) if len(result.groups) > 1 else None
     order = [row.player for row in group.rows] if group else result.order
     tie = UnbrokenTie(players=players, places=tuple(sorted(order.index(p) + 1 for p in players)),

@@ -141,8 +141,8 @@ class TantrixScoring(Scoring):
         score_a, score_b = game.score
         won = winner_tp(abs(score_a - score_b))
         tp_a, tp_b = (won, MAX_TP - won) if score_a >= score_b else (MAX_TP - won, won)
-        if game.time:
-            lost_a, lost_b = (time_penalty(s) for s in game.time)
+        if penalties := self.game_penalties(game):
+            lost_a, lost_b = penalties
             tp_a, tp_b = tp_a - lost_a + lost_b, tp_b - lost_b + lost_a
         return _clamp(tp_a), _clamp(tp_b)
 

@@ -30,7 +30,8 @@ import random
 from collections import Counter
 
 from podium.rules.pairing.swiss import (BYE, SwissPairing, SwissRound, _in_table_order, _matching, _pair_edges,
-                                        _perfect_matching, _scaled, _unpaired, look_ahead, looks_ahead)
+                                        _perfect_matching, _scaled, _unpaired, bye_in, bye_tiers, look_ahead,
+                                        looks_ahead, pairs_in)
 
 WEIGHT_BUDGET = 1 << 90  # rustworkx matches on 128-bit integers: a whole pairing's weight stays far inside
 
@@ -75,16 +76,7 @@ def _feasible_bye(nodes, scaled, opponents, bye_candidates) -> str | None:
     """The first bye candidate whom the rest can all be paired without; raises when no
     rematch-free pairing exists at all."""
     field_ = nodes + [BYE] if len(nodes) % 2 else nodes
-    return _bye_in(field_, _perfect_matching(field_, scaled, opponents, bye_candidates))
-
-
-def _pairs_in(field_, matching) -> list[tuple[str, str]]:
-    return [(field_[i], field_[j]) for i, j in matching if BYE not in (field_[i], field_[j])]
-
-
-def _bye_in(field_, matching) -> str | None:
-    """Who sits out in ``matching`` (node index pairs of ``field_``, the ``BYE`` node among them)."""
-    return next((field_[i if field_[j] is BYE else j] for i, j in matching if BYE in (field_[i], field_[j])), None)
+    return bye_in(field_, _perfect_matching(field_, scaled, opponents, bye_candidates))
 
 
 def _pair_by_groups(field_: list[str], group, scaled, opponents) -> list[tuple[str, str]]:
@@ -107,7 +99,7 @@ def _pair_by_groups(field_: list[str], group, scaled, opponents) -> list[tuple[s
                                                  lambda p, q: weight.get(pair_class(group[p], group[q]), 0)))
         if 2 * len(matching) < len(field_):  # a bug: the bye was drawn so that this field pairs
             raise AssertionError(f"no pairing of {', '.join(sorted(_unpaired(field_, matching)))}")
-        drawn = _pairs_in(field_, matching)
+        drawn = pairs_in(field_, matching)
         if last is None:
             return pairs + drawn
         kept = [(a, b) for a, b in drawn if pair_class(group[a], group[b]) <= 2 * last]
@@ -159,13 +151,13 @@ def _keep_later_rounds_pairable(nodes, pairs, bye, group, opponents, bye_candida
     field_ = nodes + [BYE] if len(nodes) % 2 else list(nodes)
     index = {p: i for i, p in enumerate(field_)}
     matching = [(index[a], index[b]) for a, b in pairs] + ([(index[bye], index[BYE])] if bye else [])
-    tier = {p: len(bye_candidates) - t for t, p in enumerate(bye_candidates)}
+    tier = bye_tiers(bye_candidates)
 
     def bye_tier(m) -> int:
-        return tier.get(_bye_in(field_, m), 0)
+        return tier.get(bye_in(field_, m), 0)
 
     def counts(m) -> tuple[int, ...]:
-        return class_counts(_pairs_in(field_, m), group)
+        return class_counts(pairs_in(field_, m), group)
 
     def method(matchings):
         best = {}
@@ -176,7 +168,7 @@ def _keep_later_rounds_pairable(nodes, pairs, bye, group, opponents, bye_candida
     chosen = look_ahead(field_, matching, opponents, bye_candidates, rounds_after, method=method,
                         preference=lambda m: (bye_tier(m), counts(m)), method_name="top-down by score group",
                         joining=joining)
-    return _pairs_in(field_, chosen), _bye_in(field_, chosen)
+    return pairs_in(field_, chosen), bye_in(field_, chosen)
 
 
 class ScoreGroupsTopDown(SwissPairing):

@@ -292,7 +292,7 @@ def _pair_weights(nodes, scaled, bye_candidates):
     """``_best_matching``'s weights for one pair of nodes: a bye by its candidate's tier, a pair
     by how close its points are."""
     top, span = _weight_scale(nodes, scaled)
-    tier = {p: len(bye_candidates) - t for t, p in enumerate(bye_candidates)}
+    tier = bye_tiers(bye_candidates)
 
     def weight(i, j):
         p, q = nodes[i], nodes[j]
@@ -387,14 +387,22 @@ def float_flags(pairs, points: dict) -> dict[str, str]:
 
 
 def _as_round(matching, nodes, ranked, scaled) -> SwissRound:
-    pairs, bye = [], None
-    for i, j in matching:
-        a, b = nodes[i], nodes[j]
-        if a is BYE or b is BYE:
-            bye = b if a is BYE else a
-            continue
-        pairs.append((a, b))
-    return _in_table_order(pairs, bye, ranked, scaled)
+    return _in_table_order(pairs_in(nodes, matching), bye_in(nodes, matching), ranked, scaled)
+
+
+def pairs_in(nodes, matching) -> list[tuple[str, str]]:
+    """The pairs of players of ``matching`` (node index pairs of ``nodes``), the bye left out."""
+    return [(nodes[i], nodes[j]) for i, j in matching if BYE not in (nodes[i], nodes[j])]
+
+
+def bye_in(nodes, matching) -> str | None:
+    """Who sits out in ``matching`` (node index pairs of ``nodes``, the ``BYE`` node among them)."""
+    return next((nodes[i if nodes[j] is BYE else j] for i, j in matching if BYE in (nodes[i], nodes[j])), None)
+
+
+def bye_tiers(bye_candidates) -> dict[str, int]:
+    """Each bye candidate's tier, the first the highest: what a bye weighs in a matching."""
+    return {p: len(bye_candidates) - t for t, p in enumerate(bye_candidates)}
 
 
 def _in_table_order(pairs, bye, ranked, scaled) -> SwissRound:

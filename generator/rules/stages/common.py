@@ -82,6 +82,11 @@ class StageResult:
     def first_round(self) -> int:
         return self.rounds[0].number if self.rounds else 0
 
+    @property
+    def last_round(self) -> int:
+        """The number of the stage's last planned round."""
+        return self.start + self.planned_rounds - 1
+
     def advancing(self, status: dict) -> list[str]:
         active = [p for p in self.order if status.get(p) == "active"]
         return active[:self.stage.advance] if self.stage.advance else active

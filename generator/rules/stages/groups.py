@@ -280,13 +280,13 @@ def _fresh_rotation(later: list[list[DraftPairing]], group: Group, gone: set) ->
 
 
 def _table_without(draft: DraftPairing, absent: list[str]) -> DraftPairing | None:
-    """A free-for-all turn without the players gone: the others keep their seats' clans (each
-    still plays every clan once over the four turns); two at least are needed for a game."""
+    """A free-for-all turn without the players gone: the others keep their seats and what the
+    scoring's notes give each seat (``turn_notes``, seat by seat: each still plays every role
+    once over the four turns); two at least are needed for a game."""
     seats = [i for i, p in enumerate(draft.players) if p not in absent]
     if len(seats) < 2:
         return None
-    clans = dict(draft.notes).get("clans", ())  # (seat, clan) of every seat of the table
-    notes = [("clans", tuple(clans[i] for i in seats))] if clans else []
+    notes = [(kind, tuple(by_seat[i] for i in seats)) for kind, by_seat in draft.notes]
     return dataclasses.replace(draft, players=tuple(draft.players[i] for i in seats), notes=notes)
 
 

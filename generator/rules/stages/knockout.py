@@ -209,15 +209,10 @@ def _in_manual_order(order: list[str], players: list[str], state: EventState) ->
     """``players`` reordered among their own places as 'manual_order:' lists them, when it
     lists them all and the ruleset has the organizer's decision among its knockout tie-breakers."""
     listed = [p for p in state.event.manual_order if p in players]
-    if not _has_manual(state) or len(listed) != len(players):
+    if not state.ruleset.leaves_ties_to_organizer(KNOCKOUT) or len(listed) != len(players):
         return order
     spots = iter(listed)
     return [next(spots) if p in players else p for p in order]
-
-
-def _has_manual(state: EventState) -> bool:
-    """The ruleset leaves the knockout's ties to the organizer ('manual' among its tie-breakers)."""
-    return any(t.key == "manual" for t in state.ruleset.tiebreakers_for(KNOCKOUT))
 
 
 def _note_unplayed(match: Match, result: StageResult, state: EventState) -> None:
@@ -227,7 +222,7 @@ def _note_unplayed(match: Match, result: StageResult, state: EventState) -> None
             f"({_gone(players, state)}): nobody wins it or goes on from it")
     if result.complete:
         text += f"; {_placed(players, result)} (house rule: the rules do not cover a match nobody is left to play)"
-        if _has_manual(state) and len(players) > 1:
+        if state.ruleset.leaves_ties_to_organizer(KNOCKOUT) and len(players) > 1:
             text += f"; to place them otherwise, write 'manual_order: [{', '.join(reversed(players))}]' in event.yaml"
     state.notes.append((state.last_gone_src(players), text))
 

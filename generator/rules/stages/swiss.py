@@ -75,7 +75,7 @@ def next_round(result: StageResult, state: EventState, number: int) -> DraftRoun
     inputs = inputs_digest(ranked)
     # Podium 0.2 and earlier paired every Swiss by least total cost: an event drawn then is re-drawn so
     pairing = ruleset.pairing if event.draws >= CURRENT_DRAWS else SwissMatching()
-    rounds_after = result.start + result.planned_rounds - 1 - number
+    rounds_after = result.last_round - number
     joining = _joining(result, state, number)
     try:
         drawn = pairing.pair(ranked, points, opponents, candidates, rng(event.seed, "pair", number, inputs), rounds_after,
@@ -101,7 +101,7 @@ def _joining(result: StageResult, state: EventState, number: int) -> dict[str, i
     starts (1: the next round): the look-ahead pairs the later rounds with them
     (docs/late-entries.md). The round file records them (``late_entries:``), so that `podium
     verify` re-draws the round with those, not with entries registered after it was drawn."""
-    last = result.start + result.planned_rounds - 1
+    last = result.last_round
     joins = {p: state.event.player(p).joins for p in state.active(result.entrants)}
     return {p: round_no - number for p, round_no in joins.items() if number < round_no <= last}
 
@@ -118,7 +118,7 @@ def _field_text(ranked, joining: dict[str, int], number: int) -> str:
 def _later_round_impossible(event, result: StageResult, number: int, players: str, playable: int):
     """Said before pairing ``number``: however it is paired, a later Swiss round would need a
     rematch or a second bye (pairing/swiss.py ``look_ahead``)."""
-    last = result.start + result.planned_rounds - 1
+    last = result.last_round
     rounds = number - result.start + playable  # the Swiss rounds this stage can have in all
     return fail(_swiss_rounds_line(event), f"round {number} not drawn: {players} cannot play Swiss rounds "
                 f"{number}–{last} without a rematch or a second bye, however round {number} is paired (at most "
@@ -131,7 +131,7 @@ def _method_leaves_later_round_impossible(event, result: StageResult, number: in
     """Said before pairing ``number``: every pairing the ruleset's method could draw leaves a later
     Swiss round without a rematch-free pairing, though a pairing outside the method would not.
     The rules do not say which gives way: the organizer decides."""
-    last = result.start + result.planned_rounds - 1
+    last = result.last_round
     rounds = number - result.start + playable
     return fail(_swiss_rounds_line(event), f"round {number} not drawn: paired {method}, round {number} leaves "
                 f"{players} unable to play {_rounds_text(number + 1, last)} without a rematch or a second "
