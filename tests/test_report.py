@@ -74,3 +74,12 @@ def test_standings_json_is_the_report_in_contract_form(reports):
     data = standings_json(report)
     assert [row["player"] for row in data["standings"]] == [row.player for row in report.standings]
     assert [m["match"] for m in data["stages"][1]["matches"]][-2:] == ["final", "third-place"]
+
+
+def test_a_drawn_knockout_table_names_the_winner_the_bracket_names(reports):
+    """Kraków quarterfinal, Dorota Kowalczyk v Jacek Wieczorek, 4 : 4 on HQ: a drawn elimination
+    match goes to the higher seed (NS HEX §5.3), and the bracket sends Dorota on. The round's table
+    had marked nobody, the report working the winner out again without the seeds."""
+    table = next(t for t in reports["2023-04-krakow"].rounds[4].tables
+                 if {s.player for s in t.seats} == {"dorota-kowalczyk", "jacek-wieczorek"})
+    assert [(s.player, s.won) for s in table.seats] == [("dorota-kowalczyk", True), ("jacek-wieczorek", False)]

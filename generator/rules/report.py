@@ -429,12 +429,14 @@ def _round_report(rnd, result, columns: dict) -> RoundReport:
     stage = result.stage_of(rnd)
     flags = result.flags.get(rnd.number, {})
     turn = stage.rounds.index(rnd) if stage else None  # the stage's round by count, as seat factions go
+    matches = {id(m.pairing): m for ms in stage.bracket for m in ms if m.pairing is not None} if stage else {}
     names = {p.match for p in rnd.pairings if p.match and p.match != THIRD_PLACE}
     return RoundReport(
         number=rnd.number, stage=rnd.stage,
         main_match=match_name(names.pop()) if rnd.stage == KNOCKOUT and len(names) == 1 else None,
         complete=rnd.number in result.pending and not result.pending[rnd.number],  # every result decides its table
-        tables=tuple(_table(pairing, rnd, turn, flags, stage, result) for pairing in rnd.pairings),
+        tables=tuple(_table(pairing, rnd, turn, flags, stage, result, matches.get(id(pairing)))
+                     for pairing in rnd.pairings),
         standings_after=_standings_after(stage, rnd.number),
         columns=columns[stage.kind] if stage else (),
         clock=result.ruleset.clocks.get(rnd.stage))
@@ -451,9 +453,10 @@ def _standings_after(stage, number: int) -> tuple[Group, ...]:
     return tuple(Group(group_id if len(groups) > 1 else None, _standings(rows)) for group_id, rows in groups)
 
 
-def _table(pairing, rnd, turn: int | None, flags: dict, stage, result) -> Table:
+def _table(pairing, rnd, turn: int | None, flags: dict, stage, result, match=None) -> Table:
+    """``match``: the bracket's match this table plays, whose winner the knockout decided."""
     scoring = result.ruleset.scoring
-    winners = _winners(pairing, stage, result)
+    winners = _winners(pairing, stage, result, match)
     factions = scoring.seat_factions(pairing, stage, turn) if stage else {}
     places = _places(pairing, stage)
     earned = _earned(pairing, stage, rnd)
@@ -497,10 +500,13 @@ def _match_points_so_far(pairing, stage, scoring) -> tuple | None:
     return tuple(points) if points is not None else None
 
 
-def _winners(pairing, stage, result) -> set:
-    """Who won the table as the ruleset reads the result (nobody for a bye, a draw or no result)."""
+def _winners(pairing, stage, result, match=None) -> set:
+    """Who won the table as the ruleset reads the result (nobody for a bye, a draw or no result);
+    in a bracket, who won its match as the knockout decided it (a drawn match: the higher seed)."""
     if pairing.bye or not pairing.has_result:
         return set()
+    if match is not None:
+        return {match.winner} if match.winner else set()
     if pairing.teams:
         return set(pairing.teams[pairing.winning_team]) if pairing.winning_team is not None else set()
     if pairing.finish:
