@@ -46,7 +46,7 @@ def site_outputs(archive: Archive, base_url: str | None = None) -> SiteOutputs:
     # theme file of that name is refused by check, unless it is the same image).
     made.update((url, Path(getattr(site, role)).read_bytes()) for role, url in assets.items())
     static = dict(made)  # what the service worker keeps at once; pages it keeps as they are read
-    made[offline.MANIFEST] = offline.manifest(site.title, site.language, static, assets.get("favicon", "static/favicon.svg"))
+    made[offline.MANIFEST] = offline.manifest(site.title, site.language, static, assets.get("favicon", urls.DEFAULT_FAVICON))
     made[offline.WORKER] = offline.worker(static)
     made[".nojekyll"] = ""
     made["sitemap.xml"] = sitemap(pages, base)

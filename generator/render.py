@@ -137,7 +137,7 @@ class Renderer:
         assets = assets or {}
         self.globals = {"site_title": site.title, "language": site.language, "base_url": base_url.rstrip("/"),
                         "footer": site.footer, "description": site.description,
-                        "logo": assets.get("logo", ""), "favicon": assets.get("favicon", "")}
+                        "logo": assets.get("logo", ""), "favicon": assets.get("favicon", urls.DEFAULT_FAVICON)}
 
     def compile(self, names) -> None:
         """Compile the templates before the rendering processes fork, so each does not compile them again."""

@@ -14,19 +14,18 @@ STAGE_TITLES = {SWISS: N_("Swiss rounds"), KNOCKOUT: N_("Finals"), ROUND_ROBIN: 
 
 
 def event_page(report, model: SiteModel) -> dict:
-    season = model.seasons.get(report.season) if report.season else None
     rounds = [{"number": r.number, "title": round_title(r), "url": urls.round_page(report.id, r.number),
                "complete": r.complete} for r in report.rounds]
     stages = [stage_section(stage, report, model) for stage in report.stages if _has_section(stage, report)]
     return {
         "event": report, "ruleset": {"name": report.ruleset_name, "qualifier_min": report.qualifier_min},
         "card": model.card(report),
-        "season": {"name": season.season.name, "url": urls.season(report.season)} if season else None,
-        "structure": _structure(report.plan, report.sums_games), "clocks": report.clocks,
+        "season": model.season_link(report.season),
+        "structure": structure_text(report.plan, report.sums_games), "clocks": report.clocks,
         "rounds": rounds,
         # What a player at the venue came for first: the round being played, then the standings.
         "current_round": next((r for r in rounds if not r["complete"]), None),
-        "current_tables": current_tables(report, model),
+        "current_tables": current_tables(next((r for r in report.rounds if not r.complete), None), model),
         "brackets": [{"url": urls.bracket(report.id), "title": N_("Bracket")}] if any(s["bracket"] for s in stages) else [],
         "columns": columns(report.columns),
         "show_points": report.first_kind != KNOCKOUT,  # an event that is only a bracket has no points to show
@@ -34,6 +33,7 @@ def event_page(report, model: SiteModel) -> dict:
         "standings": rows(report.standings, model),
         "stages": stages,
         "json": f"events/{report.id}/standings.json",
+        "report_url": urls.event_report(report.id), "cards_url": urls.player_cards(report.id) if report.armies else None,
     }
 
 
@@ -98,7 +98,7 @@ def _stage_text(stage) -> dict:
     return labels.msg(N_("free-for-all tables of 4, 4 turns, each seat's faction set by the rules"))
 
 
-def _structure(plan, sums_games: bool) -> list[dict]:
+def structure_text(plan, sums_games: bool) -> list[dict]:
     """The structure in words: the familiar phrases for a Swiss with or without a cut, else stage by stage."""
     kinds = [stage.kind for stage in plan]
     if kinds == [SWISS]:

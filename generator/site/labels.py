@@ -35,6 +35,10 @@ FLAGS = {
 
 STATUS = {"active": "", "dropped": N_("withdrew"), "disqualified": N_("disqualified"), "excluded": N_("excluded")}
 
+# Why a passed-down invitation passed a player over (rules/season.py): already invited, or his status.
+PASSED_OVER = {"invited": N_("already invited"), "dropped": N_("withdrew"), "disqualified": N_("disqualified"),
+               "excluded": N_("excluded")}
+
 # Shown in the "Separated by" column: what put this row below the row above.
 SEPARATED = {
     "points": N_("points"),

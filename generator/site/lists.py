@@ -1,14 +1,14 @@
 """The home page, the lists of all events and all players, and the season pages."""
 from __future__ import annotations
 
-from podium.site import urls
-from podium.site.model import SiteModel, by_date
+from podium.site import labels, urls
+from podium.site.model import SiteModel
 
 
 def home_page(model: SiteModel) -> dict:
-    seasons = sorted(model.seasons.values(), key=lambda s: _season_sort_key(s, model), reverse=True)
+    seasons = model.seasons_newest_first
     return {"seasons": [{"name": s.season.name, "url": urls.season(s.season.id), "events": len(s.events)} for s in seasons],
-            "latest": [model.card(r) for r in by_date(model.events.values())[:10]],
+            "latest": [model.card(r) for r in model.newest_first[:10]],
             "all_events": {"url": urls.events(), "count": len(model.events)},
             "all_players": {"url": urls.players(), "count": len(model.played)},
             "pages": [{"title": p.title, "url": urls.page(p.slug)} for p in model.site.pages]}
@@ -24,46 +24,38 @@ def players_page(model: SiteModel) -> dict:
 def events_page(model: SiteModel) -> dict:
     """Every event of the archive under its season, the newest season first, then the events of
     no season; newest first within each, with the rules they were played under."""
-    seasons = sorted(model.seasons.values(), key=lambda s: _season_sort_key(s, model), reverse=True)
     groups = [{"title": s.season.name, "url": urls.season(s.season.id),
-               "events": [_with_rules(model, e) for e in _newest_first(s.events, model)]} for s in seasons]
-    loose = [r.id for r in by_date(model.events.values()) if not r.season or r.season not in model.seasons]
+               "events": [_with_rules(model, r) for r in model.newest_of(s.events)]}
+              for s in model.seasons_newest_first]
+    loose = [r for r in model.newest_first if not r.season or r.season not in model.seasons]
     if loose:
         groups.append({"title": None, "url": None, "events": [_with_rules(model, e) for e in loose]})
     return {"groups": groups}
 
 
-def _with_rules(model: SiteModel, event_id: str) -> dict:
-    report = model.events[event_id]
+def _with_rules(model: SiteModel, report) -> dict:
     return model.card(report) | {"ruleset": report.ruleset_name}
-
-
-def _season_sort_key(season, model: SiteModel):
-    dates = [model.events[e].date for e in season.events if model.events[e].date]
-    return (max(dates) if dates else None) is not None, max(dates) if dates else None, season.season.id
 
 
 def season_page(season, model: SiteModel) -> dict:
     invited = {i.player for i in season.invitations}
-    others = sorted((s for s in model.seasons.values() if s is not season),
-                    key=lambda s: _season_sort_key(s, model), reverse=True)
+    events = model.newest_of(season.events)
     return {
         "season": season.season,
         "leaderboard": [{"rank": r.rank, "person": model.person(r.player), "points": r.points, "events": r.events,
                          "shared_rank": r.shared, "invited": r.player in invited,
-                         "by_event": [{"name": model.events[e].name, "url": urls.event(e), "points": r.points_by_event[e]}
-                                      for e in _newest_first(r.points_by_event, model)]}
+                         "by_event": [{"name": e.name, "url": urls.event(e.id), "points": r.points_by_event[e.id]}
+                                      for e in events if e.id in r.points_by_event]}
                         for r in season.leaderboard],
         "invitations": [{"person": model.person(i.player), "via": i.via, "reason": i.reason, "place": i.place,
                          "event": model.card(model.events[i.event]) if i.event else None,
-                         "passed_over": [{"person": model.person(p), "why": why} for p, why in i.passed_over]}
+                         "passed_over": [{"person": model.person(p), "why": labels.PASSED_OVER.get(why, labels.PASSED_OVER["excluded"])}
+                                         for p, why in i.passed_over]}
                         for i in season.invitations],
-        "events": [model.card(model.events[e]) for e in _newest_first(season.events, model)],
+        "events": [model.card(e) for e in events],
         "points_by_place": [{"place": place, "points": points} for place, points in sorted(season.season.points.items())],
-        "other_seasons": [{"name": s.season.name, "url": urls.season(s.season.id)} for s in others],
+        "other_seasons": [{"name": s.season.name, "url": urls.season(s.season.id)}
+                          for s in model.seasons_newest_first if s is not season],
         "json": f"seasons/{season.season.id}/leaderboard.json",
     }
 
-
-def _newest_first(event_ids, model: SiteModel) -> list[str]:
-    return [r.id for r in by_date(model.events[e] for e in event_ids)]

@@ -5,6 +5,8 @@ Every page reads the archive's reports (rules/report.py) and the registry, never
 """
 from __future__ import annotations
 
+from functools import cached_property
+
 from podium.i18n import Language
 from podium.site import labels, urls
 
@@ -20,12 +22,30 @@ class SiteModel:
         self.events = archive.reports  # id → EventReport
         self.seasons = archive.season_reports  # id → SeasonReport
         self.language = Language(archive.site.language)
+        self.newest_first = by_date(self.events.values())  # every event's report
         self.played: dict[str, list] = {}  # player → the reports of his events, newest first
-        for report in by_date(self.events.values()):
+        for report in self.newest_first:
             for person in report.people:
                 self.played.setdefault(person.id, []).append(report)
         self._people: dict[str, dict] = {}
         self._cards: dict[str, dict] = {}
+
+    @cached_property
+    def seasons_newest_first(self) -> list:
+        """The seasons by their newest event, the newest first (undated seasons last), then by id."""
+        def newest(season):
+            dates = [self.events[e].date for e in season.events if self.events[e].date]
+            return (bool(dates), max(dates) if dates else None, season.season.id)
+        return sorted(self.seasons.values(), key=newest, reverse=True)
+
+    def newest_of(self, event_ids) -> list:
+        """The reports of ``event_ids``, newest first (as ``by_date``)."""
+        return by_date(self.events[e] for e in event_ids)
+
+    def season_link(self, season_id: str | None) -> dict | None:
+        """The name and page of an event's season, where it has one the archive holds."""
+        season = self.seasons.get(season_id) if season_id else None
+        return {"name": season.season.name, "url": urls.season(season_id)} if season else None
 
     def person(self, player_id: str) -> dict:
         if player_id not in self._people:
@@ -50,7 +70,7 @@ class SiteModel:
 
 
 def by_date(reports) -> list:
-    """Newest first; undated events last."""
+    """Newest first; undated events before them all (an event whose date is still to be set)."""
     return sorted(reports, key=lambda r: (r.date is None, r.date, r.id), reverse=True)
 
 

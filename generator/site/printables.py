@@ -7,10 +7,9 @@ has cards is the report's ``armies``: its players registered or fielded armies.
 from __future__ import annotations
 
 from podium.site import labels, urls
-from podium.site.event import _structure
-from podium.site.labels import N_
+from podium.site.event import structure_text
 from podium.site.model import SiteModel, rows
-from podium.site.rounds import round_title
+from podium.site.rounds import round_number, round_title
 
 CARDS_PER_SHEET = 2  # a card is half an A4 sheet
 
@@ -38,7 +37,7 @@ def _card(person, report, model: SiteModel) -> dict:
     armies += [{"name": a, "fielded": True, "finals": a in kept} for a in sorted(fielded - set(person.armies))]
     # The Swiss rounds still to be drawn stay blank on the card, to be filled in at the table.
     blank = [] if report.complete else [
-        {"round": n, "title": labels.msg(N_("Round %(number)s"), number=n)}
+        {"round": n, "title": round_number(n)}
         for n in range(len(report.rounds) + 1, (report.plan[0].rounds if report.plan else 0) + 1)]
     return {"person": model.person(person.id), "armies": armies, "beginner": person.beginner,
             "finals_chosen": person.finals_armies is not None, "games": games, "blank": blank,
@@ -56,9 +55,9 @@ def event_report_page(report, model: SiteModel) -> dict:
     return {"event": report, "event_url": urls.event(report.id), "roles": report.roles,
             "cards_url": urls.player_cards(report.id) if has_player_cards(report) else None,
             "players": len(report.people), "rounds": len(report.rounds),
-            "structure": _structure(report.plan, report.sums_games),
+            "structure": structure_text(report.plan, report.sums_games),
             "qualifier": report.qualifier, "qualifier_min": report.qualifier_min,
             "standings": rows(report.standings, model), "complete": report.complete,
             "winner": model.person(report.winner) if report.winner else None,
-            "season": {"name": season.season.name, "url": urls.season(report.season)} if season else None,
+            "season": model.season_link(report.season),
             "invited": invited, "statuses": sorted(statuses.items())}

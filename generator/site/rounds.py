@@ -11,7 +11,12 @@ def round_title(rnd) -> dict:
     """'Round 3', or the knockout round's main match ('Quarterfinal', 'Final')."""
     if rnd.main_match:
         return labels.match_name(rnd.main_match)
-    return labels.msg(N_("Round %(number)s"), number=rnd.number)
+    return round_number(rnd.number)
+
+
+def round_number(number: int) -> dict:
+    """'Round 3', of a round that has no other name (or is still to be paired)."""
+    return labels.msg(N_("Round %(number)s"), number=number)
 
 
 def round_page(report, rnd, model: SiteModel) -> dict:
@@ -40,9 +45,9 @@ def by_name(tables: list[dict], model: SiteModel) -> list[dict]:
                   key=lambda x: model.language.name_key(x["person"]["name"]))
 
 
-def current_tables(report, model: SiteModel) -> list[dict]:
-    """Who plays whom in the round being played, for the event page's find-me box."""
-    current = next((r for r in report.rounds if not r.complete), None)
+def current_tables(current, model: SiteModel) -> list[dict]:
+    """Who plays whom in the round being played (``current``, None when none is), for the event
+    page's find-me box."""
     return by_name([_table(table, model) for table in current.tables], model) if current else []
 
 

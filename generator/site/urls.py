@@ -66,6 +66,7 @@ def relative(target: str, current: str) -> str:
     return linker(current)(target)
 
 
+DEFAULT_FAVICON = "static/favicon.svg"  # Podium's own icon, where site.yaml names none
 NOT_FOUND = "404.html"
 
 

@@ -13,7 +13,7 @@
   var folder = here.slice(0, here.lastIndexOf("/") + 1);
   navigator.serviceWorker.ready.then(function (registration) {
     if (navigator.connection && navigator.connection.saveData) return;
-    var keep = Array.prototype.map.call(document.querySelectorAll("main a[href], a[rel=prev], a[rel=next]"),
+    var keep = Array.prototype.map.call(document.querySelectorAll("main a[href]"),
       function (a) { return a.href.split("#")[0]; });
     keep = keep.filter(function (url, i) { return url !== here && url.indexOf(folder) === 0 && keep.indexOf(url) === i; });
     if (keep.length && registration.active) registration.active.postMessage({ keep: keep });
