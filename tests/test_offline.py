@@ -78,6 +78,7 @@ class Venue:
 
     def __init__(self, root: Path):
         self.down = threading.Event()
+        self.asked: list[str] = []  # every path a browser asked for
         venue = self
 
         class Handler(http.server.SimpleHTTPRequestHandler):
@@ -87,6 +88,10 @@ class Venue:
             def handle(self):
                 if not venue.down.is_set():
                     super().handle()
+
+            def do_GET(self):
+                venue.asked.append(self.path)
+                super().do_GET()
 
             def log_message(self, *args):
                 pass
@@ -139,3 +144,28 @@ def test_an_event_page_opened_once_reads_offline_and_says_when_results_are_new(t
         assert "Nowy Lider" in phone.locator("table.standings").first.inner_text()
         browser.close()
     venue.server.shutdown()
+
+
+def test_an_index_page_asks_the_worker_to_keep_nothing_it_links(tmp_path):
+    """The event page asks the worker to keep its rounds and bracket for reading offline. The
+    index of players linked a page of every player: a phone that opened it fetched them all (the
+    national archive has 1,500) over the venue's Wi-Fi. Only links marked to keep are kept."""
+    from playwright.sync_api import sync_playwright
+
+    root = tmp_path / "site"
+    build_site(ROOT / "content", root)
+    venue = Venue(root)
+    with sync_playwright() as playwright:
+        browser = playwright.chromium.launch(executable_path=CHROMIUM, args=FLAGS)
+        phone = browser.new_context(viewport={"width": 360, "height": 740}).new_page()
+        phone.goto(venue.url + "players/")
+        phone.wait_for_function("!!navigator.serviceWorker.controller", timeout=5000)
+        phone.reload()
+        phone.wait_for_timeout(1000)
+        assert not [path for path in venue.asked if path.startswith("/players/") and path != "/players/"]
+        phone.goto(venue.url + EVENT)
+        phone.wait_for_timeout(1000)
+        assert "/" + EVENT + "rounds/3/" in venue.asked and "/" + EVENT + "bracket/" in venue.asked
+        browser.close()
+    venue.server.shutdown()
+

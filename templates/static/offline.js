@@ -1,5 +1,6 @@
 // Offline at the venue: registers the site's service worker (sw.js, at the site's root), asks it to
-// keep this page's own pages (an event's rounds and bracket) for reading without a network, and,
+// keep the pages this page marks to keep (data-keep: an event's rounds and bracket; an index of
+// every player keeps none) for reading without a network, and,
 // when the network comes back or the page is looked at again, says so if the results changed since
 // the page was opened. The sentence is the page's (#fresh, translated); without JavaScript, or in a
 // browser without service workers, the page is the same complete page.
@@ -13,7 +14,7 @@
   var folder = here.slice(0, here.lastIndexOf("/") + 1);
   navigator.serviceWorker.ready.then(function (registration) {
     if (navigator.connection && navigator.connection.saveData) return;
-    var keep = Array.prototype.map.call(document.querySelectorAll("main a[href]"),
+    var keep = Array.prototype.map.call(document.querySelectorAll("main a[data-keep]"),
       function (a) { return a.href.split("#")[0]; });
     keep = keep.filter(function (url, i) { return url !== here && url.indexOf(folder) === 0 && keep.indexOf(url) === i; });
     if (keep.length && registration.active) registration.active.postMessage({ keep: keep });
