@@ -15,7 +15,7 @@ from podium.model import Event, Round
 from podium.rules.draw import CURRENT as CURRENT_DRAWS
 from podium.rules.ruleset import RuleSet
 from podium.rules.stages import RUNNERS
-from podium.rules.stages.common import DraftPairing, DraftRound, EventState, StageResult  # noqa: F401 (re-exported)
+from podium.rules.stages.common import DraftRound, EventState, StageResult
 from podium.rules.kinds import KNOCKOUT, STAGE_KINDS, SWISS, TABLES
 from podium.rules.report import EventReport, report_event
 from podium.rules.standings.order import Row, inactive_last
@@ -52,10 +52,6 @@ class EventResult:
     @property
     def bracket(self) -> list:
         return next((s.bracket for s in self.stages if s.kind == KNOCKOUT), [])
-
-    @property
-    def seeds(self) -> dict[str, int]:
-        return {p: m.seeds[i] for ms in self.bracket for m in ms for i, p in enumerate(m.players) if p and m.seeds[i]}
 
     def stage_of(self, rnd: Round) -> StageResult | None:
         return next((s for s in self.stages if rnd in s.rounds), None)

@@ -10,7 +10,6 @@ TABLES = "tables"
 FREE_FOR_ALL = "free-for-all"
 
 STAGE_KINDS = (SWISS, KNOCKOUT, ROUND_ROBIN, PAIRS_ROTATION, TABLES, FREE_FOR_ALL)
-GROUP_KINDS = (ROUND_ROBIN, PAIRS_ROTATION, FREE_FOR_ALL)  # fixed schedules inside groups or tables
 
 # What a stage of each kind may say in a structure (event.yaml or a ruleset).
 STAGE_KEYS = {
