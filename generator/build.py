@@ -1,13 +1,11 @@
 """`podium build`: content → archive → pages → HTML, written atomically."""
 from __future__ import annotations
 
-import contextlib
-import gc
 from dataclasses import dataclass
 from pathlib import Path
 
 from podium import offline, progress
-from podium.archive import Archive, load_archive
+from podium.archive import Archive, load_archive, without_cycle_collection
 from podium.i18n import Language
 from podium.parallel import cores, run_shares, worth_splitting
 from podium.render import TEMPLATES_DIR, Renderer, check_theme
@@ -75,20 +73,6 @@ def build_site(content: Path, out: Path, base_url: str | None = None) -> int:
         archive = load_archive(content)
         check_theme(archive.site)  # every theme template compiles, before a page is rendered
         return write_site(site_outputs(archive, base_url), out)
-
-
-@contextlib.contextmanager
-def without_cycle_collection():
-    """A build makes millions of small objects and keeps most of them to the end, so Python's
-    cycle collector would rescan the whole archive again and again for almost no garbage
-    (~10 % of a national build). It runs again once the build is over."""
-    enabled = gc.isenabled()
-    gc.disable()
-    try:
-        yield
-    finally:
-        if enabled:
-            gc.enable()
 
 
 def write_site(outputs: SiteOutputs, out: Path) -> int:

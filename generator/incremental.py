@@ -14,8 +14,8 @@ import os
 from dataclasses import dataclass
 from pathlib import Path
 
-from podium.archive import Archive, load_archive
-from podium.build import build_all, site_outputs, without_cycle_collection, write_site
+from podium.archive import Archive, load_archive, without_cycle_collection
+from podium.build import build_all, site_outputs, write_site
 from podium.render import check_theme
 from podium.render import TEMPLATES_DIR
 from podium.ruleset_files import ruleset_dirs

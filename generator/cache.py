@@ -1,0 +1,143 @@
+"""Replays kept between runs: an event is read and replayed again only when something it
+depends on has changed.
+
+An event's replay depends on its folder's files, the players' registry, the rulesets and the
+engine itself, and on nothing else (no clock, no git, no other event). Its cache key is a hash
+of exactly those: every file of the folder by its path and bytes, players.yaml, the organizer's
+ruleset files, and every source file of the installed Podium (a new version or a local edit of
+the code is a new key, so nothing is trusted across versions). The entry keeps what reading and
+replaying the folder gave — the event, its result and the problems found — pickled.
+
+The cache lives in ``.podium-cache/`` beside the content folder. It is safe to delete at any
+time, ignores itself in git (its own ``.gitignore``) and is tagged as a cache for backup tools.
+One entry per event folder: an edited event replaces its entry; the entries of events that are
+gone are removed. A cache that cannot be read or written is no error: the event is replayed.
+
+The entries are pickles, so the folder is trusted as the organizer's own, like Python's
+``__pycache__``; it is never committed (its .gitignore) and never read from anywhere else.
+"""
+from __future__ import annotations
+
+import functools
+import hashlib
+import os
+import pickle
+import sys
+from pathlib import Path
+
+import podium
+from podium.ruleset_files import BUILTIN_DIR
+from podium.write import replace_file
+
+FOLDER = ".podium-cache"
+EVENTS = "events"
+IGNORE_ALL = "# Podium's cache of event replays: safe to delete, never committed.\n*\n"
+CACHEDIR_TAG = ("Signature: 8a477f597d28d172789f06886806bc55\n"
+                "# This folder is Podium's cache of event replays; see https://bford.info/cachedir/\n")
+
+
+def cache_folder(content: Path) -> Path:
+    return content.resolve().parent / FOLDER
+
+
+class ReplayCache:
+    """Entries of the events of one content folder, keyed by what each replay depends on."""
+
+    def __init__(self, content: Path, ruleset_dirs: list[Path]):
+        self.content, self.ruleset_dirs = content, ruleset_dirs
+        self.folder = cache_folder(content) / EVENTS
+
+    @functools.cached_property
+    def shared(self) -> str:
+        """What every event's replay depends on; worked out when the first event is read (after
+        the content folder is known to be one)."""
+        shared = hashlib.sha256(engine_fingerprint().encode())
+        shared.update(_file_digest(self.content / "players.yaml"))
+        for folder in organizers_rulesets(self.ruleset_dirs):
+            hash_tree(shared, folder)
+        return shared.hexdigest()
+
+    def key(self, event_folder: Path) -> str:
+        digest = hashlib.sha256(self.shared.encode())
+        digest.update(os.fsencode(str(event_folder)) + b"\0")  # problems name the folder's path
+        hash_tree(digest, event_folder)
+        return digest.hexdigest()
+
+    def get(self, event_folder: Path, key: str):
+        """The kept value of ``event_folder`` if it was kept under ``key``; None otherwise."""
+        try:
+            with open(self._entry(event_folder), "rb") as stream:
+                kept_key, value = pickle.load(stream)
+        except Exception:  # missing, half-written by a killed run, from another Python: replay
+            return None
+        return value if kept_key == key else None
+
+    def put(self, event_folder: Path, key: str, value) -> None:
+        try:
+            self._ready()
+            replace_file(self._entry(event_folder), pickle.dumps((key, value), protocol=pickle.HIGHEST_PROTOCOL))
+        except (OSError, pickle.PicklingError, TypeError, AttributeError):
+            pass  # a read-only disk or a full one: the next run replays the event again
+
+    def keep_only(self, event_folders: list[Path]) -> None:
+        """Remove the entries of events that are gone."""
+        wanted = {self._entry(folder).name for folder in event_folders}
+        try:
+            names = os.listdir(self.folder)
+        except OSError:
+            return
+        for name in names:
+            if name not in wanted and (name.endswith(".pickle") or ".pickle-" in name):  # or left half-written
+                try:
+                    os.unlink(self.folder / name)
+                except OSError:
+                    pass
+
+    def _entry(self, event_folder: Path) -> Path:
+        return self.folder / f"{event_folder.name}.pickle"
+
+    def _ready(self) -> None:
+        if self.folder.is_dir():
+            return
+        self.folder.mkdir(parents=True, exist_ok=True)
+        top = self.folder.parent
+        for name, text in ((".gitignore", IGNORE_ALL), ("CACHEDIR.TAG", CACHEDIR_TAG)):
+            if not (top / name).exists():
+                (top / name).write_text(text, encoding="utf-8")
+
+
+@functools.lru_cache(maxsize=1)
+def engine_fingerprint() -> str:
+    """A hash of every file of the installed Podium and of the Python running it: an entry made by
+    other code (a new version, a local edit) or another pickle format is never read."""
+    digest = hashlib.sha256(f"{podium.__version__} {sys.version}".encode())
+    hash_tree(digest, Path(podium.__file__).parent, suffixes=(".py",))
+    hash_tree(digest, BUILTIN_DIR)
+    return digest.hexdigest()
+
+
+def hash_tree(digest, root: Path, suffixes: tuple[str, ...] = (), skip: tuple[str, ...] = ()) -> None:
+    """Every file under ``root`` by its path (relative) and bytes, in a fixed order; hidden files
+    and folders are left out, as the content's reader leaves them out, and links to folders are
+    not followed (no loops). ``skip``: folders right under ``root`` left out."""
+    for folder, folders, files in os.walk(root):  # top-down, each level sorted below: a fixed order
+        folders[:] = sorted(name for name in folders if not name.startswith(".") and name != "__pycache__"
+                            and not (folder == str(root) and name in skip))
+        for name in sorted(files):
+            if name.startswith(".") or (suffixes and not name.endswith(suffixes)):
+                continue
+            path = os.path.join(folder, name)
+            digest.update(os.fsencode(os.path.relpath(path, root)) + b"\0")
+            digest.update(_file_digest(Path(path)))
+
+
+def _file_digest(path: Path) -> bytes:
+    try:
+        return hashlib.sha256(path.read_bytes()).digest()
+    except OSError as exc:  # missing, a link to nothing, a loop: what the reader will report
+        return f"unreadable {exc.errno}".encode()
+
+
+def organizers_rulesets(ruleset_dirs: list[Path]) -> list[Path]:
+    """The ruleset folders that are not Podium's own (those are part of the engine's fingerprint)."""
+    return [folder for folder in ruleset_dirs if folder.resolve() != BUILTIN_DIR.resolve()]

@@ -1,0 +1,130 @@
+"""Replays kept between runs (generator/cache.py): an event is read and replayed again only when
+its files, the registry, the rulesets or the engine changed, and what a run gives is the same
+with the cache, without it, or with a broken one."""
+from __future__ import annotations
+
+import shutil
+from pathlib import Path
+
+import pytest
+
+import podium.archive
+import podium.cache
+from podium.archive import load_archive
+from podium.build import build_site
+from podium.cache import FOLDER, cache_folder
+
+ROOT = Path(__file__).resolve().parent.parent
+
+
+@pytest.fixture
+def replays(monkeypatch):
+    """The event folders read (and replayed) since the fixture began, in this process."""
+    seen = []
+    real = podium.archive.read_event
+
+    def counting(folder, problems, registry):
+        seen.append(folder.name)
+        return real(folder, problems, registry)
+    monkeypatch.setattr(podium.archive, "read_event", counting)
+    monkeypatch.setattr(podium.archive, "worth_splitting", lambda *_: False)  # count in this process
+    return seen
+
+
+@pytest.fixture
+def archive_tree(tree):
+    tree.event("spring", 8)
+    tree.event("autumn", 8)
+    return tree
+
+
+def test_an_unchanged_event_is_not_read_again(archive_tree, replays):
+    first = load_archive(archive_tree.content)
+    assert sorted(replays) == ["autumn", "spring"]
+    replays.clear()
+    again = load_archive(archive_tree.content)
+    assert replays == []
+    assert again.events["spring"].final_rows == first.events["spring"].final_rows
+
+
+def test_an_edited_event_alone_is_replayed(archive_tree, replays):
+    load_archive(archive_tree.content)
+    replays.clear()
+    archive_tree.write("events/spring/event.yaml",
+                       (archive_tree.content / "events/spring/event.yaml").read_text() + "venue: Hall B\n")
+    assert load_archive(archive_tree.content).events["spring"].event.venue == "Hall B"
+    assert replays == ["spring"]
+
+
+@pytest.mark.parametrize("change", ["registry", "ruleset", "engine"])
+def test_what_every_event_depends_on_replays_every_event(archive_tree, replays, monkeypatch, change):
+    load_archive(archive_tree.content)
+    replays.clear()
+    if change == "registry":
+        archive_tree.write("players.yaml", [{"id": "p01", "name": "Player 01", "club": "Kraków"}])
+    elif change == "ruleset":
+        (archive_tree.root / "rulesets").mkdir()
+        (archive_tree.root / "rulesets" / "house.yaml").write_text(
+            "id: house\nname: House\nextends: neuroshima-hex-pl-2023\n", encoding="utf-8")
+    else:  # a new version, or a local edit of Podium's code
+        monkeypatch.setattr(podium.cache, "engine_fingerprint", lambda: "another engine")
+    load_archive(archive_tree.content)
+    assert sorted(replays) == ["autumn", "spring"]
+
+
+def test_a_broken_or_foreign_entry_is_replayed_and_replaced(archive_tree, replays):
+    load_archive(archive_tree.content)
+    entries = cache_folder(archive_tree.content) / "events"
+    (entries / "spring.pickle").write_bytes(b"half-written by a run killed mid-write")
+    shutil.copy(entries / "spring.pickle", entries / "autumn.pickle")
+    replays.clear()
+    assert sorted(load_archive(archive_tree.content).events) == ["autumn", "spring"]
+    assert sorted(replays) == ["autumn", "spring"]
+    replays.clear()
+    load_archive(archive_tree.content)
+    assert replays == []
+
+
+def test_an_entry_of_another_event_folder_is_not_taken(archive_tree, replays):
+    """The key names the folder's path: a copy of the content elsewhere does not read the
+    entries (their problems would name the other copy's files)."""
+    load_archive(archive_tree.content)
+    copy = archive_tree.root / "copy"
+    shutil.copytree(archive_tree.content, copy / "content")
+    shutil.copytree(cache_folder(archive_tree.content), copy / FOLDER)
+    replays.clear()
+    load_archive(copy / "content")
+    assert sorted(replays) == ["autumn", "spring"]
+
+
+def test_the_cache_ignores_itself_and_forgets_events_that_are_gone(archive_tree):
+    load_archive(archive_tree.content)
+    folder = cache_folder(archive_tree.content)
+    assert folder == archive_tree.root / ".podium-cache"
+    assert (folder / ".gitignore").read_text(encoding="utf-8").splitlines()[-1] == "*"
+    assert (folder / "CACHEDIR.TAG").read_text(encoding="utf-8").startswith("Signature: 8a477f597d28d172789f06886806bc55")
+    shutil.rmtree(archive_tree.content / "events" / "autumn")
+    load_archive(archive_tree.content)
+    assert sorted(p.name for p in (folder / "events").iterdir()) == ["spring.pickle"]
+
+
+def test_a_cache_that_cannot_be_written_is_no_error(archive_tree, replays):
+    (archive_tree.root / FOLDER).write_text("not a folder", encoding="utf-8")
+    load_archive(archive_tree.content)
+    load_archive(archive_tree.content)
+    assert sorted(replays) == ["autumn", "autumn", "spring", "spring"]
+
+
+def test_the_demo_site_is_the_same_from_the_cache(tmp_path):
+    shutil.copytree(ROOT / "content", tmp_path / "content")
+    build_site(tmp_path / "content", tmp_path / "cold")
+    assert (tmp_path / FOLDER / "events").is_dir()
+    build_site(tmp_path / "content", tmp_path / "warm")
+    shutil.rmtree(tmp_path / FOLDER)
+    build_site(tmp_path / "content", tmp_path / "deleted")
+    cold, warm, deleted = (_files(tmp_path / name) for name in ("cold", "warm", "deleted"))
+    assert cold == warm == deleted
+
+
+def _files(folder: Path) -> dict[str, bytes]:
+    return {str(p.relative_to(folder)): p.read_bytes() for p in sorted(folder.rglob("*")) if p.is_file()}
