@@ -30,6 +30,7 @@ class Built:
     stamps: dict[str, frozenset]  # event id (or EVERYTHING) → its files' (path, mtime, size)
     archive: Archive
     urls: set[str]
+    pages: int  # HTML pages in the site
 
 
 @dataclass
@@ -53,6 +54,8 @@ class Rebuilder:
     def _rebuild(self) -> Rebuild:
         ready_output(self.out, self.content)
         stamps = content_stamps(self.content)
+        if self._only_events_changed(stamps) and stamps == self.last.stamps:
+            return Rebuild(0, self.last.pages, whole=False)  # a save that changed nothing, a file touched
         if not self._only_events_changed(stamps):
             return self._whole(stamps, load_archive(self.content))
         last = self.last
@@ -77,7 +80,7 @@ class Rebuilder:
         check_theme(archive.site)  # an edit of events alone (``_part``) cannot change the theme
         outputs = site_outputs(archive)
         pages = write_site(outputs, self.out)
-        self.last = Built(stamps, archive, outputs.urls())
+        self.last = Built(stamps, archive, outputs.urls(), pages)
         return Rebuild(pages, pages, whole=True)
 
     def _part(self, stamps, archive: Archive, shown: set) -> Rebuild:
@@ -92,7 +95,7 @@ class Rebuilder:
         urls = outputs.urls()
         for url in sorted(self.last.urls - urls):
             remove_file(site_path(root, url))
-        self.last = Built(stamps, archive, urls)
+        self.last = Built(stamps, archive, urls, outputs.page_count)
         return Rebuild(sum(isinstance(item, Page) for item in items), outputs.page_count, whole=False)
 
 

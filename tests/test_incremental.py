@@ -124,3 +124,13 @@ def test_pages_written_in_place_get_ordinary_modes(tree):
     finally:
         os.umask(umask)
     assert stat.S_IMODE((tree.root / "site/events/e1/index.html").stat().st_mode) == 0o664
+
+
+def test_a_rebuild_with_nothing_changed_writes_nothing(tree):
+    tree.event("e1", 8)
+    builder = Rebuilder(tree.content, tree.root / "site")
+    first = builder.rebuild()
+    written = {path: path.stat().st_mtime_ns for path in (tree.root / "site").rglob("*") if path.is_file()}
+    again = builder.rebuild()
+    assert (again.pages, again.total, again.whole) == (0, first.total, False)
+    assert {path: path.stat().st_mtime_ns for path in written} == written
