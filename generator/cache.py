@@ -23,6 +23,7 @@ import hashlib
 import os
 import pickle
 import sys
+from importlib import metadata
 from pathlib import Path
 
 import podium
@@ -108,15 +109,24 @@ class ReplayCache:
 
 @functools.lru_cache(maxsize=1)
 def engine_fingerprint() -> str:
-    """A hash of every file of the installed Podium and of the Python running it: an entry made by
-    other code (a new version, a local edit) or another pickle format is never read."""
+    """A hash of every file of the installed Podium (code, catalogs, builtin rulesets), of the
+    libraries it reads and renders with, and of the Python running it: an entry made by other
+    code (a new version, a local edit, an upgraded library) or another pickle format is never read."""
     digest = hashlib.sha256(f"{podium.__version__} {sys.version}".encode())
-    hash_tree(digest, Path(podium.__file__).parent, suffixes=(".py",))
+    for library in LIBRARIES:
+        try:
+            digest.update(f"{library} {metadata.version(library)}\0".encode())
+        except metadata.PackageNotFoundError:
+            digest.update(f"{library} none\0".encode())
+    hash_tree(digest, Path(podium.__file__).parent)
     hash_tree(digest, BUILTIN_DIR)
     return digest.hexdigest()
 
 
-def hash_tree(digest, root: Path, suffixes: tuple[str, ...] = (), skip: tuple[str, ...] = ()) -> None:
+LIBRARIES = ("pyyaml", "pydantic", "rustworkx", "jinja2", "markupsafe", "markdown-it-py", "babel", "segno")
+
+
+def hash_tree(digest, root: Path, skip: tuple[str, ...] = ()) -> None:
     """Every file under ``root`` by its path (relative) and bytes, in a fixed order; hidden files
     and folders are left out, as the content's reader leaves them out, and links to folders are
     not followed (no loops). ``skip``: folders right under ``root`` left out."""
@@ -124,7 +134,7 @@ def hash_tree(digest, root: Path, suffixes: tuple[str, ...] = (), skip: tuple[st
         folders[:] = sorted(name for name in folders if not name.startswith(".") and name != "__pycache__"
                             and not (folder == str(root) and name in skip))
         for name in sorted(files):
-            if name.startswith(".") or (suffixes and not name.endswith(suffixes)):
+            if name.startswith(".") or name.endswith(".pyc"):
                 continue
             path = os.path.join(folder, name)
             digest.update(os.fsencode(os.path.relpath(path, root)) + b"\0")
