@@ -1,10 +1,11 @@
 """`podium build`: content → archive → pages → HTML, written atomically."""
 from __future__ import annotations
 
+import os
 from dataclasses import dataclass
 from pathlib import Path
 
-from podium import offline, progress
+from podium import offline, progress, reuse
 from podium.archive import Archive, load_archive, without_cycle_collection
 from podium.i18n import Language
 from podium.parallel import cores, run_shares, worth_splitting
@@ -12,7 +13,7 @@ from podium.render import TEMPLATES_DIR, Renderer, check_theme
 from podium.site import urls
 from podium.site.feeds import atom_feed, sitemap
 from podium.site.pages import Page, site_pages
-from podium.write import SiteWriter, output_problem, ready_output, write_file
+from podium.write import SiteWriter, is_podium_build, output_problem, ready_output, write_file
 
 STATIC_DIR = TEMPLATES_DIR / "static"
 
@@ -72,19 +73,42 @@ def build_site(content: Path, out: Path, base_url: str | None = None) -> int:
     with without_cycle_collection(), progress.shown():
         archive = load_archive(content)
         check_theme(archive.site)  # every theme template compiles, before a page is rendered
-        return write_site(site_outputs(archive, base_url), out)
+        made = reuse.made_from(content, archive, base_url)
+        last = reuse.last_made(content, out) if is_podium_build(out) else None
+        reuse.forget_made(content, out)  # a run killed from here on leaves no record to trust
+        outputs = site_outputs(archive, base_url)
+        pages = write_site(outputs, out, Reused(reuse.shown_changed(last, made), last, out.resolve()))
+        reuse.record_files(made, out, [item.url for item in outputs.built])
+        reuse.save_made(content, out, made)
+        return pages
 
 
-def write_site(outputs: SiteOutputs, out: Path) -> int:
-    """Write every output into a fresh folder and swap it in whole: a failure leaves the old site."""
+@dataclass
+class Reused:
+    """The last site's files a build takes as they are (reuse.py); none when ``shown`` is None."""
+
+    shown: set | None
+    last: reuse.Made | None
+    site: Path
+
+    def file_of(self, item) -> Path | None:
+        return reuse.reusable(item, self.shown, self.last, self.site) if self.last else None
+
+
+def write_site(outputs: SiteOutputs, out: Path, reused: Reused | None = None) -> int:
+    """Write every output into a fresh folder and swap it in whole: a failure leaves the old site.
+    ``reused``: the last site's files to take as they are instead of rendering them again."""
     try:
         writer = SiteWriter(out)
     except OSError as exc:
         raise output_problem(out, exc) from None
     try:
-        with progress.counting("pages written", len(outputs.built), "file") as tick:
-            paths = [writer.reserve(item.url) for item in outputs.built]
-            build_all(outputs.built, paths, outputs.renderer, write=progress.counted(write_file, tick))
+        paths = [writer.reserve(item.url) for item in outputs.built]
+        todo = [index for index, item in enumerate(outputs.built)
+                if not (reused and _linked(reused.file_of(item), paths[index]))]
+        with progress.counting("pages written", len(todo), "file") as tick:
+            build_all([outputs.built[i] for i in todo], [paths[i] for i in todo], outputs.renderer,
+                      write=progress.counted(write_file, tick))
         for url, data in outputs.made.items():
             writer.write(url, data)
     except OSError as exc:  # a full disk, a folder taken away: the old site stays
@@ -95,6 +119,19 @@ def write_site(outputs: SiteOutputs, out: Path) -> int:
         raise
     writer.commit()
     return outputs.page_count
+
+
+def _linked(old: Path | None, new: Path) -> bool:
+    """The last site's file put in the new site as a second name of the same bytes (nothing is
+    written; the old name goes with the old site)."""
+    if old is None:
+        return False
+    new.parent.mkdir(parents=True, exist_ok=True)
+    try:
+        os.link(old, new)
+    except OSError:  # a file system without hard links: render it
+        return False
+    return True
 
 
 PARALLEL_FROM = 300  # outputs; below this, starting processes costs more than it saves

@@ -1,0 +1,115 @@
+"""What a build can take from the last one: the pages that no changed input shows.
+
+A build records what it was made from (``Made``): a hash of every input outside the event
+folders, each event's replay key (generator/cache.py), the players and the seasons' events, each
+player's rating history, and the size and modification time of every file it wrote. The next
+build into the same folder compares: when only events changed, it renders the pages that show
+them (``Page.shows``, as ``podium serve`` does) and links the others from the last site into
+the new one — the same bytes, not written again. A file of the last site that was touched since
+(its size or time differs) is rendered again. Anything else changed renders everything.
+
+The record lives in the cache folder (one file per output folder) and is safe to delete.
+"""
+from __future__ import annotations
+
+import hashlib
+import os
+import pickle
+from dataclasses import dataclass, field
+from pathlib import Path
+
+from podium.cache import cache_folder, engine_fingerprint, hash_tree, organizers_rulesets
+from podium.render import TEMPLATES_DIR
+from podium.ruleset_files import ruleset_dirs
+from podium.site.pages import EVENT, RATING
+from podium.write import replace_file
+
+BUILDS = "builds"
+
+
+@dataclass
+class Made:
+    inputs: str  # every input outside the event folders, the engine and the options
+    events: dict[str, str]  # event id → its replay key
+    players: str
+    seasons: str  # which season each event counts for
+    ratings: dict[str, str]  # player id → a digest of his rating history
+    files: dict[str, tuple[int, int]] = field(default_factory=dict)  # url → (size, mtime ns) as written
+
+
+def made_from(content: Path, archive, base_url: str | None) -> Made:
+    digest = hashlib.sha256(f"{engine_fingerprint()}\0{base_url}\0".encode())
+    hash_tree(digest, content, skip=("events",))
+    for root in (TEMPLATES_DIR, *organizers_rulesets(ruleset_dirs(content))):
+        hash_tree(digest, root)
+    return Made(inputs=digest.hexdigest(), events=dict(archive.event_keys),
+                players=_digest(sorted(archive.players.items())),
+                seasons=_digest(sorted((i, r.event.season) for i, r in archive.events.items())),
+                ratings={player: _digest(points) for player, points in archive.ratings.items()})
+
+
+def shown_changed(last: Made | None, now: Made) -> set | None:
+    """What the pages to render again show; None: every page (more than events changed)."""
+    if last is None or (last.inputs, last.players, last.seasons) != (now.inputs, now.players, now.seasons):
+        return None
+    if last.events.keys() != now.events.keys() or None in now.events.values():
+        return None
+    changed = {event_id for event_id, key in now.events.items() if key != last.events[event_id]}
+    return shown_by(changed, last.ratings, now.ratings)
+
+
+def shown_by(changed_events: set, ratings_before: dict, ratings_now: dict) -> set:
+    """``Page.shows`` keys of what changed: those events, and the players whose ratings moved."""
+    return {EVENT(event_id) for event_id in changed_events} | {
+        RATING(player) for player in set(ratings_before) | set(ratings_now)
+        if ratings_before.get(player) != ratings_now.get(player)}
+
+
+def reusable(item, shown: set | None, last: Made, old_site: Path) -> Path | None:
+    """The last site's file of ``item`` if it can be taken as it is."""
+    if shown is None or item.shows is None or item.shows & shown or item.url not in last.files:
+        return None
+    path = old_site.joinpath(*item.url.split("/"))
+    try:
+        stat = os.lstat(path)
+    except OSError:
+        return None
+    return path if (stat.st_size, stat.st_mtime_ns) == last.files[item.url] else None
+
+
+def record_files(made: Made, site: Path, urls) -> None:
+    for url in urls:
+        stat = os.lstat(site.joinpath(*url.split("/")))
+        made.files[url] = (stat.st_size, stat.st_mtime_ns)
+
+
+def last_made(content: Path, out: Path) -> Made | None:
+    try:
+        with open(_record(content, out), "rb") as stream:
+            made = pickle.load(stream)
+    except Exception:  # none yet, half-written, from another version: render everything
+        return None
+    return made if isinstance(made, Made) else None
+
+
+def save_made(content: Path, out: Path, made: Made) -> None:
+    try:
+        replace_file(_record(content, out), pickle.dumps(made, protocol=pickle.HIGHEST_PROTOCOL))
+    except OSError:
+        pass  # the next build renders everything
+
+
+def forget_made(content: Path, out: Path) -> None:
+    try:
+        os.unlink(_record(content, out))
+    except OSError:
+        pass
+
+
+def _record(content: Path, out: Path) -> Path:
+    name = hashlib.sha256(os.fsencode(str(out.resolve()))).hexdigest()[:16]
+    return cache_folder(content) / BUILDS / f"{name}.pickle"
+
+
+def _digest(value) -> str:
+    return hashlib.sha256(repr(value).encode()).hexdigest()

@@ -1,0 +1,79 @@
+"""`podium build` takes from its last site the files no changed input shows (generator/reuse.py):
+they keep their inode (not written again), and the site is byte for byte a whole build's."""
+from __future__ import annotations
+
+import shutil
+from pathlib import Path
+
+import pytest
+
+from podium.build import build_site
+from podium.cache import cache_folder
+
+ROOT = Path(__file__).resolve().parent.parent
+KRAKOW, GDANSK = "events/2023-04-krakow/index.html", "events/2023-06-gdansk/index.html"
+
+
+def _inodes(site: Path) -> dict[str, int]:
+    return {str(p.relative_to(site)): p.stat().st_ino for p in site.rglob("*") if p.is_file()}
+
+
+def _files(folder: Path) -> dict[str, bytes]:
+    return {str(p.relative_to(folder)): p.read_bytes() for p in sorted(folder.rglob("*")) if p.is_file()}
+
+
+@pytest.fixture
+def demo(tmp_path):
+    shutil.copytree(ROOT / "content", tmp_path / "content")
+    build_site(tmp_path / "content", tmp_path / "site")
+    return tmp_path
+
+
+def _same_as_a_whole_build(root: Path) -> None:
+    build_site(root / "content", root / "whole")
+    assert _files(root / "site") == _files(root / "whole")
+
+
+def test_an_event_edited_renders_its_pages_and_takes_the_others(demo):
+    before = _inodes(demo / "site")
+    path = demo / "content/events/2023-04-krakow/event.yaml"
+    path.write_text(path.read_text(encoding="utf-8").replace("Kraków", "Krakow", 1), encoding="utf-8")
+    build_site(demo / "content", demo / "site")
+    after = _inodes(demo / "site")
+    assert after[GDANSK] == before[GDANSK]  # taken as it was
+    assert after[KRAKOW] != before[KRAKOW] and after["index.html"] != before["index.html"]
+    assert sum(after[url] == before.get(url) for url in after) > len(after) / 2
+    _same_as_a_whole_build(demo)
+
+
+@pytest.mark.parametrize("change", ["site settings", "a file outside the events", "the record deleted", "another output"])
+def test_anything_but_events_changed_renders_every_page(demo, change, monkeypatch):
+    before = _inodes(demo / "site")
+    if change == "site settings":
+        path = demo / "content/site.yaml"
+        path.write_text(path.read_text(encoding="utf-8").replace("Demo content", "Content", 1), encoding="utf-8")
+    elif change == "a file outside the events":
+        theme = demo / "content/theme"
+        theme.mkdir()
+        (theme / "footer.html").write_text("<p>Club</p>\n", encoding="utf-8")
+    elif change == "the record deleted":
+        shutil.rmtree(cache_folder(demo / "content") / "builds")
+    else:
+        shutil.move(demo / "site", demo / "other")
+        build_site(demo / "content", demo / "site")
+        before = _inodes(demo / "site")
+        build_site(demo / "content", demo / "other")  # its own record: still takes its pages
+        assert _inodes(demo / "other")[GDANSK] != before[GDANSK]
+        return
+    build_site(demo / "content", demo / "site")
+    after = _inodes(demo / "site")
+    assert not any(after[url] == before.get(url) for url in after if url.endswith(".html"))
+    _same_as_a_whole_build(demo)
+
+
+def test_a_page_touched_in_the_site_is_rendered_again(demo):
+    page = demo / "site" / GDANSK
+    original = page.read_bytes()
+    page.write_bytes(original.replace(b"</body>", b"<p>edited by hand</p></body>"))
+    build_site(demo / "content", demo / "site")
+    assert page.read_bytes() == original
