@@ -19,7 +19,8 @@ from podium.build import build_all, site_outputs, write_site
 from podium.render import check_theme
 from podium.render import TEMPLATES_DIR
 from podium.ruleset_files import ruleset_dirs
-from podium.site.pages import EVENT, RATING, Page
+from podium.reuse import shown_by
+from podium.site.pages import Page
 from podium.write import is_podium_build, ready_output, remove_file, replace_file, site_path
 
 EVERYTHING = "*"  # the stamp group of files outside event folders
@@ -64,10 +65,7 @@ class Rebuilder:
         archive = load_archive(self.content, unchanged)
         if archive.players != last.archive.players or _seasons_of(archive) != _seasons_of(last.archive):
             return self._whole(stamps, archive)
-        shown = {EVENT(event_id) for event_id in changed} | {
-            RATING(p) for p in set(archive.ratings) | set(last.archive.ratings)
-            if archive.ratings.get(p) != last.archive.ratings.get(p)}
-        return self._part(stamps, archive, shown)
+        return self._part(stamps, archive, shown_by(changed, last.archive.ratings, archive.ratings))
 
     def _only_events_changed(self, stamps) -> bool:
         """Whether only event folders changed since the last build, whose site is still there
