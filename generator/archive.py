@@ -141,6 +141,8 @@ class EventReader:
         result = None
         if event is not None and not shape and event.ruleset in self.rulesets:
             result = compute_event(event, self.rulesets[event.ruleset], engine, history=True)
+            if not engine:
+                result.report  # made here, on every core, and kept with the replay  # noqa: B018
         read = event, result, shape.items, engine.items
         if self.cache.key(folder) == key:  # not kept if a file changed while it was read
             self.cache.put(folder, key, read)

@@ -77,7 +77,7 @@ class ReplayCache:
         try:
             self._ready()
             replace_file(self._entry(event_folder), pickle.dumps((key, value), protocol=pickle.HIGHEST_PROTOCOL))
-        except (OSError, pickle.PicklingError, TypeError, AttributeError):
+        except OSError:
             pass  # a read-only disk or a full one: the next run replays the event again
 
     def keep_only(self, event_folders: list[Path]) -> None:

@@ -11,6 +11,7 @@ only put into words what the report says. ``report_season`` does the same for a 
 """
 from __future__ import annotations
 
+import copyreg
 from dataclasses import dataclass
 from functools import cached_property
 from types import MappingProxyType
@@ -19,6 +20,14 @@ from typing import Mapping
 from podium.rules.brackets import THIRD_PLACE, round_size
 from podium.rules.kinds import FREE_FOR_ALL, KNOCKOUT, SWISS, TABLES
 from podium.rules.standings.order import shared_ranks
+
+
+def read_only(mapping: dict) -> Mapping:
+    return MappingProxyType(mapping)
+
+
+# A report travels pickled: back from the process that replayed its event, and into the replay cache.
+copyreg.pickle(MappingProxyType, lambda proxy: (read_only, (dict(proxy),)))
 
 
 # ------------------------------------------------------------------ the report's types
