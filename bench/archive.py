@@ -1,10 +1,13 @@
 """Benchmark: build a national archive (3 seasons × 40 events × 48 players × 5 rounds).
 
     python bench/archive.py [--out /tmp/podium-national] [--seasons 3 --events 40 --players 48]
+    python bench/archive.py --out /tmp/podium-tenfold --seasons 10 --events 120 --no-bare   # ten times
 
-Generates the content once (every round drawn by the engine, results by player strength),
-then times `podium build` (cold, in a fresh process), `serve`'s rebuild after a one-result edit,
-a bare Jinja2 render of the same pages, and the peak memory. Prints the figures.
+Generates the content once (every round drawn by the engine, results by player strength), then
+times, each in a fresh process: `podium build` cold (no cache, no earlier site), with nothing
+changed and after one result is corrected; `check` and `verify` cold and with nothing changed;
+`serve`'s rebuild of an unchanged save and after a one-result edit; the peak memory of a cold
+build; and a bare Jinja2 render of the same pages. Prints the figures.
 """
 from __future__ import annotations
 
@@ -12,6 +15,7 @@ import argparse
 import datetime
 import random
 import resource
+import statistics
 import subprocess
 import sys
 import time
@@ -73,12 +77,6 @@ def dump(path: Path, data) -> None:
     path.write_text(yaml.safe_dump(data, allow_unicode=True, sort_keys=False), encoding="utf-8")
 
 
-def timed(command: list[str], cwd: Path) -> float:
-    start = time.perf_counter()
-    subprocess.run(command, cwd=cwd, check=True, capture_output=True)
-    return time.perf_counter() - start
-
-
 def main() -> None:
     parser = argparse.ArgumentParser()
     parser.add_argument("--out", type=Path, default=Path("/tmp/podium-national"))
@@ -86,6 +84,8 @@ def main() -> None:
     parser.add_argument("--events", type=int, default=40)
     parser.add_argument("--players", type=int, default=48)
     parser.add_argument("--rounds", type=int, default=5)
+    parser.add_argument("--runs", type=int, default=3)
+    parser.add_argument("--no-bare", action="store_true", help="skip the bare Jinja2 render (long at ten times)")
     args = parser.parse_args()
     root = args.out
     if not (root / "content").exists():
@@ -93,15 +93,54 @@ def main() -> None:
         generate(root, args.seasons, args.events, args.players, args.rounds)
         print(f"generated the content in {time.perf_counter() - start:.1f} s")
     podium = [sys.executable, "-m", "podium"]
-    cold = [timed(podium + ["build"], root) for _ in range(3)]
+    cold = [timed(podium + ["build"], root, before=lambda: forget(root)) for _ in range(args.runs)]
     pages = sum(1 for _ in (root / "site").rglob("*.html"))
-    print(f"podium build: {pages} pages, best {min(cold):.2f} s, runs {', '.join(f'{t:.2f}' for t in cold)}")
-    print(f"peak memory of a build: {peak_memory(podium + ['build'], root):.0f} MB")
-    edits = serve_rebuilds(root)
-    print(f"serve, rebuild after a one-result edit: best {min(t for t, _ in edits):.3f} s, runs "
-          f"{', '.join(f'{t:.3f}' for t, _ in edits)} ({edits[0][1]})")
-    bare = bare_jinja(root)
-    print(f"bare Jinja2 render of the same pages (no engine, no writing): {bare:.2f} s; ratio {min(cold) / bare:.1f}×")
+    report(f"podium build, cold (no cache, no earlier site): {pages} pages", cold)
+    forget(root)
+    print(f"peak memory of a cold build: {peak_memory(podium + ['build'], root):.0f} MB")
+    report("podium build, nothing changed", [timed(podium + ["build"], root) for _ in range(args.runs)])
+    report("podium build, one result corrected", [timed(podium + ["build"], root, before=lambda: correct_one(root, n))
+                                                   for n in range(args.runs)])
+    for command in ("check", "verify"):
+        report(f"podium {command}, cold", [timed(podium + [command], root, before=lambda: forget(root))
+                                            for _ in range(args.runs)])
+        report(f"podium {command}, nothing changed", [timed(podium + [command], root) for _ in range(args.runs)])
+    idle, edits = serve_rebuilds(root)
+    report("serve, a save that changed nothing", idle)
+    report(f"serve, rebuild after a one-result edit ({edits[0][1]})", [t for t, _ in edits])
+    if not args.no_bare:
+        bare = bare_jinja(root)
+        print(f"bare Jinja2 render of the same pages (no engine, no writing): {bare:.2f} s; ratio {min(cold) / bare:.1f}×")
+
+
+def report(what: str, timings: list[float]) -> None:
+    print(f"{what}: min {min(timings):.3f} s, median {statistics.median(timings):.3f} s, max {max(timings):.3f} s "
+          f"({len(timings)} runs)")
+
+
+def forget(root: Path) -> None:
+    """What a first run finds: no kept replays, no earlier site."""
+    import shutil
+
+    for name in ("site", ".podium-cache"):
+        shutil.rmtree(root / name, ignore_errors=True)
+
+
+def correct_one(root: Path, n: int) -> None:
+    """An organizer corrects one result: the first table's winner of the last round of event n."""
+    path = sorted((root / "content").glob("events/*/rounds/*.yaml"), key=lambda p: (p.parent.parent.name, int(p.stem)))
+    last = [p for p in path if not p.with_name(f"{int(p.stem) + 1}.yaml").exists()][n]
+    data = yaml.safe_load(last.read_text(encoding="utf-8"))
+    first = data["pairings"][0]
+    first["winner"] = next(p for p in first["players"] if p != first["winner"])
+    dump(last, data)
+
+
+def timed(command: list[str], cwd: Path, before=lambda: None) -> float:
+    before()
+    start = time.perf_counter()
+    subprocess.run(command, cwd=cwd, check=True, capture_output=True)
+    return time.perf_counter() - start
 
 
 def peak_memory(command, cwd) -> float:
@@ -110,9 +149,10 @@ def peak_memory(command, cwd) -> float:
     return max(before, resource.getrusage(resource.RUSAGE_CHILDREN).ru_maxrss) / 1024
 
 
-def serve_rebuilds(root: Path, runs: int = 5) -> list[tuple[float, str]]:
-    """What `podium serve` does after an organizer corrects one result: five edits, each in
-    another event's last round, each timed from the change to the last file written."""
+def serve_rebuilds(root: Path, runs: int = 5) -> tuple[list[float], list[tuple[float, str]]]:
+    """What `podium serve` does when a file is saved unchanged, and after an organizer corrects
+    one result: five edits, each in another event's last round, each timed from the change to
+    the last file written."""
     import shutil
 
     from podium.incremental import Rebuilder
@@ -122,16 +162,18 @@ def serve_rebuilds(root: Path, runs: int = 5) -> list[tuple[float, str]]:
     shutil.copytree(root / "content", content)
     builder = Rebuilder(content, root / "serve" / "site")
     builder.rebuild()
+    idle = []
+    for _ in range(runs):
+        start = time.perf_counter()
+        builder.rebuild()
+        idle.append(time.perf_counter() - start)
     timings = []
-    for path in sorted(content.glob("events/*/rounds/5.yaml"))[:runs]:
-        data = yaml.safe_load(path.read_text(encoding="utf-8"))
-        first = data["pairings"][0]
-        first["winner"] = next(p for p in first["players"] if p != first["winner"])
-        dump(path, data)
+    for n in range(runs):
+        correct_one(root / "serve", n)
         start = time.perf_counter()
         done = builder.rebuild()
         timings.append((time.perf_counter() - start, f"{done.pages} of {done.total} pages written"))
-    return timings
+    return idle, timings
 
 
 def bare_jinja(root: Path) -> float:
