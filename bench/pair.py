@@ -1,11 +1,14 @@
 """Benchmark: every `podium pair` of an 8-round, 1000-player Swiss, end to end.
 
-    python bench/pair.py [--players 1000] [--rounds 8] [--out /tmp/podium-pair]
+    python bench/pair.py [--players 1000] [--rounds 8] [--out /tmp/podium-pair] [--only-last [--repeat 5]]
 
 Registers the players in a fresh content folder, then for each round runs
 `python -m podium pair big` in a fresh process (imports, reading and checking every file,
 the replay of the earlier rounds, the matching, writing the round) and times it, filling in
 results by player strength between rounds. Prints each round's time and the peak memory.
+``--only-last``: rounds 1 … N − 1 drawn untimed, then the last round drawn ``--repeat`` times
+(its file deleted before each), printed as min, median and max: a 10,000-player field's figure
+without waiting for the minutes of the earlier rounds' replays to be timed.
 """
 from __future__ import annotations
 
@@ -13,6 +16,7 @@ import argparse
 import random
 import resource
 import shutil
+import statistics
 import subprocess
 import sys
 import time
@@ -43,21 +47,35 @@ def fill_results(path: Path, skill: dict, rand: random.Random) -> None:
     path.write_text(yaml.safe_dump(data, sort_keys=False), encoding="utf-8")
 
 
+def pair(out: Path) -> float:
+    """One `podium pair big` in a fresh process: its wall time in seconds."""
+    start = time.perf_counter()
+    subprocess.run([sys.executable, "-m", "podium", "pair", "big"], cwd=out, check=True, capture_output=True)
+    return time.perf_counter() - start
+
+
 def main() -> None:
     parser = argparse.ArgumentParser()
     parser.add_argument("--players", type=int, default=1000)
     parser.add_argument("--rounds", type=int, default=8)
     parser.add_argument("--out", type=Path, default=Path("/tmp/podium-pair"))
+    parser.add_argument("--only-last", action="store_true", help="time the last round only")
+    parser.add_argument("--repeat", type=int, default=5, help="with --only-last: how many times")
     args = parser.parse_args()
     shutil.rmtree(args.out, ignore_errors=True)
     folder = register(args.out / "content", args.players, args.rounds)
     rand, skill, timings = random.Random(1), {}, []
     for number in range(1, args.rounds + 1):
-        start = time.perf_counter()
-        subprocess.run([sys.executable, "-m", "podium", "pair", "big"], cwd=args.out, check=True, capture_output=True)
-        timings.append(time.perf_counter() - start)
+        for _ in range(args.repeat if args.only_last and number == args.rounds else 1):
+            (folder / "rounds" / f"{number}.yaml").unlink(missing_ok=True)
+            timings.append(pair(args.out))
         fill_results(folder / "rounds" / f"{number}.yaml", skill, rand)
     peak = resource.getrusage(resource.RUSAGE_CHILDREN).ru_maxrss / 1024
+    if args.only_last:
+        last = timings[args.rounds - 1:]
+        print(f"podium pair, {args.players} players, round {args.rounds} × {len(last)}: median "
+              f"{statistics.median(last):.2f} s, min {min(last):.2f} s, max {max(last):.2f} s; peak memory {peak:.0f} MB")
+        return
     print(f"podium pair, {args.players} players, rounds 1-{args.rounds}: "
           f"{', '.join(f'{t:.2f}' for t in timings)} s; slowest {max(timings):.2f} s; peak memory {peak:.0f} MB")
 

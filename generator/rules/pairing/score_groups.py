@@ -29,8 +29,10 @@ from __future__ import annotations
 import random
 from collections import Counter
 
+from podium.rules.pairing.candidates import candidate_edges, uses_candidates
+from podium.rules.pairing.pieces import by_pieces, consecutive
 from podium.rules.pairing.swiss import (BYE, SwissPairing, SwissRound, _in_table_order, _matching, _pair_edges,
-                                        _perfect_matching, _scaled, _unpaired, bye_in, bye_tiers, look_ahead,
+                                        _perfect_matching, _scaled, _unpaired, bye_in, bye_tiers, first_bye, look_ahead,
                                         looks_ahead, pairs_in)
 
 WEIGHT_BUDGET = 1 << 90  # rustworkx matches on 128-bit integers: a whole pairing's weight stays far inside
@@ -46,8 +48,12 @@ def pair_top_down(ranked: list[str], points: dict[str, float], opponents: dict[s
     rng.shuffle(nodes)  # random among equals, reproducibly
     scaled = _scaled(points, ranked)
     group = score_groups(scaled)
-    bye = _feasible_bye(nodes, scaled, opponents, bye_candidates)
-    pairs = _pair_by_groups([p for p in nodes if p != bye], group, scaled, opponents)
+    drawn = _by_pieces(nodes, group, scaled, opponents, bye_candidates) if uses_candidates(len(nodes)) else None
+    if drawn is None:
+        bye = _feasible_bye(nodes, scaled, opponents, bye_candidates)
+        pairs = _pair_by_groups([p for p in nodes if p != bye], group, scaled, opponents)
+    else:
+        pairs, bye = drawn
     if looks_ahead(ranked, rounds_after, joining):
         pairs, bye = _keep_later_rounds_pairable(nodes, pairs, bye, group, opponents, bye_candidates, rounds_after,
                                                  joining)
@@ -70,6 +76,22 @@ def class_counts(pairs, group: dict[str, int]) -> tuple[int, ...]:
     """How many pairs of each class, best class first: the larger tuple is the better pairing."""
     counts = Counter(pair_class(group[a], group[b]) for a, b in pairs)
     return tuple(counts[c] for c in range(2 * max(group.values(), default=0) + 1))
+
+
+def _by_pieces(nodes, group, scaled, opponents, bye_candidates):
+    """(pairs, bye) of a large field piece by piece (pieces.py), or None when a piece falls short:
+    the bye to the first candidate (no bye can rank higher), the others with the best class
+    counts possible without rematches (the consecutive pairing's), which is the method's draw."""
+    field_ = nodes + [BYE] if len(nodes) % 2 else nodes
+    bye = first_bye(field_, bye_candidates)
+    if bye is None and len(nodes) % 2:
+        return None
+    players = [p for p in nodes if p != bye]
+    top = (max(scaled.values()) - min(scaled.values())) ** 2 + 1
+    found = by_pieces(players, scaled, opponents, lambda p, q: top - (scaled[p] - scaled[q]) ** 2,
+                      lambda piece, pairs: class_counts(pairs, group) == class_counts(consecutive(piece, scaled), group),
+                      _matching)
+    return None if found is None else ([(players[a], players[b]) for a, b in found], bye)
 
 
 def _feasible_bye(nodes, scaled, opponents, bye_candidates) -> str | None:
@@ -95,8 +117,7 @@ def _pair_by_groups(field_: list[str], group, scaled, opponents) -> list[tuple[s
     pairs, bracket = [], min(group[p] for p in field_) if field_ else 0
     while field_:
         weight, last = _class_weights(field_, group, bracket)
-        matching = _matching(field_, _pair_edges(field_, scaled, opponents, True,
-                                                 lambda p, q: weight.get(pair_class(group[p], group[q]), 0)))
+        matching = _matching(field_, _group_edges(field_, group, scaled, opponents, weight))
         if 2 * len(matching) < len(field_):  # a bug: the bye was drawn so that this field pairs
             raise AssertionError(f"no pairing of {', '.join(sorted(_unpaired(field_, matching)))}")
         drawn = pairs_in(field_, matching)
@@ -108,6 +129,16 @@ def _pair_by_groups(field_: list[str], group, scaled, opponents) -> list[tuple[s
         field_ = [p for p in field_ if p not in paired]
         bracket = min(group[p] for p in field_ if group[p] > last)
     return pairs
+
+
+def _group_edges(field_, group, scaled, opponents, weight: dict[int, int]):
+    """The pairs to match ``field_`` on, each weighing its class: the window, or for a large field
+    the candidate graph (candidates.py; its proof needs only the same swap as the window's)."""
+    def class_weight(p, q):
+        return weight.get(pair_class(group[p], group[q]), 0)
+    if uses_candidates(len(field_)):
+        return candidate_edges(field_, scaled, opponents, class_weight)
+    return _pair_edges(field_, scaled, opponents, True, class_weight)
 
 
 def _class_weights(field_, group, bracket: int) -> tuple[dict[int, int], int | None]:

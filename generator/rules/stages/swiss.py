@@ -8,7 +8,7 @@ from podium.rules.draw import CURRENT as CURRENT_DRAWS, ROUND_ONE_BYE, inputs_di
 from podium.rules.flags import bye_flag
 from podium.rules.kinds import SWISS
 from podium.rules.pairing.swiss import (LaterRoundImpossible, MethodLeavesLaterRoundImpossible, PairingImpossible,
-                                        SwissMatching, float_flags)
+                                        SwissMatchingAsIn02, float_flags)
 from podium.rules.stages.common import DraftPairing, DraftRound, EventState, StageResult, fresh_records
 
 
@@ -74,7 +74,7 @@ def next_round(result: StageResult, state: EventState, number: int) -> DraftRoun
     candidates = ruleset.bye.candidates(ranked, had_bye, _round_one_lot(event) if number == result.start else None)
     inputs = inputs_digest(ranked)
     # Podium 0.2 and earlier paired every Swiss by least total cost: an event drawn then is re-drawn so
-    pairing = ruleset.pairing if event.draws >= CURRENT_DRAWS else SwissMatching()
+    pairing = ruleset.pairing if event.draws >= CURRENT_DRAWS else SwissMatchingAsIn02()
     rounds_after = result.last_round - number
     joining = _joining(result, state, number)
     try:
