@@ -4,13 +4,14 @@ from __future__ import annotations
 
 import os
 import stat
+import time
 from pathlib import Path
 
 import pytest
 
 from podium import write
 from podium.build import build_site
-from podium.write import STAMP, SiteWriter, ready_output
+from podium.write import STAMP, SiteWriter, is_podium_build, ready_output
 
 REPLACED = "and a build replaces its output folder whole"
 OWN = "name a folder of its own, such as --out site"
@@ -236,3 +237,22 @@ def test_an_output_that_cannot_be_made_is_one_problem(club, cli, out, message):
     for command in ["build", "serve"]:
         assert cli(command, "--out", out, expect=1).output == f"--out: {message}\n1 problem found.\n"
     assert (club.root / "notes.txt").read_text() == "notes\n"
+
+
+def test_a_large_old_site_is_deleted_by_a_process_of_its_own(club, cli, monkeypatch):
+    """The command returns once the new site is in place; the old one goes meanwhile, and a run
+    starting then leaves the folder being deleted alone (the deleting process holds its stamp)."""
+    monkeypatch.setattr(write, "BACKGROUND_FROM", 0)
+    cli("build")
+    deleting = []
+    real = write._discard
+    monkeypatch.setattr(write, "_discard", lambda build: (deleting.append(build), real(build)))
+    cli("build")
+    assert deleting == []  # not in this process
+    for _ in range(200):
+        if not _leftovers(club):
+            break
+        assert all(not write._abandoned(club.root / name) for name in _leftovers(club) if (club.root / name).exists())
+        time.sleep(0.05)
+    assert _leftovers(club) == []
+    assert is_podium_build(club.root / "site")
