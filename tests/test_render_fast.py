@@ -9,10 +9,12 @@ import weakref
 from pathlib import Path
 
 import pytest
+from markupsafe import Markup
 
 from podium.archive import load_archive
 from podium.build import build_all
-from podium.render import Renderer
+from podium.render import Renderer, environment
+from podium.site import urls
 from podium.site.pages import Page, site_pages
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -67,3 +69,30 @@ def test_rendering_with_the_cycle_collector_off_leaves_no_page_data_behind(demo,
         if enabled:
             gc.enable()
     assert all("</html>" in path.read_text() for path in paths)
+
+
+def test_a_sentence_is_looked_up_once_per_language_and_message():
+    """The same Markup object each time, and the catalog's translation, values still escaped."""
+    polish, english = environment("pl").globals["_"], environment("en").globals["_"]
+    assert polish("Rules") is polish("Rules") and polish("Rules") == "Zasady" and english("Rules") == "Rules"
+    assert polish("Table %(table)s", table=3) == "Stół 3" and polish("Table %(table)s", table="<3>") == "Stół &lt;3&gt;"
+    assert english("won by %(name)s", name=Markup("<b>Bo</b>")) == "won by <b>Bo</b>"  # Markup stays as it is
+
+
+def test_a_players_link_is_made_once_for_all_pages_at_the_same_depth(demo):
+    renderer = Renderer(demo.site, "")
+    who = {"url": urls.player("p1"), "name": "Ada <Lovelace>"}
+    round_3 = renderer.person_linker(urls.linker(urls.round_page("e1", 3)))
+    round_4 = renderer.person_linker(urls.linker(urls.round_page("e2", 4)))
+    home = renderer.person_linker(urls.linker(urls.home()))
+    assert round_3(who) is round_4(who) == '<a href="../../../../players/p1/">Ada &lt;Lovelace&gt;</a>'
+    assert home(who) == '<a href="players/p1/">Ada &lt;Lovelace&gt;</a>'
+
+
+def test_standings_cells_are_formatted_as_the_language_writes_numbers():
+    """One filter call a row gives every tie-break cell (a macro call a cell did before)."""
+    cells = environment("pl").filters["tiebreaks"]
+    columns = [{"key": "sos", "signed": False}, {"key": "margin", "signed": True}, {"key": "rounds", "signed": False},
+               {"key": "none", "signed": True}]
+    values = {"sos": 12.5, "margin": 3, "rounds": [3, 1.5, 0], "none": None}
+    assert cells(values, columns) == ["12,5", "+3", "3·1,5·0", ""]
