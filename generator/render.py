@@ -33,8 +33,12 @@ def markdown(text: str) -> Markup:
     return Markup(_markdown.render(text or ""))
 
 
+@functools.lru_cache(maxsize=512)
 def qr_svg(url: str) -> Markup:
-    """An inline SVG QR code of ``url`` (printed pairings point phones at the live page)."""
+    """An inline SVG QR code of ``url`` (printed pairings point phones at the live page). Made
+    once per URL and process: a code takes ~8 ms, and ``serve`` renders the same round pages
+    again after each edit. A few hundred are kept (an SVG is a few KB; a cold build's URLs are
+    all different)."""
     buffer = io.BytesIO()
     segno.make(url, error="m").save(buffer, kind="svg", scale=3, border=2, xmldecl=False, svgclass="qr", nl=False)
     return Markup(buffer.getvalue().decode())

@@ -9,11 +9,13 @@ import weakref
 from pathlib import Path
 
 import pytest
+import segno
 from markupsafe import Markup
 
+import podium.render
 from podium.archive import load_archive
 from podium.build import build_all
-from podium.render import Renderer, environment
+from podium.render import Renderer, environment, qr_svg
 from podium.site import urls
 from podium.site.pages import Page, site_pages
 
@@ -96,3 +98,16 @@ def test_standings_cells_are_formatted_as_the_language_writes_numbers():
                {"key": "none", "signed": True}]
     values = {"sos": 12.5, "margin": 3, "rounds": [3, 1.5, 0], "none": None}
     assert cells(values, columns) == ["12,5", "+3", "3·1,5·0", ""]
+
+
+def test_a_qr_code_is_made_once_per_url(monkeypatch):
+    """~8 ms a code; serve renders the same round pages again after each edit."""
+    calls = []
+    real = segno.make
+    monkeypatch.setattr(podium.render.segno, "make", lambda *a, **k: calls.append(a[0]) or real(*a, **k))
+    qr_svg.cache_clear()
+    url = "https://example.org/club/events/e1/rounds/1/"
+    first, second = qr_svg(url), qr_svg(url)
+    assert first is second and 'class="qr"' in first and calls == [url]
+    qr_svg("https://example.org/club/events/e1/rounds/2/")
+    assert len(calls) == 2
