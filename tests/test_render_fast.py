@@ -5,6 +5,7 @@ what a page needs only while it is rendered is not kept. The site stays byte for
 from __future__ import annotations
 
 import gc
+import os
 import weakref
 from pathlib import Path
 
@@ -18,6 +19,7 @@ from podium.build import build_all
 from podium.render import Renderer, environment, qr_svg
 from podium.site import urls
 from podium.site.pages import Page, site_pages
+from podium.write import replace_file
 
 ROOT = Path(__file__).resolve().parent.parent
 
@@ -111,3 +113,15 @@ def test_a_qr_code_is_made_once_per_url(monkeypatch):
     assert first is second and 'class="qr"' in first and calls == [url]
     qr_svg("https://example.org/club/events/e1/rounds/2/")
     assert len(calls) == 2
+
+
+def test_a_file_whose_bytes_are_unchanged_is_not_written_again(tmp_path):
+    """serve writes again every page an edit may change; those it did not change keep their
+    time (a browser's or a sync tool's copy stays valid), and a changed one is replaced."""
+    path = tmp_path / "events" / "e1" / "index.html"
+    replace_file(path, "<p>one</p>")
+    os.utime(path, ns=(1_000_000_000, 1_000_000_000))
+    replace_file(path, "<p>one</p>")
+    assert path.stat().st_mtime_ns == 1_000_000_000
+    replace_file(path, "<p>two</p>")
+    assert path.read_text() == "<p>two</p>" and path.stat().st_mtime_ns != 1_000_000_000
