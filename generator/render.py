@@ -16,6 +16,7 @@ import segno
 from markdown_it import MarkdownIt
 from markupsafe import Markup, escape
 
+from podium import qr
 from podium.errors import Problems, Src, fail
 from podium.i18n import Language
 from podium.model import Site
@@ -23,6 +24,8 @@ from podium.site import urls
 from podium.site.pages import Page
 
 TEMPLATES_DIR = Path(str(resources.files("podium.templates")))  # a folder, installed or in a checkout
+
+qr.install()  # segno's mask choice, the same codes in half the time: a printed page has one (qr.py)
 
 # html=False: raw HTML in Markdown is shown as text; markdown-it's link validation already
 # refuses javascript:, vbscript:, file: and data: (except images) URLs.

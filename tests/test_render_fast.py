@@ -5,15 +5,20 @@ what a page needs only while it is rendered is not kept. The site stays byte for
 from __future__ import annotations
 
 import gc
+import io
 import os
+import random
+import string
 import weakref
 from pathlib import Path
 
 import pytest
 import segno
 from markupsafe import Markup
+from segno import encoder
 
 import podium.render
+from podium import qr
 from podium.archive import load_archive
 from podium.build import build_all
 from podium.render import Renderer, environment, qr_svg
@@ -125,3 +130,27 @@ def test_a_file_whose_bytes_are_unchanged_is_not_written_again(tmp_path):
     assert path.stat().st_mtime_ns == 1_000_000_000
     replace_file(path, "<p>two</p>")
     assert path.read_text() == "<p>two</p>" and path.stat().st_mtime_ns != 1_000_000_000
+
+
+def _segnos_svg(url: str) -> bytes:
+    buffer = io.BytesIO()
+    segno.make(url, error="m").save(buffer, kind="svg", scale=3, border=2, xmldecl=False, svgclass="qr", nl=False)
+    return buffer.getvalue()
+
+
+def test_the_quicker_mask_choice_draws_segnos_own_codes(monkeypatch):
+    """Page addresses of every length a site has (a version 2 code to a version 15 one), and
+    random ones: the same SVG, byte for byte, as segno's own mask choice draws."""
+    rng = random.Random(19)
+    letters = string.ascii_letters + string.digits + "/.-_~%"
+    addresses = [f"https://example.org/club/events/event-{n:04d}/rounds/{r}/" for n in range(0, 400, 37)
+                 for r in (1, 9)] + ["http://a.b/", "https://x.org/" + "p" * 400]
+    addresses += ["https://" + "".join(rng.choice(letters) for _ in range(rng.randint(4, 250))) for _ in range(60)]
+    monkeypatch.setattr(encoder, "find_and_apply_best_mask", qr._SEGNOS)
+    segnos = [_segnos_svg(address) for address in addresses]
+    monkeypatch.setattr(encoder, "find_and_apply_best_mask", qr.find_and_apply_best_mask)
+    assert [_segnos_svg(address) for address in addresses] == segnos
+
+
+def test_the_quicker_mask_choice_is_in_place_for_the_site():
+    assert encoder.find_and_apply_best_mask is qr.find_and_apply_best_mask
