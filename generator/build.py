@@ -9,7 +9,7 @@ from podium import offline, progress, reuse
 from podium.archive import Archive, load_archive, without_cycle_collection
 from podium.i18n import Language
 from podium.parallel import cores, run_shares, worth_splitting
-from podium.render import TEMPLATES_DIR, Renderer, check_theme
+from podium.render import TEMPLATES_DIR, Renderer, check_theme, collecting_page_garbage
 from podium.site import urls
 from podium.site.feeds import atom_feed, sitemap
 from podium.site.pages import Page, site_pages
@@ -143,7 +143,8 @@ def build_all(items: list, paths: list[Path], renderer: Renderer, write=write_fi
     count = cores() if worth_splitting(len(items), PARALLEL_FROM) else 1
     if count > 1:
         renderer.compile({item.template for item in items if isinstance(item, Page)})  # once, before forking
-    run_shares(_build_share, (items, paths, renderer, write), [range(start, len(items), count) for start in range(count)])
+    with collecting_page_garbage():
+        run_shares(_build_share, (items, paths, renderer, write), [range(start, len(items), count) for start in range(count)])
 
 
 def _build_share(state: tuple, indexes: range) -> None:

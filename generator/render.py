@@ -1,7 +1,9 @@
 """⑤ Pages → HTML with Jinja2: autoescape everywhere, StrictUndefined, Markdown without raw HTML."""
 from __future__ import annotations
 
+import contextlib
 import functools
+import gc
 import io
 import os
 from importlib import resources
@@ -14,6 +16,7 @@ import segno
 from markdown_it import MarkdownIt
 from markupsafe import Markup, escape
 
+from podium import qr
 from podium.errors import Problems, Src, fail
 from podium.i18n import Language
 from podium.model import Site
@@ -21,6 +24,8 @@ from podium.site import urls
 from podium.site.pages import Page
 
 TEMPLATES_DIR = Path(str(resources.files("podium.templates")))  # a folder, installed or in a checkout
+
+qr.install()  # segno's mask choice, the same codes in half the time: a printed page has one (qr.py)
 
 # html=False: raw HTML in Markdown is shown as text; markdown-it's link validation already
 # refuses javascript:, vbscript:, file: and data: (except images) URLs.
@@ -31,11 +36,37 @@ def markdown(text: str) -> Markup:
     return Markup(_markdown.render(text or ""))
 
 
+@functools.lru_cache(maxsize=512)
 def qr_svg(url: str) -> Markup:
-    """An inline SVG QR code of ``url`` (printed pairings point phones at the live page)."""
+    """An inline SVG QR code of ``url`` (printed pairings point phones at the live page). Made
+    once per URL and process: a code takes ~8 ms, and ``serve`` renders the same round pages
+    again after each edit. A few hundred are kept (an SVG is a few KB; a cold build's URLs are
+    all different)."""
     buffer = io.BytesIO()
     segno.make(url, error="m").save(buffer, kind="svg", scale=3, border=2, xmldecl=False, svgclass="qr", nl=False)
     return Markup(buffer.getvalue().decode())
+
+
+@contextlib.contextmanager
+def collecting_page_garbage():
+    """The cycle collector on for rendering, with everything made before out of its sight.
+
+    Rendering a page leaves reference cycles (Jinja's contexts, loops and macros hold the page's
+    data and each other); with the collector off for the whole build (it would rescan the archive
+    again and again) they were never freed: 60 MB for every thousand pages of a ten-times archive,
+    each page's context kept to the end. ``gc.freeze`` sets the archive aside, so the collector
+    reads only what rendering makes (and forked renderers leave the archive's memory shared);
+    both come back as they were afterwards."""
+    enabled = gc.isenabled()
+    gc.freeze()
+    gc.enable()
+    try:
+        yield
+    finally:
+        gc.collect()  # the last pages' cycles: the young ones only, the rest is still frozen
+        if not enabled:
+            gc.disable()
+        gc.unfreeze()
 
 
 @functools.lru_cache(maxsize=None)
@@ -102,11 +133,23 @@ def make_environment(language: Language, theme_dir: str = "") -> jinja2.Environm
         lstrip_blocks=True,
     )
 
+    sentences: dict[str, Markup] = {}  # msgid → the catalog's sentence, for this environment's language
+
+    def sentence(text: str) -> Markup:
+        """A message's translation, looked up and made Markup once per language and process (a
+        build asks for the same few hundred sentences hundreds of thousands of times)."""
+        found = sentences.get(text)
+        if found is None:
+            found = sentences[text] = Markup(language.gettext(text))
+        return found
+
     def translate(text: str, **values) -> Markup:
         """``_("Table %(table)s", table=3)``: the catalog's sentence (trusted), its values escaped —
         what Jinja's newstyle gettext does, without its per-call context lookups (a page has hundreds)."""
-        sentence = language.gettext(text)  # every placeholder is %(name)s, so escaped text fits each
-        return Markup(sentence % {key: escape(value) for key, value in values.items()} if values else sentence)
+        if not values:
+            return sentence(text)
+        # every placeholder is %(name)s, so escaped text fits each
+        return Markup(str.__mod__(sentence(text), {key: _escaped(value) for key, value in values.items()}))
 
     def translate_count(singular: str, plural: str, n, /, **values) -> Markup:
         """``_n("%(count)s player", "%(count)s players", 5, count=5)``: the plural form the
@@ -125,8 +168,32 @@ def make_environment(language: Language, theme_dir: str = "") -> jinja2.Environm
     def signed(value) -> str:
         return "" if value is None else (f"+{language.number(value)}" if value > 0 else language.number(value))
 
-    env.filters.update(markdown=markdown, number=language.number, signed=signed, date=language.date, qr=qr_svg)
+    def tiebreaks(values: dict, columns: list) -> list[str]:
+        """A standings row's tie-break values for ``columns``, as the cells show them: a list of
+        numbers joined by '·', signed where the column is. One call a row instead of a macro call
+        a cell (each a Jinja context call), twice a row."""
+        number = language.number
+        return ["·".join(map(number, value)) if isinstance(value, (list, tuple)) else
+                signed(value) if column["signed"] else number(value)
+                for column in columns for value in (values[column["key"]],)]
+
+    env.filters.update(markdown=markdown, number=language.number, signed=signed, date=language.date, qr=qr_svg,
+                       translated=translate, person=_person_filter, tiebreaks=tiebreaks)
     return env
+
+
+def _escaped(value):
+    """A value for a translated sentence: text escaped; a number as it is (its digits need no
+    escaping, and '%s' writes it as escape would)."""
+    return value if type(value) in (int, float) else escape(value)
+
+
+@jinja2.pass_context
+def _person_filter(context, who: dict) -> Markup:
+    """``{{ r.person | person }}``: the page's ``person`` link. A filter is called directly,
+    where a function call from a template goes through Jinja's context (several times the cost,
+    and a standings table calls it on every row)."""
+    return context["person"](who)
 
 
 class Renderer:
@@ -138,6 +205,7 @@ class Renderer:
         self.globals = {"site_title": site.title, "language": site.language, "base_url": base_url.rstrip("/"),
                         "footer": site.footer, "description": site.description,
                         "logo": assets.get("logo", ""), "favicon": assets.get("favicon", urls.DEFAULT_FAVICON)}
+        self.people: dict[str, dict[tuple, Markup]] = {}  # a link's prefix → (URL, name) → a person's link
 
     def compile(self, names) -> None:
         """Compile the templates before the rendering processes fork, so each does not compile them again."""
@@ -154,11 +222,7 @@ class Renderer:
         template = self.template(page.template)
 
         link = urls.linker(page.url, self.globals["base_url"])
-
-        def person(who: dict) -> Markup:
-            """A player's name linked to his page (a function: a Jinja macro call costs 10× more)."""
-            return Markup(f'<a href="{escape(link(who["url"]))}">{escape(who["name"])}</a>')
-
+        person = self.person_linker(link)
         try:
             return template.render(page=page, link=link, person=person, **self.globals, **page.context)
         except jinja2.TemplateSyntaxError as exc:  # in a template the page's template extends or includes
@@ -169,6 +233,22 @@ class Renderer:
                 raise  # in Podium's own templates: a bug, not the organizer's mistake
             raise fail(where, f"template error while rendering {page.url}: {_what_went_wrong(exc)}; correct the "
                        "theme's template, or delete it to use Podium's") from None
+
+    def person_linker(self, link):
+        """The ``person`` of a page that links with ``link``: a player's name linked to his page
+        (a function: a Jinja macro call costs 10× more). Made once per player for all the pages
+        at the same depth, which link him alike (``link("")`` is the way up to the site's root):
+        a player is named on every round page of his events and on each one several times."""
+        made = self.people.setdefault(link(""), {})
+
+        def person(who: dict) -> Markup:
+            key = (who["url"], who["name"])
+            html = made.get(key)
+            if html is None:
+                html = made[key] = Markup(f'<a href="{escape(link(who["url"]))}">{escape(who["name"])}</a>')
+            return html
+
+        return person
 
     def _theme_line(self, exc: Exception) -> Src | None:
         """The theme template and line an error was raised at (Jinja puts template lines in the

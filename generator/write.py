@@ -13,6 +13,7 @@ import errno
 import functools
 import os
 import shutil
+import stat
 import sys
 import tempfile
 from pathlib import Path, PurePosixPath
@@ -375,13 +376,28 @@ def site_path(root: Path, url: str) -> Path:
 
 
 def replace_file(path: Path, data: str | bytes) -> None:
-    """Write beside the file, then rename over it: a reader sees the old file or the new one."""
+    """Write beside the file, then rename over it: a reader sees the old file or the new one.
+    A file that already holds these bytes is left as it is: ``serve`` renders again every page an
+    edit may change, and most of them (the home page, a player's other events) did not."""
+    data = data.encode("utf-8") if isinstance(data, str) else data
+    if _holds(path, data):
+        return
     path.parent.mkdir(parents=True, exist_ok=True)
     fd, tmp = tempfile.mkstemp(dir=path.parent, prefix=f".{path.name}-")
     with os.fdopen(fd, "wb") as stream:
-        stream.write(data.encode("utf-8") if isinstance(data, str) else data)
+        stream.write(data)
     os.chmod(tmp, 0o666 & ~_umask())  # mkstemp makes the file private
     os.replace(tmp, path)
+
+
+def _holds(path: Path, data: bytes) -> bool:
+    """Whether ``path`` is a plain file of exactly ``data`` (its size first: most changed pages
+    change in length, and reading them is then spared)."""
+    try:
+        found = os.lstat(path)
+        return stat.S_ISREG(found.st_mode) and found.st_size == len(data) and path.read_bytes() == data
+    except OSError:
+        return False
 
 
 def remove_file(path: Path) -> None:

@@ -7,7 +7,7 @@ build — never raw YAML, never the engine's internals.
 from __future__ import annotations
 
 from dataclasses import dataclass
-from functools import cached_property, partial
+from functools import partial
 from typing import Callable
 
 from podium.export import dumps, leaderboard_json, standings_json
@@ -22,8 +22,9 @@ from podium.site.rounds import round_page
 
 @dataclass(eq=False)
 class Page:
-    """One HTML page. Its context is built when it is first asked for — in the rendering worker,
-    and only for the pages an incremental rebuild renders again.
+    """One HTML page. Its context is built when it is asked for — in the rendering worker, and
+    only for the pages an incremental rebuild renders again — and not kept: the contexts of ten
+    thousand pages, each held until the build ends, were most of a big build's memory.
 
     ``shows``: what the page shows that an edit of one event can change — ``EVENT`` and
     ``RATING`` keys; ``None`` for pages that show something of everything.
@@ -35,7 +36,7 @@ class Page:
     make: Callable[[], dict] = dict
     shows: frozenset | None = frozenset()
 
-    @cached_property
+    @property
     def context(self) -> dict:
         return self.make()
 
@@ -48,8 +49,9 @@ class File:
     make: Callable[[], str]
     shows: frozenset | None = frozenset()
 
-    @cached_property
+    @property
     def text(self) -> str:
+        """Made when written, and not kept (as a page's context)."""
         return self.make()
 
 
