@@ -13,7 +13,8 @@ from podium.render import TEMPLATES_DIR, Renderer, check_theme, collecting_page_
 from podium.site import urls
 from podium.site.feeds import atom_feed, sitemap
 from podium.site.pages import Page, site_pages
-from podium.write import SiteWriter, is_podium_build, output_problem, ready_output, write_file
+from podium.fileops import write_file
+from podium.write import SiteWriter, is_podium_build, output_problem, ready_output
 
 STATIC_DIR = TEMPLATES_DIR / "static"
 

@@ -28,7 +28,7 @@ from pathlib import Path
 
 import podium
 from podium.ruleset_files import BUILTIN_DIR
-from podium.write import replace_file
+from podium.fileops import replace_file
 
 FOLDER = ".podium-cache"
 EVENTS = "events"

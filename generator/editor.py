@@ -16,7 +16,8 @@ from podium import __version__
 from podium.errors import Src, display_path, fail
 from podium.rules.ruleset import ruleset_json_schema
 from podium.schema import EventFile, PlayerEntry, RoundFile, SeasonFile, SiteFile, json_schema
-from podium.write import new_file_problem, output_problem, replace_file
+from podium.fileops import replace_file
+from podium.write import new_file_problem, output_problem
 
 SCHEMA_FOLDER = "schemas"  # beside content/, like rulesets/
 MARK = "written by `podium schema`"  # a file without it is the organizer's, never overwritten

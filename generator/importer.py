@@ -30,7 +30,7 @@ from podium.load import MAX_NUMBER, parse_yaml, read_text, too_large
 from podium.rules.scoring import yaml_string
 from podium.slug import is_slug, slugify
 from podium.validate import read_player
-from podium.write import replace_file
+from podium.fileops import replace_file
 
 TEXT_KEYS = ("name", "id", "club", "country")
 LIST_KEYS = ("armies", "finals_armies", "colours")

@@ -21,7 +21,8 @@ from podium.render import TEMPLATES_DIR
 from podium.ruleset_files import ruleset_dirs
 from podium.reuse import shown_by
 from podium.site.pages import Page
-from podium.write import is_podium_build, ready_output, remove_file, replace_file, site_path
+from podium.fileops import remove_file, replace_file, site_path
+from podium.write import is_podium_build, ready_output
 
 EVERYTHING = "*"  # the stamp group of files outside event folders
 

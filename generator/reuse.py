@@ -22,7 +22,7 @@ from podium.cache import cache_folder, engine_fingerprint, hash_tree, organizers
 from podium.render import TEMPLATES_DIR
 from podium.ruleset_files import ruleset_dirs
 from podium.site.pages import EVENT, RATING
-from podium.write import replace_file
+from podium.fileops import replace_file
 
 BUILDS = "builds"
 

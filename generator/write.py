@@ -13,13 +13,13 @@ import errno
 import functools
 import os
 import shutil
-import stat
 import sys
 import tempfile
-from pathlib import Path, PurePosixPath
+from pathlib import Path
 from typing import IO
 
 from podium.errors import Src, display_path, fail
+from podium.fileops import site_path, umask, write_file
 
 try:
     from fcntl import LOCK_EX, LOCK_NB, flock
@@ -41,7 +41,7 @@ class SiteWriter:
         self.out = out.resolve()
         self.out.parent.mkdir(parents=True, exist_ok=True)
         self.tmp = Path(tempfile.mkdtemp(dir=self.out.parent, prefix=f".{self.out.name}-building-"))
-        os.chmod(self.tmp, 0o777 & ~_umask())  # mkdtemp makes the folder private; a site is for all to read
+        os.chmod(self.tmp, 0o777 & ~umask())  # mkdtemp makes the folder private; a site is for all to read
         (self.tmp / STAMP).write_text(STAMP_TEXT, encoding="utf-8")
         self.lock = _hold(self.tmp / STAMP)
         self.written: set[str] = {STAMP}
@@ -351,59 +351,3 @@ def _renameat2():
         function.argtypes = [ctypes.c_int, ctypes.c_char_p, ctypes.c_int, ctypes.c_char_p, ctypes.c_uint]
         function.restype = ctypes.c_int
     return function
-
-
-# ---------------------------------------------------------------- files
-
-def _umask() -> int:
-    """The process's umask: files and folders of the site get the modes any program's would."""
-    mask = os.umask(0o077)  # the only way to read it is to set it; a strict value meanwhile
-    os.umask(mask)
-    return mask
-
-
-def write_file(path: Path, data: str | bytes) -> None:
-    path.parent.mkdir(parents=True, exist_ok=True)
-    path.write_bytes(data.encode("utf-8") if isinstance(data, str) else data)
-
-
-def site_path(root: Path, url: str) -> Path:
-    """The file of ``url`` under ``root``; a URL that would leave the folder is a bug, refused."""
-    pure = PurePosixPath(url)
-    if pure.is_absolute() or ".." in pure.parts or not pure.parts:
-        raise ValueError(f"refusing to write outside the site: {url!r}")
-    return root.joinpath(*pure.parts)
-
-
-def replace_file(path: Path, data: str | bytes) -> None:
-    """Write beside the file, then rename over it: a reader sees the old file or the new one.
-    A file that already holds these bytes is left as it is: ``serve`` renders again every page an
-    edit may change, and most of them (the home page, a player's other events) did not."""
-    data = data.encode("utf-8") if isinstance(data, str) else data
-    if _holds(path, data):
-        return
-    path.parent.mkdir(parents=True, exist_ok=True)
-    fd, tmp = tempfile.mkstemp(dir=path.parent, prefix=f".{path.name}-")
-    with os.fdopen(fd, "wb") as stream:
-        stream.write(data)
-    os.chmod(tmp, 0o666 & ~_umask())  # mkstemp makes the file private
-    os.replace(tmp, path)
-
-
-def _holds(path: Path, data: bytes) -> bool:
-    """Whether ``path`` is a plain file of exactly ``data`` (its size first: most changed pages
-    change in length, and reading them is then spared)."""
-    try:
-        found = os.lstat(path)
-        return stat.S_ISREG(found.st_mode) and found.st_size == len(data) and path.read_bytes() == data
-    except OSError:
-        return False
-
-
-def remove_file(path: Path) -> None:
-    """Delete the file of a page that is gone, and its folder when that is left empty."""
-    path.unlink(missing_ok=True)
-    try:
-        path.parent.rmdir()
-    except OSError:
-        pass  # not empty

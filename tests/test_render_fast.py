@@ -24,7 +24,7 @@ from podium.build import build_all
 from podium.render import Renderer, environment, qr_svg
 from podium.site import urls
 from podium.site.pages import Page, site_pages
-from podium.write import replace_file
+from podium.fileops import replace_file
 
 ROOT = Path(__file__).resolve().parent.parent
 
