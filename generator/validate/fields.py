@@ -8,7 +8,7 @@ from podium.errors import Problems, Src, suggest
 from podium.load import with_colon_space
 from podium.located import YMap, src_of
 from podium.rules.blocks import src_within
-from podium.schema import Declared, field_kind, is_required
+from podium.schema import Declared, declared_keys, field_kind, is_required
 from podium.slug import MAX_SLUG, is_slug, slugify
 from podium.validate.files import UNREADABLE
 from podium.values import checked, described, is_blank
@@ -79,7 +79,7 @@ class Fields:
         return value
 
     def finish(self) -> None:
-        valid = self.model.model_fields
+        valid = declared_keys(self.model)
         for key in self.data:
             if key not in valid:
                 self.problems.add(self.at(key), f"unknown key '{key}' in {self.what}{suggest(key, valid)}; "
