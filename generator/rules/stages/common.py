@@ -107,6 +107,7 @@ class EventState:
         self.flags: dict[int, dict[str, str]] = {}
         self.walkovers: set[Pairing] = set()  # knockout matches decided by a withdrawal, not a result
         self.notes: list[tuple[Src, str]] = []  # what the engine decided where the rules are silent (check shows it)
+        self.before_round = None  # (stage result, state) → None, as each stepped round is about to be played
 
     def active(self, players) -> list[str]:
         return [p for p in players if self.status[p] == "active"]
@@ -128,11 +129,14 @@ class EventState:
     def rounds_of(self, result: "StageResult"):
         """The stage's round files one by one, each added to ``result.rounds`` as it is yielded,
         until the stage is left to one player or none (``left_alone``): the files after that
-        belong to the next stage (a knockout's final that the one left wins without playing)."""
+        belong to the next stage (a knockout's final that the one left wins without playing).
+        ``before_round`` sees the stage as it stands before each (rules/prefixes.py)."""
         files, result.rounds = result.rounds, []
         for rnd in files:
             if result.rounds and self.left_alone(result):
                 return
+            if self.before_round is not None:
+                self.before_round(result, self)
             result.rounds.append(rnd)
             yield rnd
 
