@@ -224,12 +224,8 @@ def field_kind(model: type[Declared], key: str):
     return kind[0]
 
 
-def is_required(model: type[Declared], key: str) -> bool:
-    return _reading(model)[key][1]
-
-
-def declared_keys(model: type[Declared]) -> dict:
-    """The keys ``model`` declares (as a dict, for ``in`` and for suggesting the nearest)."""
+def declared_keys(model: type[Declared]) -> dict[str, tuple]:
+    """The keys ``model`` declares, each with (its kind as read, whether it is required)."""
     return _reading(model)
 
 
