@@ -159,11 +159,11 @@ class _Strengths:
     fraction's float does. One per standings; each player's worked out when first asked for."""
 
     def __init__(self, records: dict):
-        self.records = records
+        self.opponents = {p: record.opponents for p, record in records.items()}
         exact = {p: _exact_points(record.points) for p, record in records.items()}
         over = {p: exact[p].denominator * record.rounds_played for p, record in records.items() if record.rounds_played}
         rounds_scale = lcm(*over.values())  # points per round × this: whole numbers
-        self.count_scale = lcm(*(len(r.opponents) for r in records.values() if r.opponents))  # a mean over opponents × this: whole
+        self.count_scale = lcm(*(len(faced) for faced in self.opponents.values() if faced))  # a mean over opponents × this: whole
         self.per_round = {p: exact[p].numerator * (rounds_scale // over[p]) if p in over else 0 for p in records}
         self.sos_scale = rounds_scale * self.count_scale
         self.esos_scale = self.sos_scale * self.count_scale
@@ -183,12 +183,15 @@ class _Strengths:
     def _mean(self, player: str, value) -> int:
         """The mean of ``value`` over the player's opponents (byes are not opponents; none: 0),
         times ``count_scale`` (a multiple of every count of opponents): a whole number."""
-        faced = self.records[player].opponents
+        faced = self.opponents[player]
         return sum(value(o) for o in faced) * (self.count_scale // len(faced)) if faced else 0
 
 
 def _strengths(ctx: Context) -> _Strengths:
-    return ctx.remember("schedule strengths", lambda: _Strengths(ctx.records))
+    strengths = ctx.memo.get(_Strengths)
+    if strengths is None:
+        strengths = ctx.memo[_Strengths] = _Strengths(ctx.records)
+    return strengths
 
 
 class StrengthOfSchedule(ValueTiebreaker):
