@@ -6,7 +6,7 @@ from pathlib import Path
 import click
 
 from podium import progress
-from podium.archive import find_event, load_archive
+from podium.archive import find_event, load_archive, without_cycle_collection
 from podium.editor import modeline
 from podium.export import dumps, standings_json
 from podium.i18n import Language
@@ -19,7 +19,7 @@ def check(content: Path) -> str:
     from podium.render import check_theme
     from podium.verify import verify_events
 
-    with progress.shown():
+    with without_cycle_collection(), progress.shown():  # as a build: millions of objects kept to the end
         archive = load_archive(content)
         check_theme(archive.site)
         with progress.counting("events re-drawn", len(archive.events), "event") as tick:
@@ -104,10 +104,11 @@ def verify(content: Path, event_name: str | None) -> tuple[list, int]:
     """Differences between published and re-drawn rounds, and how many rounds were checked."""
     from podium.verify import verify_events
 
-    archive = load_archive(content)
-    results = [find_event(archive, event_name)] if event_name else list(archive.events.values())
-    registry = {p.id: p for p in archive.site.registry}
-    differences = [d for found in verify_events(results, registry) for d in found]
+    with without_cycle_collection():  # as a build: millions of objects kept to the end
+        archive = load_archive(content)
+        results = [find_event(archive, event_name)] if event_name else list(archive.events.values())
+        registry = {p.id: p for p in archive.site.registry}
+        differences = [d for found in verify_events(results, registry) for d in found]
     return differences, sum(len(r.event.rounds) for r in results)
 
 
