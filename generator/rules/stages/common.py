@@ -117,7 +117,9 @@ class EventState:
         return [p for p in self.active(players) if self.event.player(p).joins <= round_no]
 
     def decided(self, pairing: Pairing, stage: Stage) -> bool:
-        return pairing.bye or pairing in self.walkovers or self.ruleset.scoring.decided(pairing, stage)
+        # hashing a pairing (all its fields) only when there are walkovers: most events have none
+        walkover = bool(self.walkovers) and pairing in self.walkovers
+        return pairing.bye or walkover or self.ruleset.scoring.decided(pairing, stage)
 
     def undecided(self, rnd: Round, stage: Stage) -> list[Pairing]:
         """The pairings of a round whose result (if any) does not decide them yet."""
