@@ -29,7 +29,7 @@ from podium import progress
 from podium.errors import Problems, UserError
 from podium.parallel import cores, run_shares, worth_splitting
 from podium.rules.engine import EventResult, compute_event, next_round
-from podium.rules.prefixes import each_opening_prefix, steps_round_by_round
+from podium.rules.prefixes import each_opening_prefix
 
 
 @dataclass(frozen=True)
@@ -153,11 +153,10 @@ def redrawn_tables(event, ruleset) -> tuple[Redraw, ...]:
     def use(index: int, prefix) -> None:
         drawn[index] = _draw(prefix)
 
-    if steps_round_by_round(event, ruleset):
-        try:
-            each_opening_prefix(event, ruleset, lambda index: _event_then(event, index), use)
-        except UserError:
-            pass  # the replay stops where the event cannot be replayed: the rounds after are drawn one by one
+    try:
+        each_opening_prefix(event, ruleset, lambda index: _event_then(event, index), use)
+    except UserError:
+        pass  # the replay stops where the event cannot be replayed: the rounds after are drawn one by one
     return tuple(drawn[index] if index in drawn else _redrawn(event, index, ruleset)
                  for index in range(len(event.rounds)))
 

@@ -21,35 +21,40 @@ from podium.rules.stages import RUNNERS
 from podium.rules.stages.common import EventState, StageResult
 
 
-def steps_round_by_round(event: Event, ruleset: RuleSet) -> bool:
-    """Whether one replay of ``event`` can stand for the replays of its prefixes: not when the
-    ruleset binds its scoring to the event's games (a Tantrix team default is the team's average
-    of all its games, ``Scoring.for_event``), as a prefix then scores with other values."""
-    return ruleset.for_event(event) is ruleset
-
-
 def each_opening_prefix(event: Event, ruleset: RuleSet, event_then: Callable[[int], Event],
                         use: Callable[[int, Callable[[], EventResult]], None]) -> None:
     """Replay ``event`` once; before each round k + 1 its opening stage plays, ``use(k, prefix)``,
     where ``prefix()`` gives what ``compute_event(event_then(k), ruleset, …)`` gives (or raises
     what it raises). ``event_then(k)``: the event's first k rounds and its players as that draw
     knew them — only their ``joins`` may differ from ``event``'s, which in the rounds played
-    decide what is reported, never a standing. Needs ``steps_round_by_round``."""
+    decide what is reported, never a standing. A prefix the one replay cannot stand for is not
+    seen (its caller replays it): a round of a later stage, or one scored otherwise than the
+    whole event (``_scores_alike``)."""
     plan = plan_of(event, ruleset, Problems())
-    if not plan.stages or not hasattr(RUNNERS[plan.stages[0].kind], "finish"):
-        return  # an opening stage that does not step: nothing to see
+    if not plan.stages or not hasattr(RUNNERS[plan.stages[0].kind], "finish") or not _scores_alike(event, ruleset):
+        return  # nothing the replay would see
 
     def before_round(stage: StageResult, state: EventState) -> None:
-        if stage.index == 0 and hasattr(RUNNERS[stage.kind], "finish"):
-            played = len(stage.rounds)
-            use(played, lambda: _prefix_result(event_then(played), plan, stage, state))
-            if played + 1 >= min(len(event.rounds), stage.planned_rounds):
-                raise _AllSeen  # the last round the stage steps: the rest of the replay would show nothing more
+        if stage.index:
+            return
+        played = len(stage.rounds)
+        then = event_then(played)
+        if _scores_alike(then, ruleset):
+            use(played, lambda: _prefix_result(then, plan, stage, state))
+        if played + 1 >= min(len(event.rounds), stage.planned_rounds):
+            raise _AllSeen  # the last round the stage steps: the rest of the replay would show nothing more
 
     try:
         compute_event(event, ruleset, Problems(), before_round=before_round)
     except _AllSeen:
         pass
+
+
+def _scores_alike(event: Event, ruleset: RuleSet) -> bool:
+    """Whether ``event`` is scored with ``ruleset`` as it is: not when the ruleset binds its
+    scoring to the event's games (a Tantrix team default is the team's average of all its
+    games, ``Scoring.for_event``), as the whole event and each prefix then score differently."""
+    return ruleset.for_event(event) is ruleset
 
 
 class _AllSeen(Exception):
