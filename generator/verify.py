@@ -15,6 +15,11 @@ re-drawn from the committed results that carry its fingerprint (generator/histor
 correction is a notice only when that draw gives the published pairings. A fingerprint that no
 commit holds is an error (it was edited, or the results it names were never committed); outside
 git the correction is a notice that says it could not be checked.
+
+The draws of every round of an event come from one replay of it (``redrawn_tables``, through
+rules/prefixes.py: O(rounds), where a replay per round was O(rounds²)), a pure function of the
+event's files and ruleset; the git history is read only for a round that differs. Events are
+re-drawn on every core (``verify_events``), their differences in the order of a serial run.
 """
 from __future__ import annotations
 
