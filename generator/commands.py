@@ -6,7 +6,7 @@ from pathlib import Path
 import click
 
 from podium import progress
-from podium.archive import find_event, load_archive
+from podium.archive import find_event, load_archive, without_cycle_collection
 from podium.editor import modeline
 from podium.export import dumps, standings_json
 from podium.i18n import Language
@@ -17,14 +17,14 @@ from podium.rules.standings.order import shared_ranks
 
 def check(content: Path) -> str:
     from podium.render import check_theme
-    from podium.verify import verify_event
+    from podium.verify import verify_events
 
-    with progress.shown():
+    with without_cycle_collection(), progress.shown():  # as a build: millions of objects kept to the end
         archive = load_archive(content)
         check_theme(archive.site)
         with progress.counting("events re-drawn", len(archive.events), "event") as tick:
             registry = {p.id: p for p in archive.site.registry}
-            redrawn = [progress.counted(verify_event, tick)(result, registry) for result in archive.events.values()]
+            redrawn = verify_events(list(archive.events.values()), registry, tick)
     events, seasons = len(archive.events), len(archive.seasons)
     lines = [note for result in archive.events.values() for note in pending_notes(result)]
     lines += [f"note: {result.event.at('structure')}: {unfit}"
@@ -102,12 +102,13 @@ def _status_cell(row) -> str:
 
 def verify(content: Path, event_name: str | None) -> tuple[list, int]:
     """Differences between published and re-drawn rounds, and how many rounds were checked."""
-    from podium.verify import verify_event
+    from podium.verify import verify_events
 
-    archive = load_archive(content)
-    results = [find_event(archive, event_name)] if event_name else list(archive.events.values())
-    registry = {p.id: p for p in archive.site.registry}
-    differences = [d for result in results for d in verify_event(result, registry)]
+    with without_cycle_collection():  # as a build: millions of objects kept to the end
+        archive = load_archive(content)
+        results = [find_event(archive, event_name)] if event_name else list(archive.events.values())
+        registry = {p.id: p for p in archive.site.registry}
+        differences = [d for found in verify_events(results, registry) for d in found]
     return differences, sum(len(r.event.rounds) for r in results)
 
 

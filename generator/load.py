@@ -27,6 +27,8 @@ MAX_ALIAS_EXPANSION = 100_000  # values that aliases may add to a document beyon
 
 
 _STR = "tag:yaml.org,2002:str"
+_plain_tags: dict[str, str] = {}  # plain scalar text → its resolved tag (``_Loader.resolve``)
+_REMEMBERED_TEXT, _REMEMBERED_TAGS = 64, 200_000  # bounds: a hostile file cannot grow it without end
 _MERGE = "tag:yaml.org,2002:merge"
 
 
@@ -44,6 +46,20 @@ class _Loader(getattr(yaml, "CSafeLoader", yaml.SafeLoader)):  # libyaml parses 
 
     def _src(self, node) -> Src:
         return Src(self.path, node.start_mark.line + 1)
+
+    def resolve(self, kind, value, implicit):
+        """A node's tag. A plain scalar's depends on its text alone (this loader has no path
+        resolvers), so each short text is matched against YAML's patterns once per process, not
+        at every occurrence: a ten-times archive holds ~1.5 million scalars, mostly the same ids,
+        numbers and words again."""
+        if kind is not yaml.ScalarNode or not implicit[0] or len(value) > _REMEMBERED_TEXT:
+            return super().resolve(kind, value, implicit)
+        tag = _plain_tags.get(value)
+        if tag is None:
+            tag = super().resolve(kind, value, implicit)
+            if len(_plain_tags) < _REMEMBERED_TAGS:
+                _plain_tags[value] = tag
+        return tag
 
     def construct_document(self, node):
         return self._build(node, 0)

@@ -13,6 +13,7 @@ A model's ``title`` names it in problems ("a pairing needs 'players'"); a field'
 from __future__ import annotations
 
 import datetime
+import functools
 from typing import Annotated, Any, Literal, Union, get_args, get_origin
 
 from pydantic import BaseModel, ConfigDict, Field, WithJsonSchema
@@ -217,9 +218,23 @@ def field_kind(model: type[Declared], key: str):
     """The kind ``key`` is checked against where it is read: a nested mapping of its own model
     is checked when its reader reaches it (so its problems are reported once), here only that it
     is a mapping, or a list of mappings."""
-    if key not in model.model_fields:  # a bug: validate reads a key nobody declared
+    kind = _reading(model).get(key)
+    if kind is None:  # a bug: validate reads a key nobody declared
         raise KeyError(f"'{key}' is read from {model.model_config['title']} but not declared in generator/schema.py")
-    return _shallow(model.model_fields[key].rebuild_annotation())
+    return kind[0]
+
+
+def declared_keys(model: type[Declared]) -> dict[str, tuple]:
+    """The keys ``model`` declares, each with (its kind as read, whether it is required)."""
+    return _reading(model)
+
+
+@functools.cache
+def _reading(model: type[Declared]) -> dict[str, tuple]:
+    """Key → (its kind as read, whether it is required), worked out once per model: asking
+    pydantic for a field's annotation, and unwrapping it, for every value of every file cost a
+    national archive's check millions of calls."""
+    return {key: (_shallow(info.rebuild_annotation()), info.is_required()) for key, info in model.model_fields.items()}
 
 
 def _shallow(kind):
@@ -233,10 +248,6 @@ def _shallow(kind):
 
 def _holds_model(kind) -> bool:
     return isinstance(kind, type) and issubclass(kind, BaseModel) or any(_holds_model(a) for a in get_args(kind))
-
-
-def is_required(model: type[Declared], key: str) -> bool:
-    return model.model_fields[key].is_required()
 
 
 def json_schema(model: type[Declared]) -> dict:

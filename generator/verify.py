@@ -15,6 +15,11 @@ re-drawn from the committed results that carry its fingerprint (generator/histor
 correction is a notice only when that draw gives the published pairings. A fingerprint that no
 commit holds is an error (it was edited, or the results it names were never committed); outside
 git the correction is a notice that says it could not be checked.
+
+The draws of every round of an event come from one replay of it (``redrawn_tables``, through
+rules/prefixes.py: O(rounds), where a replay per round was O(rounds²)), a pure function of the
+event's files and ruleset; the git history is read only for a round that differs. Events are
+re-drawn on every core (``verify_events``), their differences in the order of a serial run.
 """
 from __future__ import annotations
 
@@ -25,8 +30,11 @@ import json
 from dataclasses import dataclass
 from pathlib import Path
 
+from podium import progress
 from podium.errors import Problems, UserError
+from podium.parallel import cores, run_shares, worth_splitting
 from podium.rules.engine import EventResult, compute_event, next_round
+from podium.rules.prefixes import each_opening_prefix
 
 
 @dataclass(frozen=True)
@@ -89,6 +97,34 @@ def _table_text(players: frozenset) -> str:
     return f"{names[0]} (bye)" if len(names) == 1 else " v ".join(names)
 
 
+@dataclass(frozen=True)
+class Redraw:
+    """What `podium pair` draws as one round: its tables, or why it would refuse (``reason``)."""
+    tables: tuple = ()
+    reason: str = ""
+
+
+def verify_events(results: list[EventResult], registry: dict, tick=lambda: None) -> list[list[Difference]]:
+    """``verify_event`` of each event, in their order, on every core when there are many: events
+    are independent, and re-drawing every round is the whole cost of check and verify on a big
+    archive. The forked processes inherit ``results``; only the differences come back, pickled.
+    ``tick`` is called after each event (a progress bar's)."""
+    count = cores() if worth_splitting(len(results), PARALLEL_EVENTS) else 1
+    shares = [range(start, len(results), count) for start in range(count)]
+    found: list = [None] * len(results)
+    for share, differences in zip(shares, run_shares(_verify_share, (results, registry, tick), shares)):
+        found[share.start::count] = differences
+    return found
+
+
+PARALLEL_EVENTS = 16  # events to re-draw; below this, forking costs more than it saves
+
+
+def _verify_share(state: tuple, share: range) -> list[list[Difference]]:
+    results, registry, tick = state
+    return [progress.counted(verify_event, tick)(results[index], registry) for index in share]
+
+
 def verify_event(result: EventResult, registry: dict | None = None) -> list[Difference]:
     """Each round of ``result`` whose published pairings are not the draw; ``registry`` (the
     archive's players.yaml) is what an earlier version of the event is read with."""
@@ -97,30 +133,57 @@ def verify_event(result: EventResult, registry: dict | None = None) -> list[Diff
     event, ruleset = result.event, result.ruleset
     history = EventHistory(Path(event.folder), registry or {})  # read from git only if a round needs it
     differences = []
-    for index, published in enumerate(event.rounds):
-        try:
-            want = _redrawn(event, index, ruleset, published)
-        except UserError as exc:
-            differences.append(Difference(event.id, published.number, published.src, (), (),
-                                          "; ".join(p.message for p in exc.problems)))
+    for index, (published, want) in enumerate(zip(event.rounds, redrawn_tables(event, ruleset))):
+        if want.reason:
+            differences.append(Difference(event.id, published.number, published.src, (), (), want.reason))
             continue
         got = _tables(published.pairings)
-        if set(got) == set(want):
+        if set(got) == set(want.tables):
             continue
         drawn_from = published.drawn_from
-        difference = Difference(event.id, published.number, published.src, got, want, drawn_from=drawn_from)
+        difference = Difference(event.id, published.number, published.src, got, want.tables, drawn_from=drawn_from)
         if drawn_from is not None and drawn_from != results_fingerprint(event.rounds[:index]):
             difference = _checked_against_history(difference, result, index, history)
         differences.append(difference)
     return differences
 
 
-def _redrawn(event, index: int, ruleset, published) -> tuple:
-    """The tables `podium pair` draws as round ``index + 1`` from the event's earlier rounds and
-    the late entries the ``published`` round file records."""
-    earlier = dataclasses.replace(event, rounds=event.rounds[:index],
-                                  players=_late_entries_then(event.players, published))
-    return _tables(next_round(compute_event(earlier, ruleset, Problems())).pairings)
+def redrawn_tables(event, ruleset) -> tuple[Redraw, ...]:
+    """What `podium pair` draws as each round of ``event``, round by round, from the rounds before
+    it and the late entries its file records. Pure (the event's files and the ruleset: no git, no
+    clock), so that its answer may be kept; one replay of the event gives the draws of its
+    opening stage (rules/prefixes.py), the rounds of later stages are drawn from their prefix."""
+    drawn: dict[int, Redraw] = {}
+
+    def use(index: int, prefix) -> None:
+        drawn[index] = _draw(prefix)
+
+    try:
+        each_opening_prefix(event, ruleset, lambda index: _event_then(event, index), use)
+    except UserError:
+        pass  # the replay stops where the event cannot be replayed: the rounds after are drawn one by one
+    return tuple(drawn[index] if index in drawn else _redrawn(event, index, ruleset)
+                 for index in range(len(event.rounds)))
+
+
+def _redrawn(event, index: int, ruleset) -> Redraw:
+    """Round ``index + 1`` drawn from a replay of the rounds before it."""
+    return _draw(lambda: compute_event(_event_then(event, index), ruleset, Problems()))
+
+
+def _event_then(event, index: int):
+    """The event as the draw of round ``index + 1`` saw it: the rounds before it, and the late
+    entries its file records."""
+    return dataclasses.replace(event, rounds=event.rounds[:index],
+                               players=_late_entries_then(event.players, event.rounds[index]))
+
+
+def _draw(prefix) -> Redraw:
+    """The tables `podium pair` draws after ``prefix()`` (an EventResult), or why it refuses."""
+    try:
+        return Redraw(_tables(next_round(prefix()).pairings))
+    except UserError as exc:
+        return Redraw(reason="; ".join(p.message for p in exc.problems))
 
 
 NOT_YET = 10**9  # a round no event reaches: a late entry not registered yet plays in none
@@ -154,10 +217,9 @@ def _checked_against_history(difference: Difference, result: EventResult, index:
         return dataclasses.replace(difference, unchecked=True)
     if then is None:
         return dataclasses.replace(difference, fingerprint_unknown=True)
-    try:
-        same = set(_redrawn(then.event, index, result.ruleset, result.event.rounds[index])) == set(difference.published)
-    except UserError:
-        same = False
+    drawn = _redrawn(dataclasses.replace(then.event, rounds=(*then.event.rounds[:index], result.event.rounds[index])),
+                     index, result.ruleset)
+    same = not drawn.reason and set(drawn.tables) == set(difference.published)
     return dataclasses.replace(difference, then_same=same, drawn_from_commit=then.commit)
 
 

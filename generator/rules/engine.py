@@ -69,38 +69,61 @@ class EventResult:
 
 # ------------------------------------------------------------------ replay
 
-def compute_event(event: Event, ruleset: RuleSet, problems: Problems, history: bool = False) -> EventResult:
+def compute_event(event: Event, ruleset: RuleSet, problems: Problems, history: bool = False,
+                  before_round=None) -> EventResult:
     """Replay every round; rule violations go into ``problems`` with their file and line.
-    ``history``: also the standings as they stood after each round (StageResult.rows_after)."""
+    ``history``: also the standings as they stood after each round (StageResult.rows_after).
+    ``before_round(result, state)``: called as a stage that steps round by round (Swiss, tables)
+    is about to play each round (rules/prefixes.py: what each round's draw saw)."""
     ruleset = ruleset.for_event(event)
-    plan = ruleset.structure.plan(len(event.players), event.structure, event.at("structure"), problems,
-                                  opening_seeding=ruleset.bracket.seeding)
+    plan = plan_of(event, ruleset, problems)
     _check_stage_kinds(plan, ruleset, event.at("structure"), problems)
     _check_registrations(event, ruleset, problems)
     state = EventState(event, ruleset, problems, history)
+    state.before_round = before_round
     stages, ties = _replay_stages(plan, state)
-    complete = bool(stages) and len(stages) == len(plan.stages) and all(s.complete for s in stages)
-    result = EventResult(event=event, ruleset=ruleset, plan=plan, stages=stages, status=state.status,
-                         final_rows=_final_rows(stages, complete, ties, state.status), complete=complete, ties=ties,
-                         qualifier=bool(ruleset.qualifier_min) and len(event.players) >= ruleset.qualifier_min,
-                         flags=state.flags, warnings=state.warnings, status_round=state.status_round, notes=state.notes,
-                         pending={r.number: state.undecided(r, s.stage) for s in stages for r in s.rounds})
+    result = event_result(plan, state, stages, ties)
     _check_armies(result, problems)
     return result
+
+
+def plan_of(event: Event, ruleset: RuleSet, problems: Problems) -> Plan:
+    """The stages the event's structure gives its field (``ruleset``: as bound to the event)."""
+    return ruleset.structure.plan(len(event.players), event.structure, event.at("structure"), problems,
+                                  opening_seeding=ruleset.bracket.seeding)
+
+
+def event_result(plan: Plan, state: EventState, stages: list[StageResult], ties: list[UnbrokenTie]) -> EventResult:
+    """The event as ``stages`` leave it: classification, completeness, what each round awaits."""
+    event, ruleset = state.event, state.ruleset
+    complete = bool(stages) and len(stages) == len(plan.stages) and all(s.complete for s in stages)
+    return EventResult(event=event, ruleset=ruleset, plan=plan, stages=stages, status=state.status,
+                       final_rows=_final_rows(stages, complete, ties, state.status), complete=complete, ties=ties,
+                       qualifier=bool(ruleset.qualifier_min) and len(event.players) >= ruleset.qualifier_min,
+                       flags=state.flags, warnings=state.warnings, status_round=state.status_round, notes=state.notes,
+                       pending={r.number: state.undecided(r, s.stage) for s in stages for r in s.rounds})
 
 
 def _replay_stages(plan: Plan, state: EventState) -> tuple[list[StageResult], list[UnbrokenTie]]:
     event = state.event
     entrants = [p.id for p in event.players]
-    ties: list[UnbrokenTie] = []
     _check_late_entries(event, plan, state.problems)
-    cursor, stages = 0, []
     if not entrants:  # nobody registered yet: no stage has begun (pair says to register players)
         for rnd in event.rounds:
             state.problems.add(rnd.src, f"round {rnd.number} is here, but nobody is registered; register the "
                                "players in registrations.yaml")
-        return stages, ties
-    for index, stage in enumerate(plan.stages):
+        return [], []
+    return replay_stages_from(plan, state, [], [], entrants)
+
+
+def replay_stages_from(plan: Plan, state: EventState, stages: list[StageResult], ties: list[UnbrokenTie],
+                       entrants: list[str]) -> tuple[list[StageResult], list[UnbrokenTie]]:
+    """Replay the stages after ``stages`` (already replayed, their ``ties`` found), the next
+    taking ``entrants``, on the round files left after those of ``stages``."""
+    event = state.event
+    cursor = sum(len(s.rounds) for s in stages)
+    for index in range(len(stages), len(plan.stages)):
+        stage = plan.stages[index]
         runner = RUNNERS[stage.kind]
         planned = runner.planned_rounds(stage, len(entrants))
         as_needed = getattr(runner, "TAKES_FILES_AS_NEEDED", False)
@@ -108,12 +131,9 @@ def _replay_stages(plan: Plan, state: EventState) -> tuple[list[StageResult], li
         result = StageResult(index=index, stage=stage, entrants=entrants, rounds=rounds, planned_rounds=planned,
                              start=cursor + 1, previous=stages[-1] if stages else None)
         runner.replay(result, state)  # keeps the files the stage needs (a schedule changes as players go)
-        _note_left_alone(result, state)
         cursor += len(result.rounds)
-        for rnd in result.rounds:
-            _check_round_stage(rnd, stage.kind, state.problems)
+        found = stage_played(result, plan, state, cursor)
         stages.append(result)
-        found = stage_ties(result, plan, state, played_on=cursor < len(event.rounds))
         ties += found
         if not result.complete or any(t.blocks for t in found):
             break  # the next stage starts once the organizer has ordered the tie
@@ -121,6 +141,15 @@ def _replay_stages(plan: Plan, state: EventState) -> tuple[list[StageResult], li
     for rnd in event.rounds[cursor:]:
         state.problems.add(rnd.src, _too_early(rnd, plan, stages))
     return stages, ties
+
+
+def stage_played(result: StageResult, plan: Plan, state: EventState, cursor: int) -> list[UnbrokenTie]:
+    """What follows a stage's replay: its notes and checks, and its ties (``cursor``: the round
+    files it and the stages before it took)."""
+    _note_left_alone(result, state)
+    for rnd in result.rounds:
+        _check_round_stage(rnd, result.kind, state.problems)
+    return stage_ties(result, plan, state, played_on=cursor < len(state.event.rounds))
 
 
 def _note_left_alone(result: StageResult, state: EventState) -> None:

@@ -8,7 +8,7 @@ from podium.errors import Problems, Src, suggest
 from podium.load import with_colon_space
 from podium.located import YMap, src_of
 from podium.rules.blocks import src_within
-from podium.schema import Declared, field_kind, is_required
+from podium.schema import Declared, declared_keys, field_kind
 from podium.slug import MAX_SLUG, is_slug, slugify
 from podium.validate.files import UNREADABLE
 from podium.values import checked, described, is_blank
@@ -21,6 +21,7 @@ class Fields:
 
     def __init__(self, data, src: Src, problems: Problems, what: str, model: type[Declared]):
         self.model = model
+        self.declared = declared_keys(model)  # key → (kind, required): looked up for every value read
         # A file that does not parse, or holds a list or a single value, is reported once:
         # every key it lacks would only repeat that problem.
         self.unreadable = data is UNREADABLE or (data is not None and not isinstance(data, YMap))
@@ -39,8 +40,10 @@ class Fields:
         """The value of ``key`` as written (a list keeps its lines); ``kind`` may narrow the
         declared one (an index where an id or an index is declared), ``required`` may depend on
         another key. None (the ``default``) when missing or not of its kind."""
-        kind = field_kind(self.model, key) if kind is None else kind
-        required = is_required(self.model, key) if required is None else required
+        if kind is None or required is None:
+            declared = self.declared.get(key) or field_kind(self.model, key)  # the latter raises: not declared
+            kind = declared[0] if kind is None else kind
+            required = declared[1] if required is None else required
         value = self.data.get(key)
         if value is None:  # left out, or written with nothing after the colon
             if required and not self.unreadable and key in self.data:
@@ -79,7 +82,7 @@ class Fields:
         return value
 
     def finish(self) -> None:
-        valid = self.model.model_fields
+        valid = self.declared
         for key in self.data:
             if key not in valid:
                 self.problems.add(self.at(key), f"unknown key '{key}' in {self.what}{suggest(key, valid)}; "

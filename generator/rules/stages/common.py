@@ -107,6 +107,7 @@ class EventState:
         self.flags: dict[int, dict[str, str]] = {}
         self.walkovers: set[Pairing] = set()  # knockout matches decided by a withdrawal, not a result
         self.notes: list[tuple[Src, str]] = []  # what the engine decided where the rules are silent (check shows it)
+        self.before_round = None  # (stage result, state) → None, as each stepped round is about to be played
 
     def active(self, players) -> list[str]:
         return [p for p in players if self.status[p] == "active"]
@@ -116,7 +117,9 @@ class EventState:
         return [p for p in self.active(players) if self.event.player(p).joins <= round_no]
 
     def decided(self, pairing: Pairing, stage: Stage) -> bool:
-        return pairing.bye or pairing in self.walkovers or self.ruleset.scoring.decided(pairing, stage)
+        # hashing a pairing (all its fields) only when there are walkovers: most events have none
+        walkover = bool(self.walkovers) and pairing in self.walkovers
+        return pairing.bye or walkover or self.ruleset.scoring.decided(pairing, stage)
 
     def undecided(self, rnd: Round, stage: Stage) -> list[Pairing]:
         """The pairings of a round whose result (if any) does not decide them yet."""
@@ -128,11 +131,14 @@ class EventState:
     def rounds_of(self, result: "StageResult"):
         """The stage's round files one by one, each added to ``result.rounds`` as it is yielded,
         until the stage is left to one player or none (``left_alone``): the files after that
-        belong to the next stage (a knockout's final that the one left wins without playing)."""
+        belong to the next stage (a knockout's final that the one left wins without playing).
+        ``before_round`` sees the stage as it stands before each (rules/prefixes.py)."""
         files, result.rounds = result.rounds, []
         for rnd in files:
             if result.rounds and self.left_alone(result):
                 return
+            if self.before_round is not None:
+                self.before_round(result, self)
             result.rounds.append(rnd)
             yield rnd
 

@@ -22,6 +22,12 @@ def replay(result: StageResult, state: EventState) -> None:
         if state.history and len(result.rounds) > 1:  # the standings as they stood after the round before
             result.rows_after[result.rounds[-2].number] = state.rank(result.entrants, result.records, SWISS)
         _play(rnd, result, state)
+    finish(result, state)
+
+
+def finish(result: StageResult, state: EventState) -> None:
+    """The standings once the stage's rounds so far are played (also of a round-by-round replay's
+    prefix, rules/prefixes.py)."""
     result.rows = state.rank(result.entrants, result.records, SWISS)
     if result.rounds:
         result.rows_after[result.rounds[-1].number] = result.rows

@@ -21,6 +21,12 @@ def replay(result: StageResult, state: EventState) -> None:
         for pairing in rnd.pairings:
             state.score(pairing, result.records, rnd.number, result.stage)
         state.finish_round(rnd, result.records)
+    finish(result, state)
+
+
+def finish(result: StageResult, state: EventState) -> None:
+    """The standings once the stage's rounds so far are played (also of a round-by-round replay's
+    prefix, rules/prefixes.py)."""
     result.rows = state.rank(result.entrants, result.records, TABLES)
     result.order = [row.player for row in result.rows]
     result.complete = state.played_out(result)

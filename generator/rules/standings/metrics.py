@@ -8,6 +8,7 @@ from __future__ import annotations
 from abc import abstractmethod
 from fractions import Fraction
 from itertools import groupby
+from math import lcm
 from typing import ClassVar
 
 from podium.rules.blocks import Block
@@ -81,8 +82,9 @@ class ValueTiebreaker(Tiebreaker):
         return self.value(player, ctx)
 
     def split(self, group: list[str], ctx: Context) -> list[list[str]]:
-        ordered = sorted(group, key=lambda p: self.exact(p, ctx), reverse=True)
-        return [list(g) for _, g in groupby(ordered, key=lambda p: self.exact(p, ctx))]
+        exact = {p: self.exact(p, ctx) for p in group}  # each player's value worked out once
+        ordered = sorted(group, key=exact.__getitem__, reverse=True)
+        return [list(g) for _, g in groupby(ordered, key=exact.__getitem__)]
 
 
 class Points(ValueTiebreaker):
@@ -141,19 +143,55 @@ class RandomLot(Tiebreaker):
 
 
 
-def _points_per_round(record) -> Fraction:
-    """An opponent's points divided by the rounds he took part in, his bye round included."""
-    if not record.rounds_played:
-        return Fraction(0)
-    return Fraction(record.points).limit_denominator(10**6) / record.rounds_played
+def _exact_points(points) -> Fraction | int:
+    """``points`` as an exact number: whole points as they are (most are), others as the nearest
+    fraction of denominator at most 10⁶."""
+    if isinstance(points, int) or (isinstance(points, float) and points.is_integer()):
+        return int(points)
+    return Fraction(points).limit_denominator(10**6)
 
 
-def _mean_over_opponents(player, ctx, measure) -> Fraction:
-    """The mean of ``measure(opponent)`` over the player's opponents (byes are not opponents)."""
-    opponents = ctx.records[player].opponents
-    if not opponents:
-        return Fraction(0)
-    return sum((measure(o) for o in opponents), Fraction(0)) / len(opponents)
+class _Strengths:
+    """Players' Strength of Schedule and Extended Strength of Schedule, exact, as whole numbers
+    over one denominator each (``sos_scale``, ``esos_scale``): compared as integers they order
+    and tie players as the fractions do, without the millions of Fraction additions (a gcd and
+    an object each) a season's standings cost; shown, one true division rounds each value as the
+    fraction's float does. One per standings; each player's worked out when first asked for."""
+
+    def __init__(self, records: dict):
+        self.opponents = {p: record.opponents for p, record in records.items()}
+        exact = {p: _exact_points(record.points) for p, record in records.items()}
+        over = {p: exact[p].denominator * record.rounds_played for p, record in records.items() if record.rounds_played}
+        rounds_scale = lcm(*over.values())  # points per round × this: whole numbers
+        self.count_scale = lcm(*(len(faced) for faced in self.opponents.values() if faced))  # a mean over opponents × this: whole
+        self.per_round = {p: exact[p].numerator * (rounds_scale // over[p]) if p in over else 0 for p in records}
+        self.sos_scale = rounds_scale * self.count_scale
+        self.esos_scale = self.sos_scale * self.count_scale
+        self._sos: dict = {}
+        self._esos: dict = {}
+
+    def sos(self, player: str) -> int:
+        if player not in self._sos:
+            self._sos[player] = self._mean(player, self.per_round.__getitem__)
+        return self._sos[player]
+
+    def esos(self, player: str) -> int:
+        if player not in self._esos:
+            self._esos[player] = self._mean(player, self.sos)
+        return self._esos[player]
+
+    def _mean(self, player: str, value) -> int:
+        """The mean of ``value`` over the player's opponents (byes are not opponents; none: 0),
+        times ``count_scale`` (a multiple of every count of opponents): a whole number."""
+        faced = self.opponents[player]
+        return sum(value(o) for o in faced) * (self.count_scale // len(faced)) if faced else 0
+
+
+def _strengths(ctx: Context) -> _Strengths:
+    strengths = ctx.memo.get(_Strengths)
+    if strengths is None:
+        strengths = ctx.memo[_Strengths] = _Strengths(ctx.records)
+    return strengths
 
 
 class StrengthOfSchedule(ValueTiebreaker):
@@ -162,12 +200,12 @@ class StrengthOfSchedule(ValueTiebreaker):
     name = key = "sos"
     abbr, title = "SoS", "Strength of Schedule"
 
-    def exact(self, player, ctx) -> Fraction:
-        return ctx.remember(("sos", player), lambda: _mean_over_opponents(
-            player, ctx, lambda o: ctx.remember(("ppr", o), lambda: _points_per_round(ctx.records[o]))))
+    def exact(self, player, ctx) -> int:
+        return _strengths(ctx).sos(player)
 
     def value(self, player, ctx) -> float:
-        return float(self.exact(player, ctx))
+        strengths = _strengths(ctx)
+        return strengths.sos(player) / strengths.sos_scale
 
 
 class ExtendedStrengthOfSchedule(ValueTiebreaker):
@@ -176,12 +214,12 @@ class ExtendedStrengthOfSchedule(ValueTiebreaker):
     name = key = "esos"
     abbr, title = "ESoS", "Extended Strength of Schedule"
 
-    def exact(self, player, ctx) -> Fraction:
-        sos = StrengthOfSchedule()
-        return ctx.remember(("esos", player), lambda: _mean_over_opponents(player, ctx, lambda o: sos.exact(o, ctx)))
+    def exact(self, player, ctx) -> int:
+        return _strengths(ctx).esos(player)
 
     def value(self, player, ctx) -> float:
-        return float(self.exact(player, ctx))
+        strengths = _strengths(ctx)
+        return strengths.esos(player) / strengths.esos_scale
 
 
 class StatTotal(ValueTiebreaker):
