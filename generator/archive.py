@@ -106,7 +106,7 @@ class EventReader:
             reads = run_shares(_read_events, (self, registry, tick), shares)
         for share, share_reads in zip(shares, reads):
             done.update(zip((folder.name for folder, _ in share), share_reads))
-        self.cache.keep_only(folders)
+        self.cache.keep_only(folder.name for folder in folders)
         events = []
         for folder in folders:
             if folder.name in self.unchanged:
@@ -128,7 +128,7 @@ class EventReader:
         with without_cycle_collection():  # unpickling makes many objects and no garbage
             for folder in folders:
                 key = self.keys[folder.name] = self.cache.key(folder)
-                value = self.cache.get(folder, key)
+                value = self.cache.get(folder.name, key)
                 if value is None:
                     todo.append((folder, key))
                 else:
@@ -145,7 +145,7 @@ class EventReader:
                 result.report  # made here, on every core, and kept with the replay  # noqa: B018
         read = event, result, shape.items, engine.items
         if self.cache.key(folder) == key:  # not kept if a file changed while it was read
-            self.cache.put(folder, key, read)
+            self.cache.put(folder.name, key, read)
         return read
 
 

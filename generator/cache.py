@@ -31,7 +31,8 @@ from podium.ruleset_files import BUILTIN_DIR
 from podium.fileops import replace_file
 
 FOLDER = ".podium-cache"
-EVENTS = "events"
+EVENTS = "events"  # the replays
+REDRAWS = "redraws"  # what pair would have drawn as each round (verify.py)
 IGNORE_ALL = "# Podium's cache of event replays: safe to delete, never committed.\n*\n"
 CACHEDIR_TAG = ("Signature: 8a477f597d28d172789f06886806bc55\n"
                 "# This folder is Podium's cache of event replays; see https://bford.info/cachedir/\n")
@@ -41,12 +42,66 @@ def cache_folder(content: Path) -> Path:
     return content.resolve().parent / FOLDER
 
 
-class ReplayCache:
-    """Entries of the events of one content folder, keyed by what each replay depends on."""
+class Kept:
+    """One kind of answer about each event (``purpose``: its replay, its redraws), one file an
+    event, each under the key it was worked out for."""
+
+    def __init__(self, content: Path, purpose: str):
+        self.folder = cache_folder(content) / purpose
+
+    def get(self, event_id: str, key: str | None):
+        """The answer kept for ``event_id`` under ``key``; None if there is none (or no key)."""
+        if key is None:
+            return None
+        try:
+            with open(self._entry(event_id), "rb") as stream:
+                kept_key, value = pickle.load(stream)
+        except Exception:  # missing, half-written by a killed run, from another Python: work it out
+            return None
+        return value if kept_key == key else None
+
+    def put(self, event_id: str, key: str | None, value) -> None:
+        if key is None:
+            return
+        try:
+            self._ready()
+            replace_file(self._entry(event_id), pickle.dumps((key, value), protocol=pickle.HIGHEST_PROTOCOL))
+        except OSError:
+            pass  # a read-only disk or a full one: the next run works it out again
+
+    def keep_only(self, event_ids) -> None:
+        """Remove the answers about events that are gone."""
+        wanted = {self._entry(event_id).name for event_id in event_ids}
+        try:
+            names = os.listdir(self.folder)
+        except OSError:
+            return
+        for name in names:
+            if name not in wanted and (name.endswith(".pickle") or ".pickle-" in name):  # or left half-written
+                try:
+                    os.unlink(self.folder / name)
+                except OSError:
+                    pass
+
+    def _entry(self, event_id: str) -> Path:
+        return self.folder / f"{event_id}.pickle"
+
+    def _ready(self) -> None:
+        if self.folder.is_dir():
+            return
+        self.folder.mkdir(parents=True, exist_ok=True)
+        top = self.folder.parent
+        for name, text in ((".gitignore", IGNORE_ALL), ("CACHEDIR.TAG", CACHEDIR_TAG)):
+            if not (top / name).exists():
+                (top / name).write_text(text, encoding="utf-8")
+
+
+class ReplayCache(Kept):
+    """The replays of the events of one content folder, keyed by what each replay depends on."""
 
     def __init__(self, content: Path, ruleset_dirs: list[Path]):
+        super().__init__(content, EVENTS)
         self.content, self.ruleset_dirs = content, ruleset_dirs
-        self.folder = cache_folder(content) / EVENTS
 
     @functools.cached_property
     def shared(self) -> str:
@@ -63,48 +118,6 @@ class ReplayCache:
         digest.update(os.fsencode(str(event_folder)) + b"\0")  # problems name the folder's path
         hash_tree(digest, event_folder)
         return digest.hexdigest()
-
-    def get(self, event_folder: Path, key: str):
-        """The kept value of ``event_folder`` if it was kept under ``key``; None otherwise."""
-        try:
-            with open(self._entry(event_folder), "rb") as stream:
-                kept_key, value = pickle.load(stream)
-        except Exception:  # missing, half-written by a killed run, from another Python: replay
-            return None
-        return value if kept_key == key else None
-
-    def put(self, event_folder: Path, key: str, value) -> None:
-        try:
-            self._ready()
-            replace_file(self._entry(event_folder), pickle.dumps((key, value), protocol=pickle.HIGHEST_PROTOCOL))
-        except OSError:
-            pass  # a read-only disk or a full one: the next run replays the event again
-
-    def keep_only(self, event_folders: list[Path]) -> None:
-        """Remove the entries of events that are gone."""
-        wanted = {self._entry(folder).name for folder in event_folders}
-        try:
-            names = os.listdir(self.folder)
-        except OSError:
-            return
-        for name in names:
-            if name not in wanted and (name.endswith(".pickle") or ".pickle-" in name):  # or left half-written
-                try:
-                    os.unlink(self.folder / name)
-                except OSError:
-                    pass
-
-    def _entry(self, event_folder: Path) -> Path:
-        return self.folder / f"{event_folder.name}.pickle"
-
-    def _ready(self) -> None:
-        if self.folder.is_dir():
-            return
-        self.folder.mkdir(parents=True, exist_ok=True)
-        top = self.folder.parent
-        for name, text in ((".gitignore", IGNORE_ALL), ("CACHEDIR.TAG", CACHEDIR_TAG)):
-            if not (top / name).exists():
-                (top / name).write_text(text, encoding="utf-8")
 
 
 @functools.lru_cache(maxsize=1)

@@ -29,8 +29,10 @@ import hashlib
 import json
 from dataclasses import dataclass
 from pathlib import Path
+from typing import Mapping
 
 from podium import progress
+from podium.cache import Kept
 from podium.errors import Problems, UserError
 from podium.parallel import cores, run_shares, worth_splitting
 from podium.rules.engine import EventResult, compute_event, next_round
@@ -104,15 +106,19 @@ class Redraw:
     reason: str = ""
 
 
-def verify_events(results: list[EventResult], registry: dict, tick=lambda: None) -> list[list[Difference]]:
+def verify_events(results: list[EventResult], registry: dict, tick=lambda: None,
+                  kept: Kept | None = None, keys: Mapping | None = None) -> list[list[Difference]]:
     """``verify_event`` of each event, in their order, on every core when there are many: events
     are independent, and re-drawing every round is the whole cost of check and verify on a big
     archive. The forked processes inherit ``results``; only the differences come back, pickled.
-    ``tick`` is called after each event (a progress bar's)."""
+    ``tick`` is called after each event (a progress bar's). ``kept``: the redraws kept by an
+    earlier run, each under its event's replay key (``keys``, Archive.event_keys) — the redraws
+    depend on exactly what the replay does."""
     count = cores() if worth_splitting(len(results), PARALLEL_EVENTS) else 1
     shares = [range(start, len(results), count) for start in range(count)]
     found: list = [None] * len(results)
-    for share, differences in zip(shares, run_shares(_verify_share, (results, registry, tick), shares)):
+    state = (results, registry, tick, kept, keys or {})
+    for share, differences in zip(shares, run_shares(_verify_share, state, shares)):
         found[share.start::count] = differences
     return found
 
@@ -121,19 +127,37 @@ PARALLEL_EVENTS = 16  # events to re-draw; below this, forking costs more than i
 
 
 def _verify_share(state: tuple, share: range) -> list[list[Difference]]:
-    results, registry, tick = state
-    return [progress.counted(verify_event, tick)(results[index], registry) for index in share]
+    results, registry, tick, kept, keys = state
+    verify = progress.counted(verify_event, tick)
+    return [verify(results[index], registry, _kept_redraws(kept, keys.get(results[index].event.id)))
+            for index in share]
 
 
-def verify_event(result: EventResult, registry: dict | None = None) -> list[Difference]:
+def _kept_redraws(kept: Kept | None, key: str | None):
+    """``redrawn_tables`` answered from ``kept`` when it holds the event's redraws under ``key``,
+    worked out and kept otherwise."""
+    if kept is None or key is None:
+        return redrawn_tables
+
+    def redraws(event, ruleset) -> tuple[Redraw, ...]:
+        found = kept.get(event.id, key)
+        if found is None:
+            found = redrawn_tables(event, ruleset)
+            kept.put(event.id, key, found)
+        return found
+    return redraws
+
+
+def verify_event(result: EventResult, registry: dict | None = None, redraws=None) -> list[Difference]:
     """Each round of ``result`` whose published pairings are not the draw; ``registry`` (the
-    archive's players.yaml) is what an earlier version of the event is read with."""
+    archive's players.yaml) is what an earlier version of the event is read with; ``redraws``:
+    where the draws come from (``redrawn_tables``, or kept ones)."""
     from podium.history import EventHistory
 
     event, ruleset = result.event, result.ruleset
     history = EventHistory(Path(event.folder), registry or {})  # read from git only if a round needs it
     differences = []
-    for index, (published, want) in enumerate(zip(event.rounds, redrawn_tables(event, ruleset))):
+    for index, (published, want) in enumerate(zip(event.rounds, (redraws or redrawn_tables)(event, ruleset))):
         if want.reason:
             differences.append(Difference(event.id, published.number, published.src, (), (), want.reason))
             continue

@@ -128,3 +128,39 @@ def test_the_demo_site_is_the_same_from_the_cache(tmp_path):
 
 def _files(folder: Path) -> dict[str, bytes]:
     return {str(p.relative_to(folder)): p.read_bytes() for p in sorted(folder.rglob("*")) if p.is_file()}
+
+
+def test_redraws_are_kept_with_the_replay_and_redrawn_when_it_changes(tree, cli, monkeypatch):
+    """check and verify re-draw every round; an unchanged event's draws are kept (cache.REDRAWS)."""
+    import podium.verify
+
+    archive_tree = tree
+    for event_id in ("autumn", "spring"):
+        tree.event(event_id, [{"name": f"Player {i}", "id": f"p{i}"} for i in range(8)], ruleset="ffg-conquest")
+    for _ in range(2):
+        cli("pair", "spring")
+        _decide_round(archive_tree, "spring")
+    drawn = []
+    real = podium.verify.redrawn_tables
+    monkeypatch.setattr(podium.verify, "redrawn_tables", lambda event, ruleset: (drawn.append(event.id),
+                                                                                  real(event, ruleset))[1])
+    monkeypatch.setattr(podium.verify, "worth_splitting", lambda *_: False)  # count in this process
+    first = cli("verify").output
+    assert sorted(drawn) == ["autumn", "spring"]
+    drawn.clear()
+    assert cli("verify").output == first and cli("check").output.endswith("ok: 2 events, 0 seasons, 6 rulesets\n")
+    assert drawn == []
+    data = archive_tree.read_round("spring", 2)
+    data["pairings"][0]["players"].reverse()  # the same table and winner, written the other way round
+    archive_tree.save_round("spring", 2, data)
+    assert cli("verify").output == first
+    assert drawn == ["spring"]
+
+
+def _decide_round(tree, event_id: str) -> None:
+    number = max(int(p.stem) for p in (tree.content / "events" / event_id / "rounds").glob("*.yaml"))
+    data = tree.read_round(event_id, number)
+    for pairing in data["pairings"]:
+        if not pairing.get("bye"):
+            pairing["winner"] = pairing["players"][0]
+    tree.save_round(event_id, number, data)
