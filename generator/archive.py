@@ -12,7 +12,7 @@ from types import MappingProxyType
 from typing import Mapping
 
 from podium import progress
-from podium.cache import ReplayCache
+from podium.cache import ReplayCache, entry, entry_value
 from podium.errors import Problems, Src, fail, suggest
 from podium.model import Site
 from podium.parallel import cores, run_shares, worth_splitting
@@ -104,8 +104,9 @@ class EventReader:
         shares = [todo[start::count] for start in range(count)]
         with progress.counting("events replayed", len(todo), "event") as tick:
             reads = run_shares(_read_events, (self, registry, tick), shares)
-        for share, share_reads in zip(shares, reads):
-            done.update(zip((folder.name for folder, _ in share), share_reads))
+        with without_cycle_collection():  # unpickling makes many objects and no garbage
+            for share, share_reads in zip(shares, reads):
+                done.update((folder.name, entry_value(data)) for (folder, _), data in zip(share, share_reads))
         self.cache.keep_only(folder.name for folder in folders)
         events = []
         for folder in folders:
@@ -135,7 +136,9 @@ class EventReader:
                     kept[folder.name] = value
         return kept, todo
 
-    def read_one(self, folder: Path, registry: dict, key: str) -> tuple:
+    def read_one(self, folder: Path, registry: dict, key: str) -> bytes:
+        """The event's read and replay as the cache keeps it (``cache.entry``): pickled once, for
+        the cache and for the way back from a worker process."""
         shape, engine = Problems(), Problems()
         event = read_event(folder, shape, registry)
         result = None
@@ -143,10 +146,10 @@ class EventReader:
             result = compute_event(event, self.rulesets[event.ruleset], engine, history=True)
             if not engine:
                 result.report  # made here, on every core, and kept with the replay  # noqa: B018
-        read = event, result, shape.items, engine.items
+        data = entry(key, (event, result, shape.items, engine.items))
         if self.cache.key(folder) == key:  # not kept if a file changed while it was read
-            self.cache.put(folder.name, key, read)
-        return read
+            self.cache.put_entry(folder.name, data)
+        return data
 
 
 @contextlib.contextmanager
@@ -166,7 +169,7 @@ def without_cycle_collection():
 PARALLEL_EVENTS = 16  # events to read; below this, forking costs more than it saves
 
 
-def _read_events(state: tuple, folders: list[Path]) -> list[tuple]:
+def _read_events(state: tuple, folders: list[tuple[Path, str]]) -> list[bytes]:
     reader, registry, tick = state
     return [progress.counted(reader.read_one, tick)(folder, registry, key) for folder, key in folders]
 

@@ -61,11 +61,14 @@ class Kept:
         return value if kept_key == key else None
 
     def put(self, event_id: str, key: str | None, value) -> None:
-        if key is None:
-            return
+        if key is not None:
+            self.put_entry(event_id, entry(key, value))
+
+    def put_entry(self, event_id: str, data: bytes) -> None:
+        """Keep an ``entry`` made already (the bytes a worker process also sends back)."""
         try:
             self._ready()
-            replace_file(self._entry(event_id), pickle.dumps((key, value), protocol=pickle.HIGHEST_PROTOCOL))
+            replace_file(self._entry(event_id), data)
         except OSError:
             pass  # a read-only disk or a full one: the next run works it out again
 
@@ -94,6 +97,15 @@ class Kept:
         for name, text in ((".gitignore", IGNORE_ALL), ("CACHEDIR.TAG", CACHEDIR_TAG)):
             if not (top / name).exists():
                 (top / name).write_text(text, encoding="utf-8")
+
+
+def entry(key: str, value) -> bytes:
+    """An answer and its key as kept on disk: pickled."""
+    return pickle.dumps((key, value), protocol=pickle.HIGHEST_PROTOCOL)
+
+
+def entry_value(data: bytes):
+    return pickle.loads(data)[1]
 
 
 class ReplayCache(Kept):
