@@ -5,8 +5,11 @@ An event's replay depends on its folder's files, the players' registry, the rule
 engine itself, and on nothing else (no clock, no git, no other event). Its cache key is a hash
 of exactly those: every file of the folder by its path and bytes, players.yaml, the organizer's
 ruleset files, and every source file of the installed Podium (a new version or a local edit of
-the code is a new key, so nothing is trusted across versions). The entry keeps what reading and
-replaying the folder gave — the event, its result and the problems found — pickled.
+the code is a new key, so nothing is trusted across versions) with the versions of the libraries
+it parses, pairs and renders with. The entry keeps what reading and replaying the folder gave —
+the event, its result with its report, and the problems found — pickled. Other answers that
+depend on exactly the same (verify's redraws) are kept beside it under the same key (``Kept``);
+a build's record of what it was made from lives here too (reuse.py).
 
 The cache lives in ``.podium-cache/`` beside the content folder. It is safe to delete at any
 time, ignores itself in git (its own ``.gitignore``) and is tagged as a cache for backup tools.
