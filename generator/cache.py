@@ -46,8 +46,8 @@ def cache_folder(content: Path) -> Path:
 
 
 class Kept:
-    """One kind of answer about each event (``purpose``: its replay, its redraws), one file an
-    event, each under the key it was worked out for."""
+    """One kind of answer (``purpose``: an event's replay, its redraws, a build's record), one
+    file a name (the event's id, the build's folder), each under the key it was worked out for."""
 
     def __init__(self, content: Path, purpose: str):
         self.folder = cache_folder(content) / purpose
@@ -74,6 +74,12 @@ class Kept:
             replace_file(self._entry(event_id), data)
         except OSError:
             pass  # a read-only disk or a full one: the next run works it out again
+
+    def forget(self, event_id: str) -> None:
+        try:
+            os.unlink(self._entry(event_id))
+        except OSError:
+            pass  # none to forget
 
     def keep_only(self, event_ids) -> None:
         """Remove the answers about events that are gone."""

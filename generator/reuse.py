@@ -14,15 +14,14 @@ from __future__ import annotations
 
 import hashlib
 import os
-import pickle
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from podium.cache import cache_folder, engine_fingerprint, hash_tree, organizers_rulesets
+from podium.cache import Kept, engine_fingerprint, hash_tree, organizers_rulesets
 from podium.render import TEMPLATES_DIR
 from podium.ruleset_files import ruleset_dirs
 from podium.site.pages import EVENT, RATING
-from podium.fileops import replace_file
+from podium.fileops import site_path
 
 BUILDS = "builds"
 
@@ -69,7 +68,7 @@ def reusable(item, shown: set | None, last: Made, old_site: Path) -> Path | None
     """The last site's file of ``item`` if it can be taken as it is."""
     if shown is None or item.shows is None or item.shows & shown or item.url not in last.files:
         return None
-    path = old_site.joinpath(*item.url.split("/"))
+    path = site_path(old_site, item.url)
     try:
         stat = os.lstat(path)
     except OSError:
@@ -79,36 +78,30 @@ def reusable(item, shown: set | None, last: Made, old_site: Path) -> Path | None
 
 def record_files(made: Made, site: Path, urls) -> None:
     for url in urls:
-        stat = os.lstat(site.joinpath(*url.split("/")))
+        stat = os.lstat(site_path(site, url))
         made.files[url] = (stat.st_size, stat.st_mtime_ns)
 
 
 def last_made(content: Path, out: Path) -> Made | None:
-    try:
-        with open(_record(content, out), "rb") as stream:
-            made = pickle.load(stream)
-    except Exception:  # none yet, half-written, from another version: render everything
-        return None
+    """The record of the last build into ``out``; None: render everything."""
+    made = Kept(content, BUILDS).get(_record(out), RECORD)
     return made if isinstance(made, Made) else None
 
 
 def save_made(content: Path, out: Path, made: Made) -> None:
-    try:
-        replace_file(_record(content, out), pickle.dumps(made, protocol=pickle.HIGHEST_PROTOCOL))
-    except OSError:
-        pass  # the next build renders everything
+    Kept(content, BUILDS).put(_record(out), RECORD, made)
 
 
 def forget_made(content: Path, out: Path) -> None:
-    try:
-        os.unlink(_record(content, out))
-    except OSError:
-        pass
+    Kept(content, BUILDS).forget(_record(out))
 
 
-def _record(content: Path, out: Path) -> Path:
-    name = hashlib.sha256(os.fsencode(str(out.resolve()))).hexdigest()[:16]
-    return cache_folder(content) / BUILDS / f"{name}.pickle"
+RECORD = "made"  # the key of a record: what it was made from is in the record itself
+
+
+def _record(out: Path) -> str:
+    """A record's name: the output folder's, hashed (a build into another folder has its own)."""
+    return hashlib.sha256(os.fsencode(str(out.resolve()))).hexdigest()[:16]
 
 
 def _digest(value) -> str:

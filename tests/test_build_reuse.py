@@ -77,3 +77,9 @@ def test_a_page_touched_in_the_site_is_rendered_again(demo):
     page.write_bytes(original.replace(b"</body>", b"<p>edited by hand</p></body>"))
     build_site(demo / "content", demo / "site")
     assert page.read_bytes() == original
+
+
+def test_a_build_of_content_without_events_keeps_its_record_where_git_ignores_it(tree):
+    build_site(tree.content, tree.root / "site")
+    assert (cache_folder(tree.content) / "builds").is_dir()
+    assert (cache_folder(tree.content) / ".gitignore").read_text(encoding="utf-8").splitlines()[-1] == "*"
