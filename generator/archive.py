@@ -99,14 +99,17 @@ class EventReader:
         self.keys: dict[str, str] = {}  # event folder name → its replay key
 
     def read(self, folders: list[Path], problems: Problems, registry: dict) -> tuple:
+        with without_cycle_collection():  # reading, replaying, unpickling: many objects, no garbage
+            return self._read(folders, problems, registry)
+
+    def _read(self, folders: list[Path], problems: Problems, registry: dict) -> tuple:
         done, todo = self._kept([folder for folder in folders if folder.name not in self.unchanged])
         count = cores() if worth_splitting(len(todo), PARALLEL_EVENTS) else 1
         shares = [todo[start::count] for start in range(count)]
         with progress.counting("events replayed", len(todo), "event") as tick:
             reads = run_shares(_read_events, (self, registry, tick), shares)
-        with without_cycle_collection():  # unpickling makes many objects and no garbage
-            for share, share_reads in zip(shares, reads):
-                done.update((folder.name, entry_value(data)) for (folder, _), data in zip(share, share_reads))
+        for share, share_reads in zip(shares, reads):
+            done.update((folder.name, entry_value(data)) for (folder, _), data in zip(share, share_reads))
         self.cache.keep_only(folder.name for folder in folders)
         events = []
         for folder in folders:
@@ -126,14 +129,13 @@ class EventReader:
     def _kept(self, folders: list[Path]) -> tuple[dict, list]:
         """The kept reads of ``folders`` by event id, and the (folder, key) of the others."""
         kept, todo = {}, []
-        with without_cycle_collection():  # unpickling makes many objects and no garbage
-            for folder in folders:
-                key = self.keys[folder.name] = self.cache.key(folder)
-                value = self.cache.get(folder.name, key)
-                if value is None:
-                    todo.append((folder, key))
-                else:
-                    kept[folder.name] = value
+        for folder in folders:
+            key = self.keys[folder.name] = self.cache.key(folder)
+            value = self.cache.get(folder.name, key)
+            if value is None:
+                todo.append((folder, key))
+            else:
+                kept[folder.name] = value
         return kept, todo
 
     def read_one(self, folder: Path, registry: dict, key: str) -> bytes:

@@ -78,7 +78,8 @@ def build_site(content: Path, out: Path, base_url: str | None = None) -> int:
         last = reuse.last_made(content, out) if is_podium_build(out) else None
         reuse.forget_made(content, out)  # a run killed from here on leaves no record to trust
         outputs = site_outputs(archive, base_url)
-        pages = write_site(outputs, out, Reused(reuse.shown_changed(last, made), last, out.resolve()))
+        shown = reuse.shown_changed(last, made)
+        pages = write_site(outputs, out, Reused(shown, last, out.resolve()) if shown is not None else None)
         reuse.record_files(made, out, [item.url for item in outputs.built])
         reuse.save_made(content, out, made)
         return pages
@@ -86,14 +87,14 @@ def build_site(content: Path, out: Path, base_url: str | None = None) -> int:
 
 @dataclass
 class Reused:
-    """The last site's files a build takes as they are (reuse.py); none when ``shown`` is None."""
+    """The last site's files a build takes as they are (reuse.py): those showing nothing ``shown``."""
 
-    shown: set | None
-    last: reuse.Made | None
+    shown: set
+    last: reuse.Made
     site: Path
 
     def file_of(self, item) -> Path | None:
-        return reuse.reusable(item, self.shown, self.last, self.site) if self.last else None
+        return reuse.reusable(item, self.shown, self.last, self.site)
 
 
 def write_site(outputs: SiteOutputs, out: Path, reused: Reused | None = None) -> int:

@@ -56,9 +56,10 @@ class Rebuilder:
     def _rebuild(self) -> Rebuild:
         ready_output(self.out, self.content)
         stamps = content_stamps(self.content)
-        if self._only_events_changed(stamps) and stamps == self.last.stamps:
+        only_events = self._only_events_changed(stamps)
+        if only_events and stamps == self.last.stamps:
             return Rebuild(0, self.last.pages, whole=False)  # a save that changed nothing, a file touched
-        if not self._only_events_changed(stamps):
+        if not only_events:
             return self._whole(stamps, load_archive(self.content))
         last = self.last
         changed = {event_id for event_id, stamp in stamps.items() if stamp != last.stamps[event_id]}

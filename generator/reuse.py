@@ -64,9 +64,9 @@ def shown_by(changed_events: set, ratings_before: dict, ratings_now: dict) -> se
         if ratings_before.get(player) != ratings_now.get(player)}
 
 
-def reusable(item, shown: set | None, last: Made, old_site: Path) -> Path | None:
+def reusable(item, shown: set, last: Made, old_site: Path) -> Path | None:
     """The last site's file of ``item`` if it can be taken as it is."""
-    if shown is None or item.shows is None or item.shows & shown or item.url not in last.files:
+    if item.shows is None or item.shows & shown or item.url not in last.files:
         return None
     path = site_path(old_site, item.url)
     try:

@@ -24,7 +24,7 @@ class Context:
         self.records, self.seed, self.manual_order = records, seed, manual_order
         self.playoffs = playoffs  # play-off games held for ties (Tantrix §10c)
         self.draws, self.moment = draws, moment  # which draws made the event; when these standings stand
-        self.memo: dict = {}  # (tie-breaker, player) → exact value: ESoS reads every opponent's SoS
+        self.memo: dict = {}  # what the tie-breakers share within one standings (the opponents' strengths)
 
     def remember(self, key, compute):
         if key not in self.memo:
@@ -188,10 +188,7 @@ class _Strengths:
 
 
 def _strengths(ctx: Context) -> _Strengths:
-    strengths = ctx.memo.get(_Strengths)
-    if strengths is None:
-        strengths = ctx.memo[_Strengths] = _Strengths(ctx.records)
-    return strengths
+    return ctx.remember(_Strengths, lambda: _Strengths(ctx.records))
 
 
 class StrengthOfSchedule(ValueTiebreaker):
