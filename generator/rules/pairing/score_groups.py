@@ -30,10 +30,9 @@ import random
 from collections import Counter
 
 from podium.rules.pairing.candidates import candidate_edges, uses_candidates
-from podium.rules.pairing.pieces import by_pieces, consecutive
 from podium.rules.pairing.swiss import (BYE, SwissPairing, SwissRound, _in_table_order, _matching, _pair_edges,
-                                        _perfect_matching, _scaled, _unpaired, bye_in, bye_tiers, first_bye, look_ahead,
-                                        looks_ahead, pairs_in)
+                                        _scaled, _unpaired, bye_in, bye_tiers, least_cost_by_pieces, look_ahead,
+                                        looks_ahead, pairs_in, window_matching)
 
 WEIGHT_BUDGET = 1 << 90  # rustworkx matches on 128-bit integers: a whole pairing's weight stays far inside
 
@@ -48,9 +47,10 @@ def pair_top_down(ranked: list[str], points: dict[str, float], opponents: dict[s
     rng.shuffle(nodes)  # random among equals, reproducibly
     scaled = _scaled(points, ranked)
     group = score_groups(scaled)
-    drawn = _by_pieces(nodes, group, scaled, opponents, bye_candidates) if uses_candidates(len(nodes)) else None
+    large = uses_candidates(len(nodes))
+    drawn = _by_pieces(nodes, group, scaled, opponents, bye_candidates) if large else None
     if drawn is None:
-        bye = _feasible_bye(nodes, scaled, opponents, bye_candidates)
+        bye = _feasible_bye(nodes, scaled, opponents, bye_candidates, large)
         pairs = _pair_by_groups([p for p in nodes if p != bye], group, scaled, opponents)
     else:
         pairs, bye = drawn
@@ -79,26 +79,20 @@ def class_counts(pairs, group: dict[str, int]) -> tuple[int, ...]:
 
 
 def _by_pieces(nodes, group, scaled, opponents, bye_candidates):
-    """(pairs, bye) of a large field piece by piece (pieces.py), or None when a piece falls short:
-    the bye to the first candidate (no bye can rank higher), the others with the best class
-    counts possible without rematches (the consecutive pairing's), which is the method's draw."""
+    """(pairs, bye) of a large field piece by piece (``least_cost_by_pieces``), or None when a
+    piece falls short: the bye to the first candidate, the others with the best class counts
+    possible without rematches (the consecutive pairing's), which is the method's draw."""
     field_ = nodes + [BYE] if len(nodes) % 2 else nodes
-    bye = first_bye(field_, bye_candidates)
-    if bye is None and len(nodes) % 2:
-        return None
-    players = [p for p in nodes if p != bye]
-    top = (max(scaled.values()) - min(scaled.values())) ** 2 + 1
-    found = by_pieces(players, scaled, opponents, lambda p, q: top - (scaled[p] - scaled[q]) ** 2,
-                      lambda piece, pairs: class_counts(pairs, group) == class_counts(consecutive(piece, scaled), group),
-                      _matching)
-    return None if found is None else ([(players[a], players[b]) for a, b in found], bye)
+    matching = least_cost_by_pieces(field_, scaled, opponents, bye_candidates, lambda pairs: class_counts(pairs, group))
+    return None if matching is None else (pairs_in(field_, matching), bye_in(field_, matching))
 
 
-def _feasible_bye(nodes, scaled, opponents, bye_candidates) -> str | None:
+def _feasible_bye(nodes, scaled, opponents, bye_candidates, large: bool) -> str | None:
     """The first bye candidate whom the rest can all be paired without; raises when no
-    rematch-free pairing exists at all."""
+    rematch-free pairing exists at all. (A large field's pieces fell short already: the
+    candidate graph gives the same bye.)"""
     field_ = nodes + [BYE] if len(nodes) % 2 else nodes
-    return bye_in(field_, _perfect_matching(field_, scaled, opponents, bye_candidates))
+    return bye_in(field_, window_matching(field_, scaled, opponents, bye_candidates, large))
 
 
 def _pair_by_groups(field_: list[str], group, scaled, opponents) -> list[tuple[str, str]]:

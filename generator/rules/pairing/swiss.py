@@ -314,11 +314,18 @@ def _scaled(points, players) -> dict[str, int]:
 
 
 def _perfect_matching(nodes, scaled, opponents, bye_candidates, sparse: bool = True):
-    if sparse and uses_candidates(len(nodes) - (nodes[-1] is BYE)):
-        matching = _least_cost_by_pieces(nodes, scaled, opponents, bye_candidates)
+    large = sparse and uses_candidates(len(nodes) - (nodes[-1] is BYE))
+    if large:
+        matching = least_cost_by_pieces(nodes, scaled, opponents, bye_candidates)
         if matching is not None:
             return matching
-    matching = _best_matching(nodes, scaled, opponents, bye_candidates, windowed=True, sparse=sparse)
+    return window_matching(nodes, scaled, opponents, bye_candidates, large)
+
+
+def window_matching(nodes, scaled, opponents, bye_candidates, large: bool):
+    """The optimum on the windows (``large``: on the candidate graph, candidates.py); raises
+    PairingImpossible naming the fewest players left over when there is no perfect matching."""
+    matching = _best_matching(nodes, scaled, opponents, bye_candidates, windowed=True, large=large)
     if 2 * len(matching) < len(nodes):
         # No perfect matching inside the windows (or the candidate graph) means none at all;
         # match on every edge only to name the fewest players left over.
@@ -327,24 +334,25 @@ def _perfect_matching(nodes, scaled, opponents, bye_candidates, sparse: bool = T
     return matching
 
 
-def _least_cost_by_pieces(nodes, scaled, opponents, bye_candidates):
+def least_cost_by_pieces(nodes, scaled, opponents, bye_candidates, measure=None):
     """The optimum of a large field piece by piece (pieces.py), or None when a piece falls short:
-    the bye to the first candidate (no bye can rank higher), the others at the least cost
-    possible without rematches (the consecutive pairing's)."""
-    bye = first_bye(nodes, bye_candidates)
+    the bye to the first candidate (no bye can rank higher), the others as good by ``measure``
+    (the squared cost; score groups: their class counts) as the consecutive pairing, the best
+    possible without rematches."""
+    measure = measure or (lambda pairs: squared_cost(pairs, scaled))
+    bye = _first_bye(nodes, bye_candidates)
     if bye is None and nodes[-1] is BYE:
         return None
     field_ = [i for i, p in enumerate(nodes) if p is not BYE and p != bye]
     top, _ = _weight_scale(nodes, scaled)
     found = by_pieces([nodes[i] for i in field_], scaled, opponents, lambda p, q: top - (scaled[p] - scaled[q]) ** 2,
-                      lambda players, pairs: squared_cost(pairs, scaled) == squared_cost(consecutive(players, scaled), scaled),
-                      _matching)
+                      lambda players, pairs: measure(pairs) == measure(consecutive(players, scaled)), _matching)
     if found is None:
         return None
     return {(field_[a], field_[b]) for a, b in found} | ({(nodes.index(bye), len(nodes) - 1)} if bye else set())
 
 
-def first_bye(nodes, bye_candidates):
+def _first_bye(nodes, bye_candidates):
     """The bye policy's first candidate among ``nodes`` when they hold the ``BYE``, else None."""
     if not nodes or nodes[-1] is not BYE:
         return None
@@ -352,19 +360,16 @@ def first_bye(nodes, bye_candidates):
     return next((p for p in bye_candidates if p in present), None)
 
 
-def _best_matching(nodes, scaled, opponents, bye_candidates, windowed: bool, sparse: bool = False):
+def _best_matching(nodes, scaled, opponents, bye_candidates, windowed: bool, large: bool = False):
+    """``large``: on the candidate graph, proven to hold the same optimum with fewer edges."""
     top, span = _weight_scale(nodes, scaled)
-    edges = in_window(nodes, scaled, opponents, windowed, lambda p, q: top - (scaled[p] - scaled[q]) ** 2, sparse)
+
+    def weight(p, q):
+        return top - (scaled[p] - scaled[q]) ** 2
+    edges = (candidate_edges(nodes, scaled, opponents, weight) if large
+             else _pair_edges(nodes, scaled, opponents, windowed, weight))
     edges += _bye_edges(nodes, bye_candidates, span)
     return _matching(nodes, edges)
-
-
-def in_window(nodes, scaled, opponents, windowed: bool, weight, sparse: bool = True):
-    """The edges a matching needs: ``_pair_edges``, or for a large field (``sparse``) the
-    candidate graph, proven to hold the same optimum with fewer edges (candidates.py)."""
-    if windowed and sparse and uses_candidates(len(nodes) - (bool(nodes) and nodes[-1] is BYE)):
-        return candidate_edges(nodes, scaled, opponents, weight)
-    return _pair_edges(nodes, scaled, opponents, windowed, weight)
 
 
 def _matching(nodes, edges):
