@@ -15,7 +15,7 @@ from podium import progress
 from podium.cache import ReplayCache, entry, entry_value
 from podium.errors import Problems, Src, fail, suggest
 from podium.model import Site
-from podium.parallel import cores, run_shares, worth_splitting
+from podium.parallel import PARALLEL_EVENTS, cores, run_shares, worth_splitting
 from podium.rules.elo import rating_histories
 from podium.rules.engine import EventResult, compute_event
 from podium.rules.ruleset import RuleSet
@@ -166,9 +166,6 @@ def without_cycle_collection():
     finally:
         if enabled:
             gc.enable()
-
-
-PARALLEL_EVENTS = 16  # events to read; below this, forking costs more than it saves
 
 
 def _read_events(state: tuple, folders: list[tuple[Path, str]]) -> list[bytes]:

@@ -24,7 +24,8 @@ def check(content: Path) -> str:
         check_theme(archive.site)
         with progress.counting("events re-drawn", len(archive.events), "event") as tick:
             registry = {p.id: p for p in archive.site.registry}
-            redrawn = verify_events(list(archive.events.values()), registry, tick, *kept_redraws(content, archive))
+            kept, keys = kept_redraws(content, archive)
+            redrawn = verify_events(list(archive.events.values()), registry, tick, kept=kept, keys=keys)
     events, seasons = len(archive.events), len(archive.seasons)
     lines = [note for result in archive.events.values() for note in pending_notes(result)]
     lines += [f"note: {result.event.at('structure')}: {unfit}"
@@ -108,8 +109,8 @@ def verify(content: Path, event_name: str | None) -> tuple[list, int]:
         archive = load_archive(content)
         results = [find_event(archive, event_name)] if event_name else list(archive.events.values())
         registry = {p.id: p for p in archive.site.registry}
-        differences = [d for found in verify_events(results, registry, lambda: None, *kept_redraws(content, archive))
-                       for d in found]
+        kept, keys = kept_redraws(content, archive)
+        differences = [d for found in verify_events(results, registry, kept=kept, keys=keys) for d in found]
     return differences, sum(len(r.event.rounds) for r in results)
 
 

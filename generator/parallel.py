@@ -14,6 +14,9 @@ def cores() -> int:
     return min(os.cpu_count() or 1, 8)
 
 
+PARALLEL_EVENTS = 16  # events to read or re-draw; below this, forking costs more than it saves
+
+
 def worth_splitting(count: int, threshold: int) -> bool:
     """Whether ``count`` items are enough to pay for starting processes."""
     return count >= threshold and cores() > 1 and "fork" in multiprocessing.get_all_start_methods()

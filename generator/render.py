@@ -39,7 +39,7 @@ def markdown(text: str) -> Markup:
 @functools.lru_cache(maxsize=512)
 def qr_svg(url: str) -> Markup:
     """An inline SVG QR code of ``url`` (printed pairings point phones at the live page). Made
-    once per URL and process: a code takes ~8 ms, and ``serve`` renders the same round pages
+    once per URL and process: a code takes ~2 ms (qr.py), and ``serve`` renders the same round pages
     again after each edit. A few hundred are kept (an SVG is a few KB; a cold build's URLs are
     all different)."""
     buffer = io.BytesIO()

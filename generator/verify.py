@@ -34,7 +34,7 @@ from typing import Mapping
 from podium import progress
 from podium.cache import Kept
 from podium.errors import Problems, UserError
-from podium.parallel import cores, run_shares, worth_splitting
+from podium.parallel import PARALLEL_EVENTS, cores, run_shares, worth_splitting
 from podium.rules.engine import EventResult, compute_event, next_round
 from podium.rules.prefixes import each_opening_prefix
 
@@ -121,9 +121,6 @@ def verify_events(results: list[EventResult], registry: dict, tick=lambda: None,
     for share, differences in zip(shares, run_shares(_verify_share, state, shares)):
         found[share.start::count] = differences
     return found
-
-
-PARALLEL_EVENTS = 16  # events to re-draw; below this, forking costs more than it saves
 
 
 def _verify_share(state: tuple, share: range) -> list[list[Difference]]:

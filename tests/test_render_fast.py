@@ -108,7 +108,7 @@ def test_standings_cells_are_formatted_as_the_language_writes_numbers():
 
 
 def test_a_qr_code_is_made_once_per_url(monkeypatch):
-    """~8 ms a code; serve renders the same round pages again after each edit."""
+    """~2 ms a code; serve renders the same round pages again after each edit."""
     calls = []
     real = segno.make
     monkeypatch.setattr(podium.render.segno, "make", lambda *a, **k: calls.append(a[0]) or real(*a, **k))
