@@ -36,10 +36,10 @@ def rating_histories(results, registry: dict) -> dict[str, list[RatingPoint]]:
     the one at his first registration, else the registry's, else START."""
     ratings: dict[str, float] = {}
     history: dict[str, list[RatingPoint]] = {}
-    rated = [r for r in results if any(True for _ in _games(r))]
+    rated = [r for r in results if r.rated_games]
     for result in sorted(rated, key=lambda r: (r.event.date is None, r.event.date, r.event.id)):
         played: dict[str, int] = {}
-        for a, b, score in _games(result):
+        for a, b, score in result.rated_games:
             for player in (a, b):
                 if player not in ratings:
                     ratings[player] = float(result.event.player(player).rating or
@@ -50,10 +50,3 @@ def rating_histories(results, registry: dict) -> dict[str, list[RatingPoint]]:
             history.setdefault(player, []).append(RatingPoint(result.event.id, result.event.date,
                                                               round(ratings[player], 1), games))
     return history
-
-
-def _games(result):
-    scoring = result.ruleset.scoring
-    for rnd in result.event.rounds:
-        for pairing in rnd.pairings:
-            yield from scoring.rated_games(pairing)

@@ -61,6 +61,12 @@ class EventResult:
         return [o for s in self.stages for o in (s.records[player].outcomes if player in s.records else [])]
 
     @cached_property
+    def rated_games(self) -> tuple:
+        """Every game of the event that counts for the players' ratings (elo.py), in round order."""
+        scoring = self.ruleset.scoring
+        return tuple(game for rnd in self.event.rounds for pairing in rnd.pairings for game in scoring.rated_games(pairing))
+
+    @cached_property
     def report(self) -> EventReport:
         """What happened, for the site, the JSON and the feeds: built once, and kept with the
         replay while ``podium serve`` keeps the replays of unchanged events."""
