@@ -22,15 +22,19 @@ def worth_splitting(count: int, threshold: int) -> bool:
     return count >= threshold and cores() > 1 and "fork" in multiprocessing.get_all_start_methods()
 
 
-def run_shares(function, state, shares: list) -> list:
+def run_shares(function, state, shares: list, all_forked: bool = False) -> list:
     """``function(state, share)`` for every share — the first in this process, each other one in
-    a forked process — and the results in the order of the shares."""
+    a forked process — and the results in the order of the shares. ``all_forked``: the first in
+    a forked process too, so that what the work leaves behind (freed but scattered memory that
+    Python does not give back) is not left in this process, which goes on to keep other things."""
     if len(shares) < 2:
         return [function(state, share) for share in shares]
     global _job
     _job = (function, state)
     try:
-        with multiprocessing.get_context("fork").Pool(len(shares) - 1) as pool:
+        with multiprocessing.get_context("fork").Pool(len(shares) - (not all_forked)) as pool:
+            if all_forked:
+                return pool.map(_run_share, shares)
             others = pool.map_async(_run_share, shares[1:])
             first = function(state, shares[0])
             return [first, *others.get()]
