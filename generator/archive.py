@@ -5,6 +5,8 @@ This is what every command starts from; it raises one UserError listing every pr
 from __future__ import annotations
 
 import contextlib
+import copy
+import dataclasses
 import gc
 from dataclasses import dataclass
 from pathlib import Path
@@ -33,6 +35,19 @@ class Archive:
     players: dict  # id → Player (latest registration wins for name/club)
     ratings: dict = None  # id → [RatingPoint] after each rated event (Elo)
     event_keys: dict = None  # id → what its replay depends on (cache.py); None for ``unchanged`` ones
+    replays: ReplayCache | None = None  # where an outlined event's whole report is kept
+
+    def full_report(self, event_id: str):
+        """The event's whole report, also where the archive holds only its outline (``outlines``)."""
+        report = self.events[event_id].report
+        if not report.outlined:
+            return report
+        kept = self.replays.get(event_id, self.event_keys[event_id])
+        if kept is None:  # the cache was cleared or rewritten by another run since the events were read
+            folder = Path(self.site.root) / "events" / event_id
+            raise fail(Src(str(folder)), "changed, or its kept replay was removed, while the site was built; "
+                                         "run the command again")
+        return kept[1].report
 
     @property
     def reports(self) -> dict:
@@ -44,13 +59,17 @@ class Archive:
         return {season_id: result.report for season_id, result in self.seasons.items()}
 
 
-def load_archive(content: Path, unchanged: Mapping[str, EventResult] = MappingProxyType({})) -> Archive:
+def load_archive(content: Path, unchanged: Mapping[str, EventResult] = MappingProxyType({}),
+                 outlines: bool = False) -> Archive:
     """``unchanged``: results of events whose folders have not changed since they were computed
-    (``podium serve``); their files are not read again and their rounds not replayed."""
+    (``podium serve``); their files are not read again and their rounds not replayed.
+    ``outlines``: hold each kept event's report as an outline and no replay (``build``: what the
+    site shows of an event besides its own pages), so that a large archive fits in little memory;
+    ``Archive.full_report`` takes the whole report from the cache."""
     dirs = ruleset_dirs(content)
     rulesets = load_rulesets(dirs)
     problems = Problems()
-    reader = EventReader(rulesets, unchanged, ReplayCache(content, dirs))
+    reader = EventReader(rulesets, unchanged, ReplayCache(content, dirs), outlines)
     site = load_site(content, problems, reader.read)
     seasons_by_id = {season.id: season for season in site.seasons}
     for event in site.events:
@@ -70,7 +89,7 @@ def load_archive(content: Path, unchanged: Mapping[str, EventResult] = MappingPr
     problems.raise_if_any()
     ratings = rating_histories(events.values(), {p.id: p for p in site.registry})
     return Archive(site=site, rulesets=rulesets, events=events, seasons=seasons, players=players, ratings=ratings,
-                   event_keys={event_id: reader.keys.get(event_id) for event_id in events})
+                   event_keys={event_id: reader.keys.get(event_id) for event_id in events}, replays=reader.cache)
 
 
 def _check_season_game(event, season, ruleset: RuleSet, season_ruleset: RuleSet, problems: Problems) -> None:
@@ -90,10 +109,11 @@ class EventReader:
     replayed only when its own files are sound and its ruleset known; the engine's problems are
     kept apart, as they count only when the whole content's shape is sound. An event whose
     files, registry, rulesets and engine are those of a kept replay (``cache``) is not read again.
+    ``outlines``: an event whose replay is kept comes back as its outline (``outlined``).
     """
 
-    def __init__(self, rulesets: dict, unchanged: Mapping[str, EventResult], cache: ReplayCache):
-        self.rulesets, self.unchanged, self.cache = rulesets, unchanged, cache
+    def __init__(self, rulesets: dict, unchanged: Mapping[str, EventResult], cache: ReplayCache, outlines: bool = False):
+        self.rulesets, self.unchanged, self.cache, self.outlines = rulesets, unchanged, cache, outlines
         self.results: dict[str, EventResult] = {}
         self.engine_problems: list = []
         self.keys: dict[str, str] = {}  # event folder name → its replay key
@@ -107,7 +127,7 @@ class EventReader:
         count = cores() if worth_splitting(len(todo), PARALLEL_EVENTS) else 1
         shares = [todo[start::count] for start in range(count)]
         with progress.counting("events replayed", len(todo), "event") as tick:
-            reads = run_shares(_read_events, (self, registry, tick), shares)
+            reads = run_shares(_read_events, (self, registry, tick), shares, all_forked=True)  # the replays' garbage stays there
         for share, share_reads in zip(shares, reads):
             done.update((folder.name, entry_value(data)) for (folder, _), data in zip(share, share_reads))
         self.cache.keep_only(folder.name for folder in folders)
@@ -135,7 +155,7 @@ class EventReader:
             if value is None:
                 todo.append((folder, key))
             else:
-                kept[folder.name] = value
+                kept[folder.name] = outlined(value) if self.outlines else value
         return kept, todo
 
     def read_one(self, folder: Path, registry: dict, key: str) -> bytes:
@@ -148,10 +168,29 @@ class EventReader:
             result = compute_event(event, self.rulesets[event.ruleset], engine, history=True)
             if not engine:
                 result.report  # made here, on every core, and kept with the replay  # noqa: B018
-        data = entry(key, (event, result, shape.items, engine.items))
-        if self.cache.key(folder) == key:  # not kept if a file changed while it was read
-            self.cache.put_entry(folder.name, data)
+        value = (event, result, shape.items, engine.items)
+        data = entry(key, value)
+        # not kept if a file changed while it was read; an outline only of what the cache keeps whole
+        if self.cache.key(folder) == key and self.cache.put_entry(folder.name, data) and self.outlines:
+            return entry(key, outlined(value))
         return data
+
+
+def outlined(read: tuple) -> tuple:
+    """An event's read (``read_one``) with its report's outline and without the replay's stages
+    or the round files: what ``build`` holds of an event whose whole read the cache keeps. The
+    seasons read of the final classification only each row's place, player and status, which
+    the report's standings give (made one for one from those rows); the ratings read the rated games."""
+    event, result, shape, engine = read
+    if result is None or "report" not in vars(result):  # not replayed, or with problems: no report
+        return read
+    kept = copy.copy(result)
+    kept.event = event = dataclasses.replace(event, rounds=())
+    kept.stages, kept.pending = [], {}
+    report = result.report.outline()
+    kept.final_rows = report.standings
+    vars(kept).update(report=report, rated_games=result.rated_games)
+    return event, kept, shape, engine
 
 
 @contextlib.contextmanager

@@ -72,7 +72,7 @@ def build_site(content: Path, out: Path, base_url: str | None = None) -> int:
     content or an ``out`` that a build must not replace."""
     ready_output(out, content)
     with without_cycle_collection(), progress.shown():
-        archive = load_archive(content)
+        archive = load_archive(content, outlines=True)  # events' own pages take their whole reports from the cache
         check_theme(archive.site)  # every theme template compiles, before a page is rendered
         made = reuse.made_from(content, archive, base_url)
         last = reuse.last_made(content, out) if is_podium_build(out) else None
@@ -145,8 +145,16 @@ def build_all(items: list, paths: list[Path], renderer: Renderer, write=write_fi
     count = cores() if worth_splitting(len(items), PARALLEL_FROM) else 1
     if count > 1:
         renderer.compile({item.template for item in items if isinstance(item, Page)})  # once, before forking
+    blocks = range(0, len(items), PAGES_TOGETHER)
+    shares = [[index for block in blocks[start::count] for index in range(block, min(block + PAGES_TOGETHER, len(items)))]
+              for start in range(count)]
     with collecting_page_garbage():
-        run_shares(_build_share, (items, paths, renderer, write), [range(start, len(items), count) for start in range(count)])
+        run_shares(_build_share, (items, paths, renderer, write), shares)
+
+
+# Pages are dealt to the processes in runs of this many, in their order: an event's pages follow
+# one another, so each process takes an event's whole report from the cache once, not once a page.
+PAGES_TOGETHER = 64
 
 
 def _build_share(state: tuple, indexes: range) -> None:

@@ -67,13 +67,14 @@ class Kept:
         if key is not None:
             self.put_entry(event_id, entry(key, value))
 
-    def put_entry(self, event_id: str, data: bytes) -> None:
-        """Keep an ``entry`` made already (the bytes a worker process also sends back)."""
+    def put_entry(self, event_id: str, data: bytes) -> bool:
+        """Keep an ``entry`` made already (the bytes a worker process also sends back); whether it is kept."""
         try:
             self._ready()
             replace_file(self._entry(event_id), data)
         except OSError:
-            pass  # a read-only disk or a full one: the next run works it out again
+            return False  # a read-only disk or a full one: the next run works it out again
+        return True
 
     def forget(self, event_id: str) -> None:
         try:

@@ -12,7 +12,7 @@ only put into words what the report says. ``report_season`` does the same for a 
 from __future__ import annotations
 
 import copyreg
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from functools import cached_property
 from types import MappingProxyType
 from typing import Mapping
@@ -31,8 +31,11 @@ copyreg.pickle(MappingProxyType, lambda proxy: (read_only, (dict(proxy),)))
 
 
 # ------------------------------------------------------------------ the report's types
+# Slotted: an archive holds hundreds of thousands of rows, seats and games played, and an
+# instance without its own __dict__ takes less than half the memory. (EventReport keeps its
+# __dict__ for its cached lookups.)
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class Person:
     """A player as this event registered him."""
 
@@ -45,7 +48,7 @@ class Person:
     beginner: bool = False  # plays the basic armies the organizer lent him
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class MatchName:
     """A knockout match's name: ``label`` as round files write it (final, third-place,
     semifinal, quarterfinal, round-of-N), and how many players its round starts with."""
@@ -54,7 +57,7 @@ class MatchName:
     players: int | None  # None for the 3rd-place match
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class Column:
     """A tie-breaker of a stage: its key, its names and the explanation players read."""
 
@@ -66,7 +69,7 @@ class Column:
     shown: bool
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class Standing:
     """One row of a standings table."""
 
@@ -81,7 +84,7 @@ class Standing:
     first_rank: int | None  # a final classification after finals: the place in the first stage
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class Group:
     """One group's (or table's) standings; ``id`` None for a stage's one ranking."""
 
@@ -89,7 +92,7 @@ class Group:
     rows: tuple[Standing, ...]
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class Side:
     """One side of a bracket match."""
 
@@ -100,7 +103,7 @@ class Side:
     came_from: str | None  # the stable name of the match he won (lost, for the 3rd place) to be here
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class BracketMatch:
     name: str  # stable: "final", "third-place", "semifinal-1", "quarterfinal-3" …
     match: MatchName
@@ -115,7 +118,7 @@ class BracketMatch:
     points: tuple | None  # the ruleset's points of each side for the whole match (None: not played)
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class StagePlan:
     """A stage as the structure planned it."""
 
@@ -128,7 +131,7 @@ class StagePlan:
     groups: int
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class StageReport:
     id: str
     kind: str
@@ -139,7 +142,7 @@ class StageReport:
     complete: bool
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class Seat:
     player: str
     army: str | None  # the army fielded, or the faction the rules set for the seat
@@ -151,7 +154,7 @@ class Seat:
     earned: object  # multiplayer tables: the points this seat earned
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class GamePlayed:
     """One game of a match of several (best of N, a mini-match)."""
 
@@ -169,7 +172,7 @@ class GamePlayed:
     extra: bool  # a deciding game played after the match's own games
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class Outcome:
     """What a table's result says, for the page to put in words."""
 
@@ -181,14 +184,14 @@ class Outcome:
     modified: bool = False  # a modified win (NS HEX §5.3)
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class GameColours:
     game: int
     colours: tuple  # each player's colour; None: he picks one
     first: str  # who picks first when both pick
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class Table:
     table: int | None
     bye: bool
@@ -203,7 +206,7 @@ class Table:
     done: bool  # a result is entered
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class RoundReport:
     number: int
     stage: str  # the stage kind of the round file
@@ -215,7 +218,7 @@ class RoundReport:
     clock: object  # the ruleset's clock for the stage, as written
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class Played:
     """A game of a player, as his page lists it."""
 
@@ -228,7 +231,7 @@ class Played:
     match: MatchName | None  # a knockout match
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class PlayerReport:
     player: str
     rank: int | None  # None: not in the final classification
@@ -265,6 +268,7 @@ class EventReport:
     rounds: tuple[RoundReport, ...]
     players: tuple[PlayerReport, ...]
     armies: bool = False  # players register armies or field one in a game: the event has player cards
+    outlined: bool = False  # an ``outline``: its rounds' tables and stages' standings left out
 
     @cached_property
     def person(self) -> Mapping[str, Person]:
@@ -278,8 +282,19 @@ class EventReport:
     def first_kind(self) -> str:
         return self.stages[0].kind if self.stages else SWISS
 
+    def outline(self) -> EventReport:
+        """The report without what only the event's own pages show: the rounds' tables and
+        standings, and the stages' standings and group rows (more than half of a report). Lists,
+        player and season pages and the feed read no more than this; a large archive's build
+        holds outlines and takes each event's whole report from the replay cache when it renders
+        that event's pages (archive.py)."""
+        rounds = tuple(replace(rnd, tables=(), standings_after=()) for rnd in self.rounds)
+        stages = tuple(replace(stage, standings=(), groups=tuple(replace(g, rows=()) for g in stage.groups))
+                       for stage in self.stages)
+        return replace(self, rounds=rounds, stages=stages, outlined=True)
 
-@dataclass(frozen=True)
+
+@dataclass(frozen=True, slots=True)
 class SeasonReport:
     """A season's leaderboard and invitations (rules/season.py), its events by id and date."""
 

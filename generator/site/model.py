@@ -19,7 +19,9 @@ class SiteModel:
         self.site = archive.site
         self.players = archive.players  # id → Player (latest registration wins for name and club)
         self.ratings = archive.ratings or {}
-        self.events = archive.reports  # id → EventReport
+        self.events = archive.reports  # id → EventReport (its outline, in a build: rules/report.py)
+        self._full_report = archive.full_report
+        self._last_full = None  # the whole report asked for last: an event's pages are made one after another
         self.seasons = archive.season_reports  # id → SeasonReport
         self.language = Language(archive.site.language)
         self.newest_first = by_date(self.events.values())  # every event's report
@@ -37,6 +39,12 @@ class SiteModel:
             dates = [self.events[e].date for e in season.events if self.events[e].date]
             return (bool(dates), max(dates) if dates else None, season.season.id)
         return sorted(self.seasons.values(), key=newest, reverse=True)
+
+    def report(self, event_id: str):
+        """The event's whole report, for its own pages (``events`` may hold outlines)."""
+        if self._last_full is None or self._last_full.id != event_id:
+            self._last_full = self._full_report(event_id)
+        return self._last_full
 
     def newest_of(self, event_ids) -> list:
         """The reports of ``event_ids``, newest first (as ``by_date``)."""

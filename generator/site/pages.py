@@ -76,22 +76,22 @@ def site_pages(archive) -> tuple[list[Page], list[File]]:
                           partial(season_page, season, model), shows))
         files.append(File(f"seasons/{season.season.id}/leaderboard.json",
                           partial(_json, leaderboard_json, season, model.players), shows))
-    for report in model.events.values():
+    for report in model.events.values():  # maybe an outline: each page takes the whole report when made
         shows = frozenset([EVENT(report.id)])
-        pages.append(Page(urls.event(report.id), "event.html", report.name, partial(event_page, report, model), shows))
-        files.append(File(f"events/{report.id}/standings.json", partial(_json, standings_json, report), shows))
+        of_event = partial(_of_event, model, report.id)
+        pages.append(Page(urls.event(report.id), "event.html", report.name, partial(of_event, event_page), shows))
+        files.append(File(f"events/{report.id}/standings.json", partial(of_event, _standings_json), shows))
         if has_bracket_page(report):
-            pages.append(Page(urls.bracket(report.id), "bracket.html", report.name,
-                              partial(bracket_page, report, model), shows))
+            pages.append(Page(urls.bracket(report.id), "bracket.html", report.name, partial(of_event, bracket_page), shows))
         season_events = model.seasons[report.season].events if report.season in model.seasons else ()
         pages.append(Page(urls.event_report(report.id), "print_report.html", report.name,  # its invitations: the season's
-                          partial(event_report_page, report, model), shows | {EVENT(e) for e in season_events}))
+                          partial(of_event, event_report_page), shows | {EVENT(e) for e in season_events}))
         if has_player_cards(report):
             pages.append(Page(urls.player_cards(report.id), "print_cards.html", report.name,
-                              partial(player_cards_page, report, model), shows))
-        for rnd in report.rounds:
-            pages.append(Page(urls.round_page(report.id, rnd.number), "round.html",
-                              report.name, partial(round_page, report, rnd, model), shows))
+                              partial(of_event, player_cards_page), shows))
+        for index, rnd in enumerate(report.rounds):
+            pages.append(Page(urls.round_page(report.id, rnd.number), "round.html", report.name,
+                              partial(of_event, partial(_round_page, index)), shows))
     for player_id, played in sorted(model.played.items()):
         shows = frozenset([RATING(player_id), *(EVENT(r.id) for r in played)])
         pages.append(Page(urls.player(player_id), "player.html", model.players[player_id].name,
@@ -104,3 +104,16 @@ def site_pages(archive) -> tuple[list[Page], list[File]]:
 
 def _json(export, *args) -> str:
     return dumps(export(*args))
+
+
+def _of_event(model: SiteModel, event_id: str, make: Callable):
+    """A page or file of one event, made from its whole report."""
+    return make(model.report(event_id), model)
+
+
+def _standings_json(report, model: SiteModel) -> str:
+    return _json(standings_json, report)
+
+
+def _round_page(index: int, report, model: SiteModel) -> dict:
+    return round_page(report, report.rounds[index], model)
