@@ -145,16 +145,19 @@ def build_all(items: list, paths: list[Path], renderer: Renderer, write=write_fi
     count = cores() if worth_splitting(len(items), PARALLEL_FROM) else 1
     if count > 1:
         renderer.compile({item.template for item in items if isinstance(item, Page)})  # once, before forking
-    blocks = range(0, len(items), PAGES_TOGETHER)
-    shares = [[index for block in blocks[start::count] for index in range(block, min(block + PAGES_TOGETHER, len(items)))]
-              for start in range(count)]
     with collecting_page_garbage():
-        run_shares(_build_share, (items, paths, renderer, write), shares)
+        run_shares(_build_share, (items, paths, renderer, write), _dealt(len(items), count))
 
 
-# Pages are dealt to the processes in runs of this many, in their order: an event's pages follow
-# one another, so each process takes an event's whole report from the cache once, not once a page.
 PAGES_TOGETHER = 64
+
+
+def _dealt(total: int, count: int) -> list[list[int]]:
+    """Indexes 0…total-1 dealt to ``count`` processes in runs of PAGES_TOGETHER, in turn: an
+    event's pages follow one another, so a process takes an event's whole report from the cache
+    once, not once a page, and each process still gets pages from all over the site."""
+    runs = [range(start, min(start + PAGES_TOGETHER, total)) for start in range(0, total, PAGES_TOGETHER)]
+    return [[index for run in runs[share::count] for index in run] for share in range(count)]
 
 
 def _build_share(state: tuple, indexes: range) -> None:

@@ -81,3 +81,11 @@ def _pid_and_share(_state, share):
 
 def _files(folder: Path) -> dict[str, bytes]:
     return {str(p.relative_to(folder)): p.read_bytes() for p in sorted(folder.rglob("*")) if p.is_file()}
+
+
+def test_pages_are_dealt_in_runs_so_an_event_is_taken_from_the_cache_once_a_process():
+    from podium.build import PAGES_TOGETHER, _dealt
+    first, second = _dealt(3 * PAGES_TOGETHER + 5, 2)
+    assert first == [*range(0, PAGES_TOGETHER), *range(2 * PAGES_TOGETHER, 3 * PAGES_TOGETHER)]
+    assert second == [*range(PAGES_TOGETHER, 2 * PAGES_TOGETHER), *range(3 * PAGES_TOGETHER, 3 * PAGES_TOGETHER + 5)]
+    assert _dealt(3, 1) == [[0, 1, 2]]
