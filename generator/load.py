@@ -202,12 +202,22 @@ def _refuse_deep_nesting(text: str, path: str) -> None:
             if isinstance(event, yaml.CollectionStartEvent):
                 depth += 1
                 if depth > MAX_DEPTH:
-                    raise fail(Src(path, event.start_mark.line + 1), f"lists and mappings nested more than {MAX_DEPTH} "
-                               "levels deep; content files need only a few levels — check the indentation")
+                    raise _too_deep(path, event.start_mark)
             elif isinstance(event, yaml.CollectionEndEvent):
                 depth -= 1
+    except yaml.MarkedYAMLError as exc:
+        # libyaml 0.2.6 (in PyYAML 6.0.4's wheels) stops at a depth of its own while it scans
+        # ahead, before the events above reach ours: the same problem, said the same way
+        if "maximum nesting depth" not in str(exc.problem):
+            raise
+        raise _too_deep(path, exc.problem_mark) from None
     finally:
         events.dispose()
+
+
+def _too_deep(path: str, mark):
+    return fail(Src(path, mark.line + 1), f"lists and mappings nested more than {MAX_DEPTH} levels deep; content "
+                "files need only a few levels — check the indentation")
 
 
 def parse_yaml(text: str, path: str):
