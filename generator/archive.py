@@ -8,13 +8,14 @@ import contextlib
 import copy
 import dataclasses
 import gc
+import pickle
 from dataclasses import dataclass
 from pathlib import Path
 from types import MappingProxyType
 from typing import Mapping
 
 from podium import progress
-from podium.cache import ReplayCache, entry, entry_value
+from podium.cache import ReplayCache
 from podium.errors import Problems, Src, fail, suggest
 from podium.model import Site
 from podium.parallel import PARALLEL_EVENTS, cores, run_shares, worth_splitting
@@ -47,7 +48,8 @@ class Archive:
             folder = Path(self.site.root) / "events" / event_id
             raise fail(Src(str(folder)), "changed, or its kept replay was removed, while the site was built; "
                                          "run the command again")
-        return kept[1].report
+        _, whole = kept
+        return pickle.loads(whole)[1].report
 
     @property
     def reports(self) -> dict:
@@ -129,7 +131,7 @@ class EventReader:
         with progress.counting("events replayed", len(todo), "event") as tick:
             reads = run_shares(_read_events, (self, registry, tick), shares, all_forked=True)  # the replays' garbage stays there
         for share, share_reads in zip(shares, reads):
-            done.update((folder.name, entry_value(data)) for (folder, _), data in zip(share, share_reads))
+            done.update((folder.name, pickle.loads(data)) for (folder, _), data in zip(share, share_reads))
         self.cache.keep_only(folder.name for folder in folders)
         events = []
         for folder in folders:
@@ -151,16 +153,26 @@ class EventReader:
         kept, todo = {}, []
         for folder in folders:
             key = self.keys[folder.name] = self.cache.key(folder)
-            value = self.cache.get(folder.name, key)
-            if value is None:
+            read = self._unpickled(self.cache.get(folder.name, key))
+            if read is None:
                 todo.append((folder, key))
             else:
-                kept[folder.name] = outlined(value) if self.outlines else value
+                kept[folder.name] = read
         return kept, todo
 
+    def _unpickled(self, kept: tuple | None) -> tuple | None:
+        """A kept read (``read_one``) as this reader holds it: the outline where it wants outlines
+        and the event has one, else the whole read; None where there is none or it is broken."""
+        try:
+            outline, whole = kept
+            return pickle.loads(outline if self.outlines and outline is not None else whole)
+        except Exception:  # none kept, or half-written, or made by other code: read it again
+            return None
+
     def read_one(self, folder: Path, registry: dict, key: str) -> bytes:
-        """The event's read and replay as the cache keeps it (``cache.entry``): pickled once, for
-        the cache and for the way back from a worker process."""
+        """The event's read and replay, pickled for the way back from a worker process. The cache
+        keeps it whole and, for an event with a report, as its outline too, each pickled on its
+        own, so that a build unpickles only the outline and an event's pages only the whole."""
         shape, engine = Problems(), Problems()
         event = read_event(folder, shape, registry)
         result = None
@@ -168,12 +180,17 @@ class EventReader:
             result = compute_event(event, self.rulesets[event.ruleset], engine, history=True)
             if not engine:
                 result.report  # made here, on every core, and kept with the replay  # noqa: B018
-        value = (event, result, shape.items, engine.items)
-        data = entry(key, value)
+        read = (event, result, shape.items, engine.items)
+        whole = _pickled(read)
+        outline = _pickled(outlined(read)) if result is not None and not engine else None
         # not kept if a file changed while it was read; an outline only of what the cache keeps whole
-        if self.cache.key(folder) == key and self.cache.put_entry(folder.name, data) and self.outlines:
-            return entry(key, outlined(value))
-        return data
+        if self.cache.key(folder) == key and self.cache.put(folder.name, key, (outline, whole)) and self.outlines:
+            return outline or whole
+        return whole
+
+
+def _pickled(value) -> bytes:
+    return pickle.dumps(value, protocol=pickle.HIGHEST_PROTOCOL)
 
 
 def outlined(read: tuple) -> tuple:

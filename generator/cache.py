@@ -7,9 +7,10 @@ of exactly those: every file of the folder by its path and bytes, players.yaml, 
 ruleset files, and every source file of the installed Podium (a new version or a local edit of
 the code is a new key, so nothing is trusted across versions) with the versions of the libraries
 it parses, pairs and renders with. The entry keeps what reading and replaying the folder gave —
-the event, its result with its report, and the problems found — pickled. Other answers that
-depend on exactly the same (verify's redraws) are kept beside it under the same key (``Kept``);
-a build's record of what it was made from lives here too (reuse.py).
+the event, its result with its report, and the problems found — pickled whole, and pickled apart
+as the outline a build holds of it (archive.py), so that each is unpickled alone. Other answers
+that depend on exactly the same (verify's redraws) are kept beside it under the same key
+(``Kept``); a build's record of what it was made from lives here too (reuse.py).
 
 The cache lives in ``.podium-cache/`` beside the content folder. It is safe to delete at any
 time, ignores itself in git (its own ``.gitignore``) and is tagged as a cache for backup tools.
@@ -63,15 +64,13 @@ class Kept:
             return None
         return value if kept_key == key else None
 
-    def put(self, event_id: str, key: str | None, value) -> None:
-        if key is not None:
-            self.put_entry(event_id, entry(key, value))
-
-    def put_entry(self, event_id: str, data: bytes) -> bool:
-        """Keep an ``entry`` made already (the bytes a worker process also sends back); whether it is kept."""
+    def put(self, event_id: str, key: str | None, value) -> bool:
+        """Keep ``value`` for ``event_id`` under ``key``; whether it is kept."""
+        if key is None:
+            return False
         try:
             self._ready()
-            replace_file(self._entry(event_id), data)
+            replace_file(self._entry(event_id), entry(key, value))
         except OSError:
             return False  # a read-only disk or a full one: the next run works it out again
         return True
@@ -112,10 +111,6 @@ class Kept:
 def entry(key: str, value) -> bytes:
     """An answer and its key as kept on disk: pickled."""
     return pickle.dumps((key, value), protocol=pickle.HIGHEST_PROTOCOL)
-
-
-def entry_value(data: bytes):
-    return pickle.loads(data)[1]
 
 
 class ReplayCache(Kept):

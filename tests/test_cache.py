@@ -3,6 +3,7 @@ its files, the registry, the rulesets or the engine changed, and what a run give
 with the cache, without it, or with a broken one."""
 from __future__ import annotations
 
+import pickle
 import shutil
 from pathlib import Path
 
@@ -45,6 +46,21 @@ def test_an_unchanged_event_is_not_read_again(archive_tree, replays):
     again = load_archive(archive_tree.content)
     assert replays == []
     assert again.events["spring"].final_rows == first.events["spring"].final_rows
+
+
+def test_a_build_takes_an_events_outline_from_the_cache_without_unpickling_its_whole_read(archive_tree, replays):
+    """A warm build unpickles each event's outline alone (what it holds); the whole read is
+    unpickled only for that event's own pages (Archive.full_report)."""
+    load_archive(archive_tree.content)
+    replays.clear()
+    kept = podium.cache.ReplayCache(archive_tree.content, [])
+    key, _ = pickle.loads((kept.folder / "spring.pickle").read_bytes())
+    outline, _ = kept.get("spring", key)
+    kept.put("spring", key, (outline, b"no whole read here"))
+    archive = load_archive(archive_tree.content, outlines=True)
+    assert replays == [] and archive.events["spring"].report.outlined
+    assert load_archive(archive_tree.content).events["spring"].report.people  # the whole: read again
+    assert replays == ["spring"]
 
 
 def test_an_edited_event_alone_is_replayed(archive_tree, replays):
