@@ -7,6 +7,7 @@ import json
 import re
 import shutil
 import threading
+import time
 from pathlib import Path
 
 import pytest
@@ -101,7 +102,10 @@ class Venue:
         self.url = f"http://127.0.0.1:{self.server.server_address[1]}/"
 
 
-def test_an_event_page_opened_once_reads_offline_and_says_when_results_are_new(tmp_path):
+@pytest.mark.parametrize("answers_after", [0, 1.5], ids=["network-at-once", "network-a-moment-later"])
+def test_an_event_page_opened_once_reads_offline_and_says_when_results_are_new(tmp_path, answers_after):
+    """A phone says it is online before its network answers (``answers_after`` seconds later):
+    the page asks again until it does, instead of taking the worker's kept copy for the news."""
     from playwright.sync_api import sync_playwright
 
     root = tmp_path / "site"
@@ -132,10 +136,11 @@ def test_an_event_page_opened_once_reads_offline_and_says_when_results_are_new(t
 
         page = root / EVENT / "index.html"  # a round's results published while the phone was offline
         page.write_text(page.read_text(encoding="utf-8").replace(leader, "Nowy Lider", 1), encoding="utf-8")
-        venue.down.clear()
         context.set_offline(False)
+        time.sleep(answers_after)
+        venue.down.clear()
         notice = phone.locator("#fresh")
-        notice.wait_for(state="visible", timeout=5000)
+        notice.wait_for(state="visible", timeout=8000)
         assert notice.inner_text() == "Nowe wyniki od otwarcia tej strony — odśwież"
         box = notice.bounding_box()
         assert box["width"] <= 360 and box["y"] + box["height"] <= 740  # in sight at the foot of the screen

@@ -41,8 +41,16 @@ function fromNetworkFirst(request, event) {
     return response;
   }, function (offline) {
     return caches.open(PAGES).then(function (cache) { return cache.match(url, { ignoreSearch: true }); })
-      .then(function (kept) { if (kept) return kept; throw offline; });
+      .then(function (kept) { if (kept) return marked(kept); throw offline; });
   });
+}
+
+// The kept copy, saying so (X-Podium-Kept), so that a page asking for its latest version knows
+// the network did not answer and asks again later.
+function marked(kept) {
+  var headers = new Headers(kept.headers);
+  headers.set("X-Podium-Kept", "1");
+  return new Response(kept.body, { status: kept.status, statusText: kept.statusText, headers: headers });
 }
 
 function fromCacheFirst(request) {

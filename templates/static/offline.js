@@ -22,10 +22,12 @@
 
   var main = document.querySelector("main");
   var opened = main ? main.textContent : "";
+  var retries = 0;
   function check() {
     if (!notice || !notice.hidden || document.hidden || !navigator.onLine) return;
     // "reload": past the browser's HTTP cache, which then holds the new page for the reload link
     fetch(here, { cache: "reload", headers: { Accept: "text/html" } }).then(function (response) {
+      if (response.headers.get("X-Podium-Kept")) throw new Error("no answer yet");  // the worker's kept copy
       return response.ok ? response.text() : "";
     }).then(function (html) {
       var now = html && new DOMParser().parseFromString(html, "text/html").querySelector("main");
@@ -33,8 +35,12 @@
         notice.querySelector("a").href = here;  // a link again to this page, which the network now gives new
         notice.hidden = false;
       }
-    }).catch(function () {});
+    }).catch(function () {
+      // a phone says it is online a moment before its network answers: ask again, a little later each time
+      if (retries < 5) setTimeout(check, 1000 * ++retries);
+    });
   }
-  window.addEventListener("online", check);
-  document.addEventListener("visibilitychange", check);
+  function checkAfresh() { retries = 0; check(); }
+  window.addEventListener("online", checkAfresh);
+  document.addEventListener("visibilitychange", checkAfresh);
 })();
