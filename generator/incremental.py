@@ -19,7 +19,7 @@ from podium.build import build_all, site_outputs, write_site
 from podium.render import check_theme
 from podium.render import TEMPLATES_DIR
 from podium.ruleset_files import ruleset_dirs
-from podium.reuse import shown_by
+from podium.reuse import invitations_by_event, shown_by
 from podium.site.pages import Page
 from podium.fileops import remove_file, replace_file, site_path
 from podium.write import is_podium_build, ready_output
@@ -67,7 +67,8 @@ class Rebuilder:
         archive = load_archive(self.content, unchanged)
         if archive.players != last.archive.players or _seasons_of(archive) != _seasons_of(last.archive):
             return self._whole(stamps, archive)
-        return self._part(stamps, archive, shown_by(changed, last.archive.ratings, archive.ratings))
+        return self._part(stamps, archive, shown_by(changed, (last.archive.ratings, archive.ratings),
+                                                    (invitations_by_event(last.archive), invitations_by_event(archive))))
 
     def _only_events_changed(self, stamps) -> bool:
         """Whether only event folders changed since the last build, whose site is still there

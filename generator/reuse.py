@@ -20,7 +20,7 @@ from pathlib import Path
 from podium.cache import Kept, engine_fingerprint, hash_tree, organizers_rulesets
 from podium.render import TEMPLATES_DIR
 from podium.ruleset_files import ruleset_dirs
-from podium.site.pages import EVENT, RATING
+from podium.site.pages import EVENT, INVITED, RATING
 from podium.fileops import site_path
 
 BUILDS = "builds"
@@ -33,6 +33,7 @@ class Made:
     players: str
     seasons: str  # which season each event counts for
     ratings: dict[str, str]  # player id → a digest of his rating history
+    invited: dict[str, str] = field(default_factory=dict)  # event id → a digest of the invitations naming it
     files: dict[str, tuple[int, int]] = field(default_factory=dict)  # url → (size, mtime ns) as written
 
 
@@ -44,7 +45,8 @@ def made_from(content: Path, archive, base_url: str | None) -> Made:
     return Made(inputs=digest.hexdigest(), events=dict(archive.event_keys),
                 players=_digest(sorted(archive.players.items())),
                 seasons=_digest(sorted((i, r.event.season) for i, r in archive.events.items())),
-                ratings={player: _digest(points) for player, points in archive.ratings.items()})
+                ratings={player: _digest(points) for player, points in archive.ratings.items()},
+                invited=invitations_by_event(archive))
 
 
 def shown_changed(last: Made | None, now: Made) -> set | None:
@@ -54,14 +56,30 @@ def shown_changed(last: Made | None, now: Made) -> set | None:
     if last.events.keys() != now.events.keys() or None in now.events.values():
         return None
     changed = {event_id for event_id, key in now.events.items() if key != last.events[event_id]}
-    return shown_by(changed, last.ratings, now.ratings)
+    return shown_by(changed, (last.ratings, now.ratings), (last.invited, now.invited))
 
 
-def shown_by(changed_events: set, ratings_before: dict, ratings_now: dict) -> set:
-    """``Page.shows`` keys of what changed: those events, and the players whose ratings moved."""
-    return {EVENT(event_id) for event_id in changed_events} | {
-        RATING(player) for player in set(ratings_before) | set(ratings_now)
-        if ratings_before.get(player) != ratings_now.get(player)}
+def shown_by(changed_events: set, ratings: tuple[dict, dict], invited: tuple[dict, dict]) -> set:
+    """``Page.shows`` keys of what changed: those events, the players whose ratings moved and the
+    events whose invitations did (a correction in one qualifier can pass another's invitation
+    on). ``ratings``, ``invited``: player → rating history and event → its invitations (or
+    their digests), before and now."""
+    return ({EVENT(event_id) for event_id in changed_events}
+            | {RATING(player) for player in _moved(*ratings)} | {INVITED(event_id) for event_id in _moved(*invited)})
+
+
+def _moved(before: dict, now: dict) -> set:
+    return {name for name in set(before) | set(now) if before.get(name) != now.get(name)}
+
+
+def invitations_by_event(archive) -> dict[str, str]:
+    """Event id → a digest of the season's invitations that name it."""
+    named: dict[str, list] = {}
+    for season in archive.season_reports.values():
+        for invitation in season.invitations:
+            if invitation.event:
+                named.setdefault(invitation.event, []).append(invitation)
+    return {event_id: _digest(invitations) for event_id, invitations in named.items()}
 
 
 def reusable(item, shown: set, last: Made, old_site: Path) -> Path | None:

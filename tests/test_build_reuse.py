@@ -83,3 +83,19 @@ def test_a_build_of_content_without_events_keeps_its_record_where_git_ignores_it
     build_site(tree.content, tree.root / "site")
     assert (cache_folder(tree.content) / "builds").is_dir()
     assert (cache_folder(tree.content) / ".gitignore").read_text(encoding="utf-8").splitlines()[-1] == "*"
+
+
+def test_a_printed_report_is_rendered_again_only_when_the_invitations_naming_its_event_change(demo):
+    """The printed report lists the season's invitations of its event: an edit of another event
+    of the season renders it again only if it passes that invitation on (NS HEX 2023 §11.1)."""
+    warszawa = "events/2023-08-warszawa/report/index.html"  # won by Wrocław's winner: its invitation passed down
+    before = _inodes(demo / "site")
+    path = demo / "content/events/2023-04-krakow/event.yaml"
+    path.write_text(path.read_text(encoding="utf-8").replace("Kraków", "Krakow", 1), encoding="utf-8")
+    build_site(demo / "content", demo / "site")
+    assert _inodes(demo / "site")[warszawa] == before[warszawa]
+    (demo / "content/events/2023-05-wroclaw/rounds/6.yaml").unlink()  # Wrocław unfinished: no invitation of its own
+    build_site(demo / "content", demo / "site")
+    assert _inodes(demo / "site")[warszawa] != before[warszawa]
+    assert "Marcin Michalski" in (demo / "site" / warszawa).read_text(encoding="utf-8")
+    _same_as_a_whole_build(demo)

@@ -52,6 +52,8 @@ EDITS = [  # (what the organizer did, the edit, whether only part of the site sh
     ("a comment added", lambda c: _edit(c / EVENTS / "2023-06-gdansk/rounds/1.yaml", "round: 1", "round: 1  # checked"),
      True),
     ("the last round taken back", lambda c: (c / EVENTS / "2023-07-lodz/rounds/4.yaml").unlink(), True),
+    # Wrocław unfinished: Warszawa's invitation, passed down as Wrocław's winner won both, goes to him now
+    ("a qualifier left unfinished", lambda c: (c / EVENTS / "2023-05-wroclaw/rounds/6.yaml").unlink(), True),
     ("an event renamed", lambda c: _edit(c / EVENTS / "2023-04-krakow/event.yaml", "Kraków", "Krakow"), True),
     ("a player renamed", lambda c: _edit(c / EVENTS / "2023-09-carcassonne-brno/registrations.yaml",
                                          "- name: Jiří Dvořák\n", "- name: Jiří Dvořák ml.\n  id: jiri-dvorak\n"), False),

@@ -63,6 +63,11 @@ def RATING(player_id: str) -> tuple:
     return ("rating", player_id)
 
 
+def INVITED(event_id: str) -> tuple:
+    """The season's invitations that name the event (its printed report lists them)."""
+    return ("invited", event_id)
+
+
 def site_pages(archive) -> tuple[list[Page], list[File]]:
     """Every page and file of the site, in a fixed order, none of them built yet."""
     model = SiteModel(archive)
@@ -70,11 +75,8 @@ def site_pages(archive) -> tuple[list[Page], list[File]]:
              Page(urls.events(), "events.html", "All events", partial(events_page, model), shows=None),
              Page(urls.players(), "players.html", "Players", partial(players_page, model), shows=None)]
     files = []
-    # each season's events, as what its pages show: one set a season, shared by its events' reports
-    # (ten thousand pages each with a set of its season's events were 14 MB of a large build)
-    season_shows = {season.season.id: frozenset(EVENT(e) for e in season.events) for season in model.seasons.values()}
     for season in model.seasons.values():
-        shows = season_shows[season.season.id]
+        shows = frozenset(EVENT(event_id) for event_id in season.events)
         pages.append(Page(urls.season(season.season.id), "season.html", season.season.name,
                           partial(season_page, season, model), shows))
         files.append(File(f"seasons/{season.season.id}/leaderboard.json",
@@ -86,9 +88,8 @@ def site_pages(archive) -> tuple[list[Page], list[File]]:
         files.append(File(f"events/{report.id}/standings.json", partial(of_event, _standings_json), shows))
         if has_bracket_page(report):
             pages.append(Page(urls.bracket(report.id), "bracket.html", report.name, partial(of_event, bracket_page), shows))
-        season = season_shows.get(report.season, frozenset())  # its printed report shows the season's invitations
         pages.append(Page(urls.event_report(report.id), "print_report.html", report.name,
-                          partial(of_event, event_report_page), season if shows <= season else shows | season))
+                          partial(of_event, event_report_page), shows | {INVITED(report.id)}))
         if has_player_cards(report):
             pages.append(Page(urls.player_cards(report.id), "print_cards.html", report.name,
                               partial(of_event, player_cards_page), shows))
