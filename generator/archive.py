@@ -129,7 +129,8 @@ class EventReader:
         count = cores() if worth_splitting(len(todo), PARALLEL_EVENTS) else 1
         shares = [todo[start::count] for start in range(count)]
         with progress.counting("events replayed", len(todo), "event") as tick:
-            reads = run_shares(_read_events, (self, registry, tick), shares, all_forked=True)  # the replays' garbage stays there
+            # all forked: the replays' garbage stays in the workers; this process draws their count
+            reads = run_shares(_read_events, (self, registry, tick), shares, all_forked=True, waiting=tick.refresh)
         for share, share_reads in zip(shares, reads):
             done.update((folder.name, pickle.loads(data)) for (folder, _), data in zip(share, share_reads))
         self.cache.keep_only(folder.name for folder in folders)

@@ -22,11 +22,13 @@ def worth_splitting(count: int, threshold: int) -> bool:
     return count >= threshold and cores() > 1 and "fork" in multiprocessing.get_all_start_methods()
 
 
-def run_shares(function, state, shares: list, all_forked: bool = False) -> list:
+def run_shares(function, state, shares: list, all_forked: bool = False, waiting=lambda: None) -> list:
     """``function(state, share)`` for every share — the first in this process, each other one in
-    a forked process — and the results in the order of the shares. ``all_forked``: the first in
-    a forked process too, so that what the work leaves behind (freed but scattered memory that
-    Python does not give back) is not left in this process, which goes on to keep other things."""
+    a forked process — and the results in the order of the shares. ``all_forked``: where there
+    are several shares, the first in a forked process too, so that what the work leaves behind
+    (freed but scattered memory that Python does not give back) is not left in this process,
+    which goes on to keep other things; ``waiting`` is called now and then meanwhile (a progress
+    bar drawn by this process)."""
     if len(shares) < 2:
         return [function(state, share) for share in shares]
     global _job
@@ -34,7 +36,12 @@ def run_shares(function, state, shares: list, all_forked: bool = False) -> list:
     try:
         with multiprocessing.get_context("fork").Pool(len(shares) - (not all_forked)) as pool:
             if all_forked:
-                return pool.map(_run_share, shares)
+                done = pool.map_async(_run_share, shares)
+                while True:
+                    done.wait(WAITING_TICK)
+                    waiting()  # once more after the last item, too
+                    if done.ready():
+                        return done.get()
             others = pool.map_async(_run_share, shares[1:])
             first = function(state, shares[0])
             return [first, *others.get()]
@@ -43,6 +50,7 @@ def run_shares(function, state, shares: list, all_forked: bool = False) -> list:
 
 
 _job = None
+WAITING_TICK = 0.2  # seconds between two calls of ``waiting``
 
 
 def _run_share(share):

@@ -53,8 +53,14 @@ def watched(stream) -> bool:
     return not os.environ.get("CI") and isatty is not None and isatty()
 
 
-def _nothing() -> None:
-    pass
+class _NotCounted:
+    """A step nobody watches: counting does nothing."""
+
+    def __call__(self) -> None:
+        pass
+
+    def refresh(self) -> None:
+        pass
 
 
 class _Count:
@@ -68,9 +74,13 @@ class _Count:
     def __call__(self) -> None:
         with self.shared.get_lock():
             self.shared.value += 1
-            count = self.shared.value
-        if os.getpid() == self.starter:  # the bar is drawn by the process that started the step
-            self.bar.update(count - self.bar.n)
+        self.refresh()
+
+    def refresh(self) -> None:
+        """Draw the count so far, in the process that started the step (which draws the bar);
+        called by that process while only forked ones count."""
+        if os.getpid() == self.starter:
+            self.bar.update(self.shared.value - self.bar.n)
 
     @property
     def value(self) -> int:
@@ -78,11 +88,11 @@ class _Count:
 
 
 @contextlib.contextmanager
-def counting(description: str, total: int, unit: str) -> Iterator[Callable[[], None]]:
+def counting(description: str, total: int, unit: str) -> Iterator:
     """A step of ``total`` items; yields the function to call after each item, in this process
     or in one forked from it. Outside ``shown()`` (or unwatched) it does nothing."""
     if _command is None or total == 0:
-        yield _nothing
+        yield _NotCounted()
         return
     appear_at, stream = _command
     bar = _Bar(total=total, desc=description, unit=f" {unit}", file=stream, leave=False,

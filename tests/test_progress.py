@@ -89,3 +89,12 @@ def test_items_done_in_forked_processes_are_counted(monkeypatch):
 def _tick_each(tick, share) -> None:
     for _ in share:
         tick()
+
+
+def test_a_bar_shows_the_items_done_when_every_share_runs_in_a_forked_process(monkeypatch):
+    """Events are read in forked processes only (archive.py): this process draws their count."""
+    monkeypatch.delenv("CI", raising=False)
+    with progress.shown(Terminal(), after=0):
+        with progress.counting("events replayed", 6, "event") as tick:
+            run_shares(_tick_each, tick, [range(3), range(3, 6)], all_forked=True, waiting=tick.refresh)
+            assert tick.value == 6 and tick.bar.n == 6
