@@ -205,12 +205,6 @@ def _refuse_deep_nesting(text: str, path: str) -> None:
                     raise _too_deep(path, event.start_mark)
             elif isinstance(event, yaml.CollectionEndEvent):
                 depth -= 1
-    except yaml.MarkedYAMLError as exc:
-        # libyaml 0.2.6 (in PyYAML 6.0.4's wheels) stops at a depth of its own while it scans
-        # ahead, before the events above reach ours: the same problem, said the same way
-        if "maximum nesting depth" not in str(exc.problem):
-            raise
-        raise _too_deep(path, exc.problem_mark) from None
     finally:
         events.dispose()
 
@@ -228,6 +222,10 @@ def parse_yaml(text: str, path: str):
         loader = _Loader(text, path)  # the reader already rejects control characters here
         return loader.get_single_data()
     except yaml.MarkedYAMLError as exc:
+        if "maximum nesting depth" in str(exc.problem):
+            # libyaml 0.2.6 (in PyYAML 6.0.4's wheels) stops at ~1,000 levels of its own, in a
+            # file of any size: the problem MAX_DEPTH is for, said the same way
+            raise _too_deep(path, exc.problem_mark) from None
         raise fail(*_syntax_problem(exc, text, path)) from None
     except yaml.reader.ReaderError as exc:
         line = text[: exc.position].count("\n") + 1

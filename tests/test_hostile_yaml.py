@@ -48,6 +48,14 @@ def test_nesting_deeper_than_the_limit_is_refused_with_its_line():
     assert problem(text).startswith("f.yaml:2: lists and mappings nested more than 64 levels deep")
 
 
+@pytest.mark.parametrize("text", ["- " * 1001 + "x\n", "a: " + "[" * 6000 + "]" * 6000 + "\n"],
+                         ids=["block, small file", "flow, under the pre-pass's size"])
+def test_nesting_past_libyamls_own_limit_in_a_small_file_is_refused_in_podiums_words(text):
+    """libyaml 0.2.6 stops at ~1,000 levels with words of its own ('exceeded maximum nesting depth')."""
+    assert problem(text).startswith("f.yaml:1: lists and mappings nested more than 64 levels deep; content files "
+                                    "need only a few levels")
+
+
 def test_nesting_that_would_crash_libyaml_is_refused_without_composing():
     """libyaml's composer recurses in C: 50,000 levels kill the process (a segfault, no traceback)."""
     code = ("from podium.load import parse_yaml\nfrom podium.errors import UserError\n"
