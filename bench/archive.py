@@ -180,10 +180,10 @@ def bare_jinja(root: Path) -> float:
     """Render the same page list with plain Jinja2 and the same templates, timing only rendering."""
     from podium.archive import load_archive
     from podium.render import Renderer
-    from podium.site.pages import site_pages
+    from podium.site.pages import pages_of, site_items
 
     archive = load_archive(root / "content")
-    pages, _ = site_pages(archive)
+    pages = pages_of(site_items(archive))
     for page in pages:
         page.context  # built before the clock starts: only Jinja's rendering is timed
     renderer = Renderer(archive.site, "")

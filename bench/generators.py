@@ -24,7 +24,7 @@ from pathlib import Path
 
 from archive import correct_one, timed  # bench/archive.py
 from podium.archive import load_archive
-from podium.site.pages import site_pages
+from podium.site.pages import pages_of, site_items
 
 LAYOUT = """<!doctype html><html lang="pl"><head><meta charset="utf-8">
 <meta name="viewport" content="width=device-width, initial-scale=1"><title>{title} · National archive</title>
@@ -35,7 +35,7 @@ LAYOUT = """<!doctype html><html lang="pl"><head><meta charset="utf-8">
 
 def markdown_pages(archive_root: Path) -> list[tuple[str, str]]:
     """(title, Markdown) for each page Podium builds from the archive."""
-    pages, _ = site_pages(load_archive(archive_root / "content"))
+    pages = pages_of(site_items(load_archive(archive_root / "content")))
     return [(page.title, _markdown(page.template, page.context)) for page in pages]
 
 

@@ -12,7 +12,7 @@ from podium.parallel import cores, run_shares, worth_splitting
 from podium.render import TEMPLATES_DIR, Renderer, check_theme, collecting_page_garbage
 from podium.site import urls
 from podium.site.feeds import atom_feed, sitemap
-from podium.site.pages import Page, site_pages
+from podium.site.pages import Page, pages_of, site_items
 from podium.fileops import write_file
 from podium.write import SiteWriter, is_podium_build, output_problem, ready_output
 
@@ -39,7 +39,8 @@ class SiteOutputs:
 def site_outputs(archive: Archive, base_url: str | None = None) -> SiteOutputs:
     site = archive.site
     base = (base_url if base_url is not None else site.base_url).rstrip("/")
-    pages, files = site_pages(archive)
+    items = site_items(archive)
+    pages = pages_of(items)
     made = static_files(site)
     assets = {role: urls.asset(role, path) for role, path in (("logo", site.logo), ("favicon", site.favicon)) if path}
     # After the static files: the organizer's logo wins over a Podium file of the same name (a
@@ -51,7 +52,7 @@ def site_outputs(archive: Archive, base_url: str | None = None) -> SiteOutputs:
     made[".nojekyll"] = ""
     made["sitemap.xml"] = sitemap(pages, base)
     made["feed.xml"] = atom_feed(archive, base, site.title, Language(site.language))
-    return SiteOutputs(Renderer(site, base, assets), pages + files, made)
+    return SiteOutputs(Renderer(site, base, assets), items, made)
 
 
 def static_files(site) -> dict[str, bytes]:

@@ -89,3 +89,13 @@ def test_pages_are_dealt_in_runs_so_an_event_is_taken_from_the_cache_once_a_proc
     assert first == [*range(0, PAGES_TOGETHER), *range(2 * PAGES_TOGETHER, 3 * PAGES_TOGETHER)]
     assert second == [*range(PAGES_TOGETHER, 2 * PAGES_TOGETHER), *range(3 * PAGES_TOGETHER, 3 * PAGES_TOGETHER + 5)]
     assert _dealt(3, 1) == [[0, 1, 2]]
+
+
+def test_an_events_pages_and_files_come_one_after_another(demo):
+    """So that a renderer's run of pages takes an event's whole report once (its standings.json
+    came after every page of the site, and had it taken again)."""
+    from podium.site.pages import site_items
+    urls = [item.url.split("/") for item in site_items(load_archive(demo))]
+    events = [parts[1] for parts in urls if parts[0] == "events" and len(parts) > 2]  # not the index of all events
+    runs = [event for index, event in enumerate(events) if index == 0 or events[index - 1] != event]
+    assert len(runs) == len(set(events)) == 13

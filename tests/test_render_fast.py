@@ -23,7 +23,7 @@ from podium.archive import load_archive
 from podium.build import build_all
 from podium.render import Renderer, environment, qr_svg
 from podium.site import urls
-from podium.site.pages import Page, site_pages
+from podium.site.pages import Page, pages_of, site_items
 from podium.fileops import replace_file
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -36,7 +36,7 @@ def demo():
 
 def test_a_rendered_page_keeps_no_context(demo):
     """Ten thousand contexts held to the end of a build were most of its memory."""
-    pages, _ = site_pages(demo)
+    pages = pages_of(site_items(demo))
     page = next(p for p in pages if p.template == "round.html")
     html = Renderer(demo.site, "").render(page)
     assert "<article" in html and "context" not in vars(page)
@@ -65,7 +65,7 @@ def test_rendering_with_the_cycle_collector_off_leaves_no_page_data_behind(demo,
             return make() | {"data": data}
         return made
 
-    pages = [Page(p.url, p.template, p.title, holding(p.make)) for p in site_pages(demo)[0]
+    pages = [Page(p.url, p.template, p.title, holding(p.make)) for p in pages_of(site_items(demo))
              if p.template == "round.html"][:6]
     paths = [tmp_path / f"{n}.html" for n in range(len(pages))]
     enabled = gc.isenabled()

@@ -68,42 +68,47 @@ def INVITED(event_id: str) -> tuple:
     return ("invited", event_id)
 
 
-def site_pages(archive) -> tuple[list[Page], list[File]]:
-    """Every page and file of the site, in a fixed order, none of them built yet."""
+def site_items(archive) -> list[Page | File]:
+    """Every page and file of the site, in a fixed order, none of them built yet: an event's
+    pages and files one after another (a build renders them from the event's whole report)."""
     model = SiteModel(archive)
-    pages = [Page(urls.home(), "home.html", model.site.title, partial(home_page, model), shows=None),
+    items = [Page(urls.home(), "home.html", model.site.title, partial(home_page, model), shows=None),
              Page(urls.events(), "events.html", "All events", partial(events_page, model), shows=None),
              Page(urls.players(), "players.html", "Players", partial(players_page, model), shows=None)]
-    files = []
     for season in model.seasons.values():
         shows = frozenset(EVENT(event_id) for event_id in season.events)
-        pages.append(Page(urls.season(season.season.id), "season.html", season.season.name,
+        items.append(Page(urls.season(season.season.id), "season.html", season.season.name,
                           partial(season_page, season, model), shows))
-        files.append(File(f"seasons/{season.season.id}/leaderboard.json",
+        items.append(File(f"seasons/{season.season.id}/leaderboard.json",
                           partial(_json, leaderboard_json, season, model.players), shows))
     for report in model.events.values():  # maybe an outline: each page takes the whole report when made
         shows = frozenset([EVENT(report.id)])
         of_event = partial(_of_event, model, report.id)
-        pages.append(Page(urls.event(report.id), "event.html", report.name, partial(of_event, event_page), shows))
-        files.append(File(f"events/{report.id}/standings.json", partial(of_event, _standings_json), shows))
+        items.append(Page(urls.event(report.id), "event.html", report.name, partial(of_event, event_page), shows))
+        items.append(File(f"events/{report.id}/standings.json", partial(of_event, _standings_json), shows))
         if has_bracket_page(report):
-            pages.append(Page(urls.bracket(report.id), "bracket.html", report.name, partial(of_event, bracket_page), shows))
-        pages.append(Page(urls.event_report(report.id), "print_report.html", report.name,
+            items.append(Page(urls.bracket(report.id), "bracket.html", report.name, partial(of_event, bracket_page), shows))
+        items.append(Page(urls.event_report(report.id), "print_report.html", report.name,
                           partial(of_event, event_report_page), shows | {INVITED(report.id)}))
         if has_player_cards(report):
-            pages.append(Page(urls.player_cards(report.id), "print_cards.html", report.name,
+            items.append(Page(urls.player_cards(report.id), "print_cards.html", report.name,
                               partial(of_event, player_cards_page), shows))
         for index, rnd in enumerate(report.rounds):
-            pages.append(Page(urls.round_page(report.id, rnd.number), "round.html", report.name,
+            items.append(Page(urls.round_page(report.id, rnd.number), "round.html", report.name,
                               partial(of_event, partial(_round_page, index)), shows))
     for player_id, played in sorted(model.played.items()):
         shows = frozenset([RATING(player_id), *(EVENT(r.id) for r in played)])
-        pages.append(Page(urls.player(player_id), "player.html", model.players[player_id].name,
+        items.append(Page(urls.player(player_id), "player.html", model.players[player_id].name,
                           partial(player_page, player_id, model), shows))
     for page in model.site.pages:
-        pages.append(Page(urls.page(page.slug), "page.html", page.title, partial(dict, body=page.body)))
-    pages.append(Page(urls.NOT_FOUND, "404.html", "Page not found"))
-    return pages, files
+        items.append(Page(urls.page(page.slug), "page.html", page.title, partial(dict, body=page.body)))
+    items.append(Page(urls.NOT_FOUND, "404.html", "Page not found"))
+    return items
+
+
+def pages_of(items: list) -> list[Page]:
+    """The HTML pages among ``site_items``, in their order."""
+    return [item for item in items if isinstance(item, Page)]
 
 
 def _json(export, *args) -> str:
