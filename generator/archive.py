@@ -43,17 +43,17 @@ class Archive:
         report = self.events[event_id].report
         if not report.outlined:
             return report
-        kept = self.replays.get(event_id, self.event_keys[event_id])
+        kept = self.replays.read(event_id, self.event_keys[event_id])
         if kept is None:  # the cache was cleared or rewritten by another run since the events were read
             folder = Path(self.site.root) / "events" / event_id
             raise fail(Src(str(folder)), "changed, or its kept replay was removed, while the site was built; "
                                          "run the command again")
-        _, whole = kept
-        return pickle.loads(whole)[1].report
+        return kept[1].report
 
     @property
     def reports(self) -> dict:
-        """Event id → its report (rules/report.py): all the site and the JSON read of an event."""
+        """Event id → its report (rules/report.py): all the site and the JSON read of an event;
+        its outline where the archive was loaded with ``outlines`` (``full_report`` gives it whole)."""
         return {event_id: result.report for event_id, result in self.events.items()}
 
     @property
@@ -154,21 +154,12 @@ class EventReader:
         kept, todo = {}, []
         for folder in folders:
             key = self.keys[folder.name] = self.cache.key(folder)
-            read = self._unpickled(self.cache.get(folder.name, key))
+            read = self.cache.read(folder.name, key, outline=self.outlines)
             if read is None:
                 todo.append((folder, key))
             else:
                 kept[folder.name] = read
         return kept, todo
-
-    def _unpickled(self, kept: tuple | None) -> tuple | None:
-        """A kept read (``read_one``) as this reader holds it: the outline where it wants outlines
-        and the event has one, else the whole read; None where there is none or it is broken."""
-        try:
-            outline, whole = kept
-            return pickle.loads(outline if self.outlines and outline is not None else whole)
-        except Exception:  # none kept, or half-written, or made by other code: read it again
-            return None
 
     def read_one(self, folder: Path, registry: dict, key: str) -> bytes:
         """The event's read and replay, pickled for the way back from a worker process. The cache
@@ -183,7 +174,7 @@ class EventReader:
                 result.report  # made here, on every core, and kept with the replay  # noqa: B018
         read = (event, result, shape.items, engine.items)
         whole = _pickled(read)
-        outline = _pickled(outlined(read)) if result is not None and not engine else None
+        outline = _pickled(outlined(read)) if result is not None and not engine else None  # no report: no outline
         # not kept if a file changed while it was read; an outline only of what the cache keeps whole
         if self.cache.key(folder) == key and self.cache.put(folder.name, key, (outline, whole)) and self.outlines:
             return outline or whole
@@ -195,13 +186,12 @@ def _pickled(value) -> bytes:
 
 
 def outlined(read: tuple) -> tuple:
-    """An event's read (``read_one``) with its report's outline and without the replay's stages
-    or the round files: what ``build`` holds of an event whose whole read the cache keeps. The
-    seasons read of the final classification only each row's place, player and status, which
-    the report's standings give (made one for one from those rows); the ratings read the rated games."""
+    """An event's read (``read_one``; replayed, with its report) with its report's outline and
+    without the replay's stages or the round files: what ``build`` holds of an event whose whole
+    read the cache keeps. The seasons read of the final classification only each row's place,
+    player and status, which the report's standings give (made one for one from those rows);
+    the ratings read the rated games."""
     event, result, shape, engine = read
-    if result is None or "report" not in vars(result):  # not replayed, or with problems: no report
-        return read
     kept = copy.copy(result)
     kept.event = event = dataclasses.replace(event, rounds=())
     kept.stages, kept.pending = [], {}

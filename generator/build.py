@@ -161,7 +161,7 @@ def _dealt(total: int, count: int) -> list[list[int]]:
     return [[index for run in runs[share::count] for index in run] for share in range(count)]
 
 
-def _build_share(state: tuple, indexes: range) -> None:
+def _build_share(state: tuple, indexes: list[int]) -> None:
     items, paths, renderer, write = state
     for index in indexes:
         item = items[index]

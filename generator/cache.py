@@ -130,6 +130,16 @@ class ReplayCache(Kept):
             hash_tree(shared, folder)
         return shared.hexdigest()
 
+    def read(self, event_id: str, key: str | None, outline: bool = False) -> tuple | None:
+        """The event's kept read (archive.py ``read_one``): its outline where asked and kept (an
+        event with a report), else the whole read; None where none is kept under ``key`` or it is
+        broken. An entry holds both, each pickled on its own: ``(outline or None, whole)``."""
+        try:
+            kept_outline, whole = self.get(event_id, key)
+            return pickle.loads(kept_outline if outline and kept_outline is not None else whole)
+        except Exception:  # none kept, half-written, or made by other code: read the event again
+            return None
+
     def key(self, event_folder: Path) -> str:
         digest = hashlib.sha256(self.shared.encode())
         digest.update(os.fsencode(str(event_folder)) + b"\0")  # problems name the folder's path

@@ -3,7 +3,8 @@
 The first build is a whole one. Afterwards every file's modification time and size are compared
 with the last good build's: when only files inside event folders changed, those events alone are
 read and replayed, and only the pages that show them (``Page.shows``) are rendered again — the
-event's pages, its season, its players' pages, the home page, sitemap and feed. Anything else
+event's pages, its season, its players' pages (and those whose ratings moved), the printed
+reports whose invitations moved, the home page, sitemap and feed. Anything else
 (site settings, players, seasons, pages, rulesets, templates, an event added or removed, a
 player's name) rebuilds everything. The result is byte-identical to a whole build of the same
 content; ``tests/test_incremental.py`` checks that edit by edit.

@@ -2,7 +2,8 @@
 
 A build records what it was made from (``Made``): a hash of every input outside the event
 folders, each event's replay key (generator/cache.py), the players and the seasons' events, each
-player's rating history, and the size and modification time of every file it wrote. The next
+player's rating history, the invitations naming each event, and the size and modification time
+of every file it wrote. The next
 build into the same folder compares: when only events changed, it renders the pages that show
 them (``Page.shows``, as ``podium serve`` does) and links the others from the last site into
 the new one — the same bytes, not written again. A file of the last site that was touched since

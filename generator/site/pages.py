@@ -26,8 +26,8 @@ class Page:
     only for the pages an incremental rebuild renders again — and not kept: the contexts of ten
     thousand pages, each held until the build ends, were most of a big build's memory.
 
-    ``shows``: what the page shows that an edit of one event can change — ``EVENT`` and
-    ``RATING`` keys; ``None`` for pages that show something of everything.
+    ``shows``: what the page shows that an edit of one event can change — ``EVENT``, ``RATING``
+    and ``INVITED`` keys; ``None`` for pages that show something of everything.
     """
 
     url: str
