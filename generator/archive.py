@@ -18,7 +18,7 @@ from podium import progress
 from podium.cache import ReplayCache
 from podium.errors import Problems, Src, fail, suggest
 from podium.model import Site
-from podium.parallel import PARALLEL_EVENTS, cores, run_shares, worth_splitting
+from podium.parallel import PARALLEL_EVENTS, cores, map_in_order, worth_splitting
 from podium.rules.elo import rating_histories
 from podium.rules.engine import EventResult, compute_event
 from podium.rules.ruleset import RuleSet
@@ -127,12 +127,10 @@ class EventReader:
     def _read(self, folders: list[Path], problems: Problems, registry: dict) -> tuple:
         done, todo = self._kept([folder for folder in folders if folder.name not in self.unchanged])
         count = cores() if worth_splitting(len(todo), PARALLEL_EVENTS) else 1
-        shares = [todo[start::count] for start in range(count)]
         with progress.counting("events replayed", len(todo), "event") as tick:
             # all forked: the replays' garbage stays in the workers; this process draws their count
-            reads = run_shares(_read_events, (self, registry, tick), shares, all_forked=True, waiting=tick.refresh)
-        for share, share_reads in zip(shares, reads):
-            done.update((folder.name, pickle.loads(data)) for (folder, _), data in zip(share, share_reads))
+            reads = map_in_order(_read_event, (self, registry, tick), todo, count, all_forked=True, waiting=tick.refresh)
+        done.update((folder.name, pickle.loads(data)) for (folder, _), data in zip(todo, reads))
         self.cache.keep_only(folder.name for folder in folders)
         events = []
         for folder in folders:
@@ -215,9 +213,12 @@ def without_cycle_collection():
             gc.enable()
 
 
-def _read_events(state: tuple, folders: list[tuple[Path, str]]) -> list[bytes]:
+def _read_event(state: tuple, todo: tuple[Path, str]) -> bytes:
     reader, registry, tick = state
-    return [progress.counted(reader.read_one, tick)(folder, registry, key) for folder, key in folders]
+    folder, key = todo
+    data = reader.read_one(folder, registry, key)
+    tick()
+    return data
 
 
 def _players(site: Site) -> dict:

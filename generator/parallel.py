@@ -50,6 +50,23 @@ def run_shares(function, state, shares: list, all_forked: bool = False, waiting=
 
 
 _job = None
+
+
+def map_in_order(function, state, items: list, count: int, **options) -> list:
+    """``function(state, item)`` for every item, dealt in turn to ``count`` shares (``run_shares``,
+    with its ``options``), and the answers in the order of ``items``."""
+    shares = [items[start::count] for start in range(count)]
+    answers: list = [None] * len(items)
+    for start, share_answers in enumerate(run_shares(_each, (function, state), shares, **options)):
+        answers[start::count] = share_answers
+    return answers
+
+
+def _each(job: tuple, share: list) -> list:
+    function, state = job
+    return [function(state, item) for item in share]
+
+
 WAITING_TICK = 0.2  # seconds between two calls of ``waiting``
 
 

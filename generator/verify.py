@@ -31,10 +31,9 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Mapping
 
-from podium import progress
 from podium.cache import Kept
 from podium.errors import Problems, UserError
-from podium.parallel import PARALLEL_EVENTS, cores, run_shares, worth_splitting
+from podium.parallel import PARALLEL_EVENTS, cores, map_in_order, worth_splitting
 from podium.rules.engine import EventResult, compute_event, next_round
 from podium.rules.prefixes import each_opening_prefix
 
@@ -115,19 +114,14 @@ def verify_events(results: list[EventResult], registry: dict, tick=lambda: None,
     earlier run, each under its event's replay key (``keys``, Archive.event_keys) — the redraws
     depend on exactly what the replay does."""
     count = cores() if worth_splitting(len(results), PARALLEL_EVENTS) else 1
-    shares = [range(start, len(results), count) for start in range(count)]
-    found: list = [None] * len(results)
-    state = (results, registry, tick, kept, keys or {})
-    for share, differences in zip(shares, run_shares(_verify_share, state, shares)):
-        found[share.start::count] = differences
-    return found
+    return map_in_order(_verify_one, (registry, tick, kept, keys or {}), results, count)
 
 
-def _verify_share(state: tuple, share: range) -> list[list[Difference]]:
-    results, registry, tick, kept, keys = state
-    verify = progress.counted(verify_event, tick)
-    return [verify(results[index], registry, _kept_redraws(kept, keys.get(results[index].event.id)))
-            for index in share]
+def _verify_one(state: tuple, result: EventResult) -> list[Difference]:
+    registry, tick, kept, keys = state
+    differences = verify_event(result, registry, _kept_redraws(kept, keys.get(result.event.id)))
+    tick()
+    return differences
 
 
 def _kept_redraws(kept: Kept | None, key: str | None):
