@@ -30,7 +30,7 @@ from dataclasses import dataclass, field
 import rustworkx as rx
 
 from podium.rules.blocks import Block
-from podium.rules.pairing.candidates import candidate_edges, uses_candidates
+from podium.rules.pairing.candidates import candidate_edges, points_order, uses_candidates
 from podium.rules.pairing.pieces import by_pieces, consecutive, squared_cost
 from podium.rules.flags import PAIRED_DOWN, PAIRED_UP
 
@@ -300,13 +300,19 @@ def _pair_weights(nodes, scaled, bye_candidates):
     by how close its points are."""
     top, span = _weight_scale(nodes, scaled)
     tier = bye_tiers(bye_candidates)
+    closeness = _closeness(top, scaled)
 
     def weight(i, j):
         p, q = nodes[i], nodes[j]
         if p is BYE or q is BYE:
             return span * tier[q if p is BYE else p]
-        return top - (scaled[p] - scaled[q]) ** 2
+        return closeness(p, q)
     return weight
+
+
+def _closeness(top: int, scaled):
+    """A pair's weight: ``top`` (``_weight_scale``) less the squared difference of its points."""
+    return lambda p, q: top - (scaled[p] - scaled[q]) ** 2
 
 
 def _scaled(points, players) -> dict[str, int]:
@@ -345,7 +351,7 @@ def least_cost_by_pieces(nodes, scaled, opponents, bye_candidates, measure=None)
         return None
     field_ = [i for i, p in enumerate(nodes) if p is not BYE and p != bye]
     top, _ = _weight_scale(nodes, scaled)
-    found = by_pieces([nodes[i] for i in field_], scaled, opponents, lambda p, q: top - (scaled[p] - scaled[q]) ** 2,
+    found = by_pieces([nodes[i] for i in field_], scaled, opponents, _closeness(top, scaled),
                       lambda players, pairs: measure(pairs) == measure(consecutive(players, scaled)), _matching)
     if found is None:
         return None
@@ -363,9 +369,7 @@ def _first_bye(nodes, bye_candidates):
 def _best_matching(nodes, scaled, opponents, bye_candidates, windowed: bool, large: bool = False):
     """``large``: on the candidate graph, proven to hold the same optimum with fewer edges."""
     top, span = _weight_scale(nodes, scaled)
-
-    def weight(p, q):
-        return top - (scaled[p] - scaled[q]) ** 2
+    weight = _closeness(top, scaled)
     edges = (candidate_edges(nodes, scaled, opponents, weight) if large
              else _pair_edges(nodes, scaled, opponents, windowed, weight))
     edges += _bye_edges(nodes, bye_candidates, span)
@@ -382,7 +386,7 @@ def _matching(nodes, edges):
 def _pair_edges(nodes, scaled, opponents, windowed: bool, weight):
     """Edges between players who have not met and lie within each other's ``_window``,
     weighted by ``weight(p, q)`` (squared-difference form: largest cost + 1 − squared difference)."""
-    by_points = sorted((i for i, p in enumerate(nodes) if p is not BYE), key=lambda i: -scaled[nodes[i]])
+    by_points = points_order(nodes, scaled)
     met = {i: opponents.get(nodes[i], ()) for i in by_points}
     widest = max(len(m) for m in met.values())
     reach = _window if windowed else lambda *_: len(nodes)
