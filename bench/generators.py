@@ -17,9 +17,7 @@ from __future__ import annotations
 
 import argparse
 import shutil
-import subprocess
 import sys
-import time
 from pathlib import Path
 
 from archive import correct_one, timed  # bench/archive.py
@@ -99,13 +97,8 @@ def _quoted(text: str) -> str:
 def best_of_three(command: list[str], cwd: Path, output: Path, before=lambda: None) -> tuple[float, str]:
     """The best time of three builds into an empty folder (``before`` each: what else to clear),
     and what the last one wrote (HTML pages and their size)."""
-    timings = []
-    for _ in range(3):
-        shutil.rmtree(output, ignore_errors=True)
-        before()
-        start = time.perf_counter()
-        subprocess.run(command, cwd=cwd, check=True, capture_output=True)
-        timings.append(time.perf_counter() - start)
+    timings = [timed(command, cwd, before=lambda: (shutil.rmtree(output, ignore_errors=True), before()))
+               for _ in range(3)]
     html = list(output.rglob("*.html"))
     return min(timings), f"{len(html)} pages, {sum(p.stat().st_size for p in html) / 1e6:.1f} MB of HTML"
 

@@ -17,12 +17,12 @@ import random
 import resource
 import shutil
 import statistics
-import subprocess
 import sys
-import time
 from pathlib import Path
 
 import yaml
+
+from archive import timed  # bench/archive.py
 
 
 def register(content: Path, players: int, rounds: int) -> Path:
@@ -47,13 +47,6 @@ def fill_results(path: Path, skill: dict, rand: random.Random) -> None:
     path.write_text(yaml.safe_dump(data, sort_keys=False), encoding="utf-8")
 
 
-def pair(out: Path) -> float:
-    """One `podium pair big` in a fresh process: its wall time in seconds."""
-    start = time.perf_counter()
-    subprocess.run([sys.executable, "-m", "podium", "pair", "big"], cwd=out, check=True, capture_output=True)
-    return time.perf_counter() - start
-
-
 def main() -> None:
     parser = argparse.ArgumentParser()
     parser.add_argument("--players", type=int, default=1000)
@@ -68,7 +61,7 @@ def main() -> None:
     for number in range(1, args.rounds + 1):
         for _ in range(args.repeat if args.only_last and number == args.rounds else 1):
             (folder / "rounds" / f"{number}.yaml").unlink(missing_ok=True)
-            timings.append(pair(args.out))
+            timings.append(timed([sys.executable, "-m", "podium", "pair", "big"], args.out))  # a fresh process
         fill_results(folder / "rounds" / f"{number}.yaml", skill, rand)
     peak = resource.getrusage(resource.RUSAGE_CHILDREN).ru_maxrss / 1024
     if args.only_last:
