@@ -155,7 +155,7 @@ def make_environment(language: Language, theme_dir: str = "") -> jinja2.Environm
         """``_n("%(count)s player", "%(count)s players", 5, count=5)``: the plural form the
         language's rule gives for ``count``, its values escaped."""
         sentence = language.ngettext(singular, plural, n)
-        return Markup(sentence % {key: escape(value) for key, value in values.items()})
+        return Markup(sentence % {key: _escaped(value) for key, value in values.items()})
 
     def message(m: dict) -> Markup:
         """A sentence the site model built (labels.msg, labels.count_msg), translated whole."""
