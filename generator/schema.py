@@ -214,27 +214,19 @@ class FrontMatter(Declared):
 
 # ---------------------------------------------------------------- reading one key
 
-def field_kind(model: type[Declared], key: str):
-    """The kind ``key`` is checked against where it is read: a nested mapping of its own model
-    is checked when its reader reaches it (so its problems are reported once), here only that it
-    is a mapping, or a list of mappings."""
-    kind = _reading(model).get(key)
-    if kind is None:  # a bug: validate reads a key nobody declared
-        raise KeyError(f"'{key}' is read from {model.model_config['title']} but not declared in generator/schema.py")
-    return kind[0]
-
-
-def declared_keys(model: type[Declared]) -> dict[str, tuple]:
-    """The keys ``model`` declares, each with (its kind as read, whether it is required)."""
-    return _reading(model)
-
-
 @functools.cache
-def _reading(model: type[Declared]) -> dict[str, tuple]:
-    """Key → (its kind as read, whether it is required), worked out once per model: asking
-    pydantic for a field's annotation, and unwrapping it, for every value of every file cost a
-    national archive's check millions of calls."""
+def declared_keys(model: type[Declared]) -> dict[str, tuple]:
+    """The keys ``model`` declares, each with (its kind as read, whether it is required): a nested
+    mapping of its own model is checked when its reader reaches it (so its problems are reported
+    once), here only that it is a mapping, or a list of mappings. Worked out once per model:
+    asking pydantic for a field's annotation, and unwrapping it, for every value of every file
+    cost a national archive's check millions of calls."""
     return {key: (_shallow(info.rebuild_annotation()), info.is_required()) for key, info in model.model_fields.items()}
+
+
+def not_declared(model: type[Declared], key: str) -> KeyError:
+    """A bug: validate reads a key nobody declared."""
+    return KeyError(f"'{key}' is read from {model.model_config['title']} but not declared in generator/schema.py")
 
 
 def _shallow(kind):

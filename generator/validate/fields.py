@@ -8,7 +8,7 @@ from podium.errors import Problems, Src, suggest
 from podium.load import with_colon_space
 from podium.located import YMap, src_of
 from podium.rules.blocks import src_within
-from podium.schema import Declared, declared_keys, field_kind
+from podium.schema import Declared, declared_keys, not_declared
 from podium.slug import MAX_SLUG, is_slug, slugify
 from podium.validate.files import UNREADABLE
 from podium.values import checked, described, is_blank
@@ -41,7 +41,9 @@ class Fields:
         declared one (an index where an id or an index is declared), ``required`` may depend on
         another key. None (the ``default``) when missing or not of its kind."""
         if kind is None or required is None:
-            declared = self.declared.get(key) or field_kind(self.model, key)  # the latter raises: not declared
+            declared = self.declared.get(key)
+            if declared is None:
+                raise not_declared(self.model, key)
             kind = declared[0] if kind is None else kind
             required = declared[1] if required is None else required
         value = self.data.get(key)
