@@ -15,7 +15,7 @@ from types import MappingProxyType
 from typing import Mapping
 
 from podium import progress
-from podium.cache import ReplayCache
+from podium.cache import ReplayCache, pickled
 from podium.errors import Problems, Src, fail, suggest
 from podium.model import Site
 from podium.parallel import PARALLEL_EVENTS, cores, map_in_order, worth_splitting
@@ -171,16 +171,12 @@ class EventReader:
             if not engine:
                 result.report  # made here, on every core, and kept with the replay  # noqa: B018
         read = (event, result, shape.items, engine.items)
-        whole = _pickled(read)
-        outline = _pickled(outlined(read)) if result is not None and not engine else None  # no report: no outline
+        whole = pickled(read)
+        outline = pickled(outlined(read)) if result is not None and not engine else None  # no report: no outline
         # not kept if a file changed while it was read; an outline only of what the cache keeps whole
         if self.cache.key(folder) == key and self.cache.put(folder.name, key, (outline, whole)) and self.outlines:
             return outline or whole
         return whole
-
-
-def _pickled(value) -> bytes:
-    return pickle.dumps(value, protocol=pickle.HIGHEST_PROTOCOL)
 
 
 def outlined(read: tuple) -> tuple:

@@ -110,7 +110,11 @@ class Kept:
 
 def entry(key: str, value) -> bytes:
     """An answer and its key as kept on disk: pickled."""
-    return pickle.dumps((key, value), protocol=pickle.HIGHEST_PROTOCOL)
+    return pickled((key, value))
+
+
+def pickled(value) -> bytes:
+    return pickle.dumps(value, protocol=pickle.HIGHEST_PROTOCOL)
 
 
 class ReplayCache(Kept):

@@ -181,16 +181,18 @@ def redrawn_tables(event, ruleset) -> tuple[Redraw, ...]:
                  for index in range(len(event.rounds)))
 
 
-def _redrawn(event, index: int, ruleset) -> Redraw:
-    """Round ``index + 1`` drawn from a replay of the rounds before it."""
-    return _draw(lambda: compute_event(_event_then(event, index), ruleset, Problems()))
+def _redrawn(event, index: int, ruleset, published=None) -> Redraw:
+    """Round ``index + 1`` drawn from a replay of the rounds before it (``published``: its round
+    file, when it is not the event's own, ``_event_then``)."""
+    return _draw(lambda: compute_event(_event_then(event, index, published), ruleset, Problems()))
 
 
-def _event_then(event, index: int):
+def _event_then(event, index: int, published=None):
     """The event as the draw of round ``index + 1`` saw it: the rounds before it, and the late
-    entries its file records."""
+    entries its file (``published``, else the event's own) records."""
+    published = published if published is not None else event.rounds[index]
     return dataclasses.replace(event, rounds=event.rounds[:index],
-                               players=_late_entries_then(event.players, event.rounds[index]))
+                               players=_late_entries_then(event.players, published))
 
 
 def _draw(prefix) -> Redraw:
@@ -232,8 +234,7 @@ def _checked_against_history(difference: Difference, result: EventResult, index:
         return dataclasses.replace(difference, unchecked=True)
     if then is None:
         return dataclasses.replace(difference, fingerprint_unknown=True)
-    drawn = _redrawn(dataclasses.replace(then.event, rounds=(*then.event.rounds[:index], result.event.rounds[index])),
-                     index, result.ruleset)
+    drawn = _redrawn(then.event, index, result.ruleset, published=result.event.rounds[index])
     same = not drawn.reason and set(drawn.tables) == set(difference.published)
     return dataclasses.replace(difference, then_same=same, drawn_from_commit=then.commit)
 
