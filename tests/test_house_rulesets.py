@@ -57,3 +57,19 @@ def test_micromutants_place_points_are_four_counts(tree, cli):
     assert "rulesets/club.yaml:3: 'place_points[0]' of scoring 'micromutants' must be a whole number, not 'a'" in output
     assert "rulesets/club.yaml:3: 'team_win' of scoring 'micromutants' must be at least 0, not the number -5" in output
     assert "Traceback" not in output
+
+
+@pytest.mark.parametrize("text, message", [
+    ("tiebreakers: [hq_diff, vp, random]\n",
+     "rulesets/club.yaml:4: tie-breaker 'vp' reads the victory points, which scoring 'neuroshima-hex' does not record "
+     "(every player would have 0); remove it from the list or use a scoring that records it; scoring 'table-places' "
+     "records it"),
+    ("scoring: {kind: win-loss}\ntiebreakers:\n  - hq_diff\n",
+     "rulesets/club.yaml:6: tie-breaker 'hq_diff' reads the margin of each game, which scoring 'win-loss' does not "
+     "record (every player would have 0); remove it from the list or use a scoring that records it; scorings "
+     "'neuroshima-hex' and 'tantrix' record it"),
+])
+def test_a_tiebreaker_reading_what_the_scoring_does_not_record_is_refused_at_its_line(tree, cli, text, message):
+    """Issue 21: a stat tie-breaker gave every player 0 when the scoring did not record its stat."""
+    house(tree, text)
+    assert only_problem(cli) == message

@@ -17,6 +17,7 @@ from podium.errors import Problems, Src, suggest
 from podium.located import YMap, YSeq
 from podium.rules.blocks import Block, checked_at, unanswered
 from podium.rules.registry import BLOCKS, TIEBREAKERS
+from podium.rules.scoring import FACTS
 from podium.values import Markdown, OneLine, Players, is_blank, json_schema_of
 
 Minutes = Annotated[int, Field(ge=1, le=1000)] | OneLine  # a clock: minutes, or words ("90, or untimed")
@@ -145,7 +146,7 @@ def _build(rid: str, data: YMap, problems: Problems) -> RuleSet:
         blocks["structure"].check_tables(data.at("structure"), problems)
     return RuleSet(
         id=rid, name=str(data.get("name", rid)), src=data.src, blocks=blocks,
-        tiebreakers_by_stage=_tiebreakers(data, problems), game=str(data.get("game", "")),
+        tiebreakers_by_stage=_tiebreakers(data, problems, blocks.get("scoring")), game=str(data.get("game", "")),
         source=str(data.get("source", "")), description=str(data.get("description", "")),
         levels=list(data.get("levels", [])), clocks=dict(data.get("clocks", {})),
         qualifier_min=(data.get("qualifier") or {}).get("min_players"),
@@ -169,15 +170,15 @@ def _block(key: str, data: YMap, problems: Problems, rid: str) -> Block | None:
     return table[kind].build(value, value.at, problems, what)
 
 
-def _tiebreakers(data: YMap, problems: Problems) -> dict:
+def _tiebreakers(data: YMap, problems: Problems, scoring) -> dict:
     """``tiebreakers:`` is one list for every stage, or a mapping of stage kind → list."""
     names = data.get("tiebreakers", [])
     if isinstance(names, YMap):
-        return {kind: _tiebreaker_list(value, names.at(kind), problems) for kind, value in names.items()}
-    return {"*": _tiebreaker_list(names, data.at("tiebreakers"), problems)}
+        return {kind: _tiebreaker_list(value, names.at(kind), problems, scoring) for kind, value in names.items()}
+    return {"*": _tiebreaker_list(names, data.at("tiebreakers"), problems, scoring)}
 
 
-def _tiebreaker_list(names, src: Src, problems: Problems) -> list:
+def _tiebreaker_list(names, src: Src, problems: Problems, scoring) -> list:
     if not isinstance(names, list):
         problems.add(src, "tie-breakers are a list of names, like [hq_diff, head_to_head, random]")
         return []
@@ -191,9 +192,22 @@ def _tiebreaker_list(names, src: Src, problems: Problems) -> list:
             problems.add(where, f"tie-breaker '{name}' is listed twice; remove the second")
         elif lacking := unanswered(cls, "tie-breaker"):  # said at its name, as a block's is at its 'kind:'
             problems.add(where, lacking)
+        elif scoring is not None and (missing := cls.needs - scoring.facts):
+            problems.add(where, _unrecorded(name, missing, scoring))
         else:
             found.append(cls())
     return found
+
+
+def _unrecorded(name: str, missing: frozenset, scoring) -> str:
+    """Why tie-breaker ``name`` cannot follow ``scoring``: the facts it reads that the scoring
+    does not record (it would read 0 for everyone), and the scorings that record them."""
+    what = " and ".join(FACTS[fact] for fact in sorted(missing))
+    recording = sorted(kind for kind, cls in BLOCKS["scoring"][1].items() if missing <= cls.facts_possible())
+    names = " and ".join(", ".join(repr(k) for k in recording).rsplit(", ", 1))
+    where = f"; scoring{'s' if len(recording) > 1 else ''} {names} record{'' if len(recording) > 1 else 's'} it" if recording else ""
+    return (f"tie-breaker '{name}' reads {what}, which scoring '{scoring.name}' does not record (every player would "
+            f"have 0); remove it from the list or use a scoring that records it{where}")
 
 
 def ruleset_json_schema() -> dict:

@@ -29,6 +29,22 @@ def yaml_string(value) -> str:
     return _CHANGED_BY_YAML.sub(lambda found: f"\\u{ord(found.group()):04x}", text)
 
 
+# What a scoring block may record of a result beyond its points and opponents, as messages name it.
+FACTS = {
+    "margin": "the margin of each game",
+    "wins": "the wins",
+    "games": "the games won, drawn and played in each match",
+    "colours": "who had White in each game",
+    "games_won": "the games won in each match",
+    "margin_sum": "the sum of the margins of each match's games",
+    "tiles": "the tiles each player used",
+    "secondary": "the secondary points",
+    "tertiary": "the tertiary points",
+    "second_places": "the second places",
+    "vp": "the victory points",
+}
+
+
 class Scoring(Block):
     """What every scoring block answers; the defaults fit one game of two players. ``outcomes``
     and ``match_winner`` have no default: each scoring says how its results score and who wins."""
@@ -46,6 +62,14 @@ class Scoring(Block):
     how = ""
     game_reads: frozenset = frozenset()  # likewise in each game under 'games:'
     game_how = ""
+    # The facts of a result this block records beyond points and opponents (FACTS): a tie-breaker
+    # needing one it does not record is refused when the ruleset is loaded, instead of reading 0.
+    facts: frozenset = frozenset()
+
+    @classmethod
+    def facts_possible(cls) -> frozenset:
+        """Every fact some setting of this block records (messages name the scorings recording one)."""
+        return cls.facts
 
     def for_event(self, event) -> "Scoring":
         """This block as ``event`` scores with it: itself, unless the worth of a result depends on

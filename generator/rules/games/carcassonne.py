@@ -46,6 +46,7 @@ class TableScoring(Scoring):
     }
     stage_kinds = frozenset({TABLES})  # multiplayer tables scored by victory points
     reads = frozenset({"score"})
+    facts = frozenset({"vp"})
     how = ("write the table's result as 'score: [VP, VP, …]', one number per player; these rules know no forfeit "
            "(a player who left the tournament goes under the previous round's 'drops:')")
 

@@ -69,6 +69,7 @@ class MicromutantsScoring(Scoring):
 
     name = "micromutants"
     game_reads = frozenset({"winner", "home", "clans"})
+    facts = frozenset({"secondary", "wins", "tertiary", "second_places"})
     game_how = ("a Micromutants game records its 'winner:' (and 'home:', 'clans:'); a player who did not play the "
                 "match: 'forfeit: <id>' on the match")
     stage_kinds = frozenset({SWISS, KNOCKOUT, ROUND_ROBIN, PAIRS_ROTATION, FREE_FOR_ALL})  # matches, 2 v 2, tables of 4

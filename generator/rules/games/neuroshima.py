@@ -48,6 +48,7 @@ class NeuroshimaScoring(Scoring):
         return ordered_values(self, ("win", "draw", True), ("draw", "loss", False))
 
     reads = frozenset({"score", "winner", "draw", "forfeit", "judge_loss"})
+    facts = frozenset({"margin"})  # the HQ difference
     how = ("write 'score: [HQ left, HQ left]' (12 v 5 → [12, 5]), 'forfeit: <id>' for a player who did not play, or "
            "'judge_loss: <id>' for a player a judge gave the loss")
 

@@ -89,6 +89,7 @@ class TantrixScoring(Scoring):
     team_defaults: dict = {}  # team → (TP of its player whose opponent did not turn up, TP of that opponent)
     withdrawal_is_absence = True  # §7l: all round-robin games are played, so §7d counts what a withdrawn or disqualified player misses
     reads = frozenset({"games"})
+    facts = frozenset({"margin", "games_won", "margin_sum", "tiles"})
     how = ("write a Tantrix result game by game under 'games:' (e.g. games: [{score: [31, 22], time: [\"14:10\", "
            "\"15:02\"]}]); a no-show as 'forfeit: <id>' in each game he did not turn up for (§7b)")
     game_reads = frozenset({"score", "time", "tiles", "winner", "forfeit", "disconnected"})

@@ -46,6 +46,9 @@ class Tiebreaker(Block):
     # tie-breakers follow it (Tantrix §10c, §10d), those order only the places whose order decides
     # nothing; a tie for who goes on or the winner waits for this decision (rules/ties.py).
     awaited: ClassVar[bool] = False
+    # The facts of results it reads beyond points and opponents (scoring.FACTS): the ruleset's
+    # scoring must record them, or the ruleset is refused when loaded (never a silent 0).
+    needs: ClassVar[frozenset] = frozenset()
 
     @abstractmethod
     def split(self, group: list[str], ctx: Context) -> list[list[str]]:
@@ -104,6 +107,7 @@ class HqDifference(ValueTiebreaker):
     name = key = "hq_diff"
     abbr, title = "HQ±", "HQ difference"
     signed = True
+    needs = frozenset({"margin"})
 
     def value(self, player, ctx):
         return ctx.records[player].margin
@@ -223,6 +227,10 @@ class StatTotal(ValueTiebreaker):
     """Base: the higher total of one per-game statistic the scoring block records."""
 
     stat: ClassVar[str] = ""
+
+    def __init_subclass__(cls, **kwargs):
+        super().__init_subclass__(**kwargs)
+        cls.needs = frozenset({cls.stat})
 
     def value(self, player, ctx):
         return ctx.records[player].stat(self.stat)
