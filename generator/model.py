@@ -75,6 +75,7 @@ class Pairing:
     bye: bool = False
     armies: tuple | None = None
     modified: bool = False
+    drawn_games: int | None = None  # a match of games (Magic): the games drawn; 'score' has the games won
     match: str | None = None
     group: str | None = None  # the group or table sheet this pairing belongs to, as `pair` wrote it
     games: tuple[Game, ...] = ()

@@ -174,6 +174,8 @@ class PairingEntry(Declared):
                                              "like a forfeit.")
     armies: list[OneLine | None] = Field(None, description="Each player's army, in the order of 'players'.")
     modified: bool = Field(False, description="A modified win.")
+    drawn_games: Annotated[int, Field(ge=0, le=1000)] = Field(
+        None, description="A match of games (Magic): the games drawn; 'score' lists the games each player won.")
     match: OneLine = Field(None, description="The knockout match this is (final, third-place, semifinal, …).")
     group: OneLine | int = Field(None, description="The group this pairing belongs to.")
     games: list[GameEntry] = Field(None, description="The games of a match, in order.")

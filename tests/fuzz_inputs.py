@@ -489,6 +489,10 @@ def fill_valid(ruleset: str, data: dict, earlier: list, regs: list[dict], pick: 
                 game["winner"] = winner
                 games.append(game)
             pairing["games"] = games
+        elif ruleset in ("chess-swiss", "pokemon-swiss"):
+            pairing["score"] = list(pick.one([(1, 0), (0.5, 0.5), (0, 1)]))
+        elif ruleset == "mtg-swiss":
+            pairing["score"] = list(pick.one([(2, 0), (2, 1), (1, 1), (1, 2), (0, 2)]))
         elif ruleset == "carcassonne-cz" or len(players) > 2:
             pairing["score"] = [pick.int(20, 160) for _ in players]
         elif ruleset == "ffg-conquest" or "winner" in pairing:

@@ -16,6 +16,12 @@ class Outcome:
     opponents: tuple[str, ...] = ()  # everyone faced (2-vs-2 and multiplayer tables); defaults to (opponent,)
     partners: tuple[str, ...] = ()  # 2-vs-2: who played on the player's side, never among the opponents
     stats: dict = field(default_factory=dict, compare=False, hash=False)  # tie-breaker inputs: wins, tiles, vp…
+    colour: str | None = None  # "white" or "black", where the ruleset has colours (chess)
+    played: bool = True  # False: won or lost by forfeit, or a bye (FIDE C.07 (2023) §16: an unplayed round)
+
+    @property
+    def unplayed(self) -> bool:
+        return self.opponent is None or not self.played
 
     @property
     def faced(self) -> tuple[str, ...]:

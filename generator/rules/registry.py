@@ -18,6 +18,7 @@ from podium.rules.pairing.knockout import BracketSeeding, DrawnBracket, GameNumb
 from podium.rules.pairing.score_groups import ScoreGroupsTopDown
 from podium.rules.pairing.swiss import SwissMatching, SwissPairing
 from podium.rules.roles import RoleRules
+from podium.rules.points import PointsScoring
 from podium.rules.scoring import Scoring, WinLossScoring
 from podium.rules.standings.metrics import (ExtendedStrengthOfSchedule, GamesWon, HeadToHead, HqDifference,
                                                ManualOrder, MarginSum, MutualPoints, RandomLot, RoundPoints,
@@ -47,7 +48,7 @@ def _with_games(key: str, *generic) -> dict:
 
 # ruleset key → (what it is called in messages, name → class)
 BLOCKS = {
-    "scoring": ("scoring", _with_games("scoring", WinLossScoring)),
+    "scoring": ("scoring", _with_games("scoring", WinLossScoring, PointsScoring)),
     "bye": ("bye policy", _with_games("bye", LowestRankedBye)),
     "pairing": ("pairing", _with_games("pairing", SwissMatching, ScoreGroupsTopDown)),
     "structure": ("structure", _with_games("structure", PlayerCountTable, StageListStructure)),

@@ -17,6 +17,7 @@ from podium.errors import Problems, Src, suggest
 from podium.located import YMap, YSeq
 from podium.rules.blocks import Block, checked_at, unanswered
 from podium.rules.registry import BLOCKS, TIEBREAKERS
+from podium.rules.outcome import tidy
 from podium.rules.scoring import FACTS
 from podium.values import Markdown, OneLine, Players, is_blank, json_schema_of
 
@@ -142,6 +143,7 @@ def _build(rid: str, data: YMap, problems: Problems) -> RuleSet:
     for key in REQUIRED_BLOCKS:
         if key not in data:
             problems.add(data.src, f"ruleset '{rid}' needs '{key}:' (e.g. {key}: {{kind: {next(iter(BLOCKS[key][1]))}}})")
+    _bye_worth_set_once(blocks.get("scoring"), data.get("bye"), problems)
     if blocks.get("structure"):  # a structure refused above (unknown, lacking a method) is said once
         blocks["structure"].check_tables(data.at("structure"), problems)
     return RuleSet(
@@ -152,6 +154,14 @@ def _build(rid: str, data: YMap, problems: Problems) -> RuleSet:
         qualifier_min=(data.get("qualifier") or {}).get("min_players"),
         warnings_to_disqualify=(data.get("penalties") or {}).get("warnings_to_disqualify"),
     )
+
+
+def _bye_worth_set_once(scoring, bye, problems: Problems) -> None:
+    """A scoring that sets what a pairing-allocated bye is worth and a bye policy that sets it too
+    contradict each other (issue 14: never silently resolved)."""
+    if getattr(scoring, "pairing_allocated_bye", None) is not None and isinstance(bye, YMap) and "points" in bye:
+        problems.add(bye.at("points"), f"the bye's points are set twice: here and as 'pairing_allocated_bye: "
+                     f"{tidy(scoring.pairing_allocated_bye)}' of the scoring; keep one")
 
 
 def _block(key: str, data: YMap, problems: Problems, rid: str) -> Block | None:

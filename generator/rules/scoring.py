@@ -13,7 +13,8 @@ from podium.rules.outcome import Outcome
 from podium.values import Count
 
 # Every key a result may have, on a table and in a game under 'games:' (CONTRACT.md, rounds/<n>.yaml).
-RESULT_KEYS = ("score", "winner", "draw", "forfeit", "judge_loss", "modified", "games", "finish", "bases", "eliminated")
+RESULT_KEYS = ("score", "winner", "draw", "forfeit", "judge_loss", "modified", "drawn_games", "games", "finish", "bases",
+               "eliminated")
 GAME_KEYS = ("score", "time", "tiles", "winner", "home", "clans", "forfeit", "disconnected")
 
 # What a YAML reader would not keep as it is between quotes: the line breaks it folds (NEL, LS,
@@ -157,6 +158,11 @@ class Scoring(Block):
     def rated_games(self, pairing: Pairing):
         return ()
 
+    def scored_bye(self, bye: Outcome) -> Outcome:
+        """A pairing-allocated bye as the bye policy scored it, with what this block records of a
+        bye (its own worth of a bye, the wins, the games): unchanged by default."""
+        return bye
+
     def result_keys(self, pairing: Pairing, stage=None) -> tuple[frozenset, str]:
         """The keys this block reads in ``pairing``'s result in ``stage``, and how that result is written."""
         return self.reads, self.how
@@ -201,7 +207,7 @@ class Scoring(Block):
                 problems.add(game.at("winner"), f"'winner: {game.winner}' but 'forfeit: {game.forfeit}' says "
                              f"{game.forfeit} did not play this game; keep one of them")
         if pairing.draw and pairing.score and len(set(pairing.score)) > 1:
-            problems.add(pairing.at("draw"), f"'draw: true' but the score {_listed(pairing.score)} is not level; "
+            problems.add(pairing.at("draw"), f"'draw: true' but the score {listed(pairing.score)} is not level; "
                          "remove 'draw' (the score decides) or correct the score")
 
 
@@ -215,14 +221,14 @@ def _forfeit_or_score(result, problems: Problems) -> None:
     """A forfeit says the game was not played; a score says it was."""
     if result.forfeit and result.score:
         problems.add(result.at("score"), f"'forfeit: {result.forfeit}' says the game was not played, but it has a "
-                     f"score {_listed(result.score)}; keep the score if it was played, the forfeit if not — not both")
+                     f"score {listed(result.score)}; keep the score if it was played, the forfeit if not — not both")
 
 
 def _judge_loss_or_score(pairing: Pairing, problems: Problems) -> None:
     """A judge's loss decides the game instead of the board; a score beside it says two things."""
     if pairing.judge_loss and pairing.score:
         problems.add(pairing.at("score"), f"'judge_loss: {pairing.judge_loss}' decides this game, but it has a score "
-                     f"{_listed(pairing.score)} as well; keep the score if the game counts as played, the judge's "
+                     f"{listed(pairing.score)} as well; keep the score if the game counts as played, the judge's "
                      "loss if not — not both")
 
 
@@ -235,10 +241,10 @@ def _winner_by_score(result, players: tuple, problems: Problems) -> None:
     if leaders != [result.winner]:
         why = "the score is level" if len(leaders) > 1 else f"{leaders[0]} scored more"
         problems.add(result.at("winner"), f"'winner: {result.winner}' disagrees with the score "
-                     f"{_listed(result.score)}: {why}; fix one of them")
+                     f"{listed(result.score)}: {why}; fix one of them")
 
 
-def _listed(numbers) -> str:
+def listed(numbers) -> str:
     return str(list(numbers))
 
 

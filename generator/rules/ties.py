@@ -17,7 +17,6 @@ from podium.errors import Problems, Src, UserError
 from podium.rules.kinds import KNOCKOUT, TABLES
 from podium.rules.stages import RUNNERS
 from podium.rules.stages.common import EventState, StageResult, levels
-from podium.rules.standings.metrics import Context
 from podium.rules.standings.order import Row, ordinal, rank_players
 from podium.rules.structure import Plan, Stage
 
@@ -133,7 +132,7 @@ def awaited_ties(result: StageResult, plan: Plan, state: EventState, played_on: 
     if result.kind == KNOCKOUT or last == len(criteria) - 1:
         return []  # no awaited decision, or it ends the tie-breakers: an unbroken tie (above)
     applied = criteria[:last + 1]
-    ctx = Context(result.records, state.event.seed, state.event.manual_order, state.event.playoffs)
+    ctx = state.context(result.records, result.kind)
     classes = [c for c in _awaited_classes(result, lambda players: rank_players(players, applied, ctx, state.status))
                if not set(c) & settled]
     outcome = _outcome(result, plan, state) if classes else None

@@ -224,9 +224,14 @@ class EventState:
 
     def rank(self, players: list[str], records: dict, kind: str) -> list[Row]:
         counted = sum(record.rounds_played for record in records.values())  # the moment: results so far
-        ctx = Context(records, self.event.seed, self.event.manual_order, self.event.playoffs, self.event.draws,
-                      moment=f"{kind} after {counted}" if counted else "")
+        ctx = self.context(records, kind, moment=f"{kind} after {counted}" if counted else "")
         return rank_players(players, self.ruleset.tiebreakers_for(kind), ctx, self.status)
+
+    def context(self, records: dict, kind: str, moment: str = "") -> Context:
+        """What the tie-breakers of a ``kind`` stage read, its ``records`` so far."""
+        event = self.event
+        return Context(records, event.seed, event.manual_order, event.playoffs, event.draws, moment=moment, kind=kind,
+                       scoring=self.ruleset.scoring, ratings={p.id: p.rating for p in event.players})
 
 
 def fresh_records(players) -> dict[str, Record]:

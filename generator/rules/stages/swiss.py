@@ -57,7 +57,7 @@ def _bye(pairing, round_no: int, records: dict, state: EventState) -> None:
     if records[player].byes:
         state.problems.add(pairing.src, f"{player} already had a bye; a player gets at most one")
     army = pairing.armies[0] if pairing.armies else None
-    records[player].add(state.ruleset.bye.outcome(player, round_no, army))
+    records[player].add(state.ruleset.scoring.scored_bye(state.ruleset.bye.outcome(player, round_no, army)))
 
 
 def _pairing_flags(rnd: Round, points_before: dict, state: EventState) -> dict[str, str]:

@@ -13,6 +13,7 @@ from typing import ClassVar
 
 from podium.rules.blocks import Block
 from podium.rules.draw import CURRENT as CURRENT_DRAWS, TIEBREAK, lot, tie_purpose
+from podium.rules.outcome import tidy
 
 
 class Context:
@@ -20,10 +21,12 @@ class Context:
     organizer's recorded order for ties no rule breaks and the play-offs held for ties."""
 
     def __init__(self, records: dict, seed: int, manual_order: tuple = (), playoffs: tuple = (),
-                 draws: int = CURRENT_DRAWS, moment: str = ""):
+                 draws: int = CURRENT_DRAWS, moment: str = "", kind: str = "", scoring=None, ratings=None):
         self.records, self.seed, self.manual_order = records, seed, manual_order
         self.playoffs = playoffs  # play-off games held for ties (Tantrix §10c)
         self.draws, self.moment = draws, moment  # which draws made the event; when these standings stand
+        self.kind, self.scoring = kind, scoring  # the stage's kind and the ruleset's scoring block
+        self.ratings = ratings or {}  # player → his registered rating (None: unrated)
         self.memo: dict = {}  # what the tie-breakers share within one standings (the opponents' strengths)
 
     def remember(self, key, compute):
@@ -88,6 +91,19 @@ class ValueTiebreaker(Tiebreaker):
         exact = {p: self.exact(p, ctx) for p in group}  # each player's value worked out once
         ordered = sorted(group, key=exact.__getitem__, reverse=True)
         return [list(g) for _, g in groupby(ordered, key=exact.__getitem__)]
+
+
+class ExactTiebreaker(ValueTiebreaker):
+    """A tie-breaker worked out exactly (a fraction, ``exact``), which ties compare; the standings
+    show it as a number: whole numbers and halves as they are, others to six places (a percentage
+    as a fraction in [0, 1], as published standings give it)."""
+
+    @abstractmethod
+    def exact(self, player: str, ctx: Context):
+        """The exact value (a Fraction or an int)."""
+
+    def value(self, player, ctx):
+        return tidy(round(float(self.exact(player, ctx)), 6))
 
 
 class Points(ValueTiebreaker):
@@ -287,7 +303,7 @@ class Secondary(StatTotal):
 
 
 class Wins(StatTotal):
-    """Micromutants (RBB), free-for-all tables: games finished in 1st place."""
+    """Wins: at Micromutants free-for-all tables (RBB) the games finished in 1st place; in chess (FIDE C.07 (2023) §7.1) the rounds won, with or without playing."""
 
     name = key = stat = "wins"
     abbr, title = "Wins", "Wins"
