@@ -5,6 +5,8 @@ Each is an English msgid, translated by the templates through the site's gettext
 """
 from __future__ import annotations
 
+from podium.rules.registry import TIEBREAKERS
+
 
 def N_(text: str) -> str:
     return text
@@ -66,6 +68,13 @@ SEPARATED = {
     "tables": N_("tables"),
     "swiss": N_("Swiss rounds"),
 }
+
+
+def separated(key: str) -> str:
+    """What separated a row from the one above, in words: the table above, else the tie-breaker's
+    title (each tie-breaker's title is in the catalogs)."""
+    tiebreaker = TIEBREAKERS.get(key)
+    return SEPARATED.get(key) or (tiebreaker.title if tiebreaker else key)
 
 MATCHES = {"final": N_("Final"), "third-place": N_("3rd place"), "semifinal": N_("Semifinal"),
            "quarterfinal": N_("Quarterfinal"), "round-of-16": N_("Round of 16"), "round-of-32": N_("Round of 32")}

@@ -90,7 +90,7 @@ def columns(tiebreakers) -> list[dict]:
 def rows(standings, model: SiteModel) -> list[dict]:
     return [{"rank": r.rank, "person": model.person(r.player), "points": r.points, "tiebreaks": r.tiebreaks,
              "status": labels.STATUS.get(r.status, r.status),
-             "separated_by": labels.SEPARATED.get(r.separated_by, r.separated_by) if r.separated_by else None,
+             "separated_by": labels.separated(r.separated_by) if r.separated_by else None,
              "ahead": _ahead(below, model),
              "first_rank": r.first_rank, "tie": r.tie, "shared_rank": r.shared_rank}
             for r, below in zip(standings, [*standings[1:], None])]
@@ -100,5 +100,5 @@ def _ahead(below, model: SiteModel) -> dict | None:
     """What put a row ahead of the next player, when a tie-break did (points speak for themselves)."""
     if below is None or not below.separated_by or below.separated_by == "points" or below.tie:
         return None
-    return {"name": model.name(below.player), "reason": labels.SEPARATED.get(below.separated_by, below.separated_by)}
+    return {"name": model.name(below.player), "reason": labels.separated(below.separated_by)}
 
