@@ -1,0 +1,83 @@
+"""Magic: The Gathering — the Magic Tournament Rules (MTR), Appendix C "Tiebreaker
+Explanation": opponents' match-win percentage, game-win percentage and opponents' game-win
+percentage, in that order after match points (MTR 3.1). Match points and games are recorded by
+the generic ``points`` scoring (``score_means: games``; a bye is a match won 2–0).
+
+What Appendix C says, as computed here:
+- match-win percentage: match points ÷ (3 × rounds played), a bye a round won; at least 1/3;
+- game points: 3 a game won, 1 a game drawn; game-win percentage: game points ÷ (3 × games
+  played), a bye two games won; at least 1/3;
+- opponents' percentages: the mean over the opponents the player met (a bye is no opponent),
+  each opponent's percentage over the rounds he took part in, floored as above.
+The floor is exactly 1/3: the published standings of real events (tests/test_magic.py) are
+reproduced with 1/3, not with 0.33.
+"""
+from __future__ import annotations
+
+from fractions import Fraction
+
+from podium.rules.standings.metrics import Context, ExactTiebreaker
+
+FLOOR = Fraction(1, 3)
+GAME_WIN, GAME_DRAW = 3, 1  # game points (MTR Appendix C)
+
+
+def match_win(player: str, ctx: Context) -> Fraction:
+    record = ctx.records[player]
+    win = Fraction(getattr(ctx.scoring, "win", 3)).limit_denominator(1000)
+    if not record.rounds_played:
+        return FLOOR
+    return max(FLOOR, Fraction(record.points).limit_denominator(1000) / (win * record.rounds_played))
+
+
+def game_win(player: str, ctx: Context) -> Fraction:
+    stats = ctx.records[player].stats
+    games = stats.get("played_games", 0)
+    if not games:
+        return FLOOR
+    points = GAME_WIN * stats.get("won_games", 0) + GAME_DRAW * stats.get("drawn_games", 0)
+    return max(FLOOR, Fraction(points) / (GAME_WIN * games))
+
+
+def opponents_mean(player: str, ctx: Context, percentage) -> Fraction:
+    """The mean of ``percentage`` over the opponents the player met (none: 0)."""
+    faced = ctx.records[player].opponents
+    if not faced:
+        return Fraction(0)
+    return sum((percentage(o, ctx) for o in faced), Fraction(0)) / len(faced)
+
+
+class OpponentsMatchWin(ExactTiebreaker):
+    """MTR Appendix C: opponents' match-win percentage — the mean of the match-win percentages of the opponents met (a bye is no opponent), each at least 1/3."""
+
+    name = key = "omw"
+    abbr, title = "OMW%", "Opponents' match-win %"
+
+    def exact(self, player, ctx):
+        return opponents_mean(player, ctx, match_win)
+
+
+class GameWin(ExactTiebreaker):
+    """MTR Appendix C: game-win percentage — game points (3 a game won, 1 a game drawn) over 3 a game played, a bye two games won; at least 1/3."""
+
+    name = key = "gw"
+    abbr, title = "GW%", "Game-win %"
+    needs = frozenset({"games"})
+
+    def exact(self, player, ctx):
+        return game_win(player, ctx)
+
+
+class OpponentsGameWin(ExactTiebreaker):
+    """MTR Appendix C: opponents' game-win percentage — the mean of the game-win percentages of the opponents met, each at least 1/3."""
+
+    name = key = "ogw"
+    abbr, title = "OGW%", "Opponents' game-win %"
+    needs = frozenset({"games"})
+
+    def exact(self, player, ctx):
+        return opponents_mean(player, ctx, game_win)
+
+
+BLOCKS: dict = {}  # scored by the generic points block (rules/points.py)
+TIEBREAKERS = [OpponentsMatchWin, GameWin, OpponentsGameWin]
