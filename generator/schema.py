@@ -138,6 +138,9 @@ class EventFile(Declared):
     draws: Annotated[int, WithJsonSchema({"enum": [1, 2]})] = Field(2, description="Which version of Podium's draws made the event: 1 for an event "
                                                 "drawn with Podium 0.2 or earlier (re-drawn as it was), 2 (the "
                                                 "default) otherwise.")
+    paired_by: OneLine = Field(None, description="What drew the rounds when not `podium pair` (melee.gg, "
+                                                 "Swiss-Manager): those rounds stand as published, and verify does not "
+                                                 "re-draw them.")
     playoffs: list[PlayoffEntry] = Field(None, description="Play-off games held to break a tie (Tantrix §10c: a "
                                                            "5-minute game for a qualifying place): who played, who won.")
 

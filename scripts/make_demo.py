@@ -214,6 +214,7 @@ def main() -> None:
         entrants = [{k: v for k, v in p.items() if v} for p in rand.sample(pool, count)]
         play_event(content, event_id, info, entrants, rand, skills, rounds)
     play_other_games(content, rand)
+    play_club_games(content, random.Random(f"{DEMO_SEED} club games"))
     write_seasons(content, wildcards=[{"player": best_uninvited(content), "reason": "best Dancer record of the season"}])
     (content / "pages" / "about.md").write_text(ABOUT, encoding="utf-8")
     (content / "pages" / "first-tournament.md").write_text(guide, encoding="utf-8")
@@ -273,6 +274,53 @@ def play_other_games(content: Path, rand: random.Random) -> None:
         "head_judge": "Tereza Nováková"}, [{"name": n} for n in CZECH], rand)
 
 
+CHESS = [("Wojciech Szachowski", 2104), ("Alicja Hetmańska", 2051), ("Mateusz Gońcowy", 1987), ("Ilona Wieżyńska", 1942),
+         ("Kamil Skoczek", 1898), ("Natalia Roszada", 1855), ("Borys Gambit", 1811), ("Edyta Pionkowska", 1760),
+         ("Filip Matowski", 1702), ("Gabriela Patowa", 1650), ("Henryk Debiut", 1598)]
+POKEMON = ["Kacper Nowicki", "Lena Adamska", "Oskar Sowa", "Maja Urban", "Igor Czarny", "Zuzanna Kot", "Tymon Lis",
+           "Hanna Wilk"]
+REAL_MAGIC_EVENT = Path(__file__).resolve().parents[1] / "tests" / "data" / "mtg-melee-15958.yaml"
+
+
+def play_club_games(content: Path, rand: random.Random) -> None:
+    """The clubs' other games on the generic points scoring: a chess Swiss, a Pokémon Swiss, and a
+    real published Magic event re-entered as it was played (tests/data/mtg-melee-15958.yaml)."""
+    club = {"organizer": "Jan Organizator", "head_judge": "Piotr Sędzia", "venue": "Klub gier, Kraków"}
+    play_games(content, "2023-11-szachy-krakow", {
+        "name": "Turniej szachowy — Kraków", "date": datetime.date(2023, 11, 18), "ruleset": "chess-swiss",
+        "seed": 20231118, "structure": {"swiss_rounds": 5, "cut": 0}, **club},
+        [{"name": n, "rating": r} for n, r in CHESS], rand)
+    play_games(content, "2023-12-pokemon-krakow", {
+        "name": "Pokémon TCG — liga Kraków", "date": datetime.date(2023, 12, 2), "ruleset": "pokemon-swiss",
+        "seed": 20231202, **club}, [{"name": n} for n in POKEMON], rand)
+    enter_real_magic_event(content)
+
+
+def enter_real_magic_event(content: Path) -> None:
+    real = yaml.safe_load(REAL_MAGIC_EVENT.read_text(encoding="utf-8"))
+    folder = content / "events" / "2023-05-legacy-semanal"
+    (folder / "rounds").mkdir(parents=True)
+    names = sorted({name for rnd in real["rounds"] for match in rnd for name in match[:2] if name != "-"})
+    dump(folder / "event.yaml", {
+        "name": "Legacy Semanal", "date": datetime.date(2023, 5, 25), "ruleset": "mtg-swiss", "seed": 20230525,
+        "structure": {"swiss_rounds": 4, "cut": 0}, "paired_by": "melee.gg", "venue": "melee.gg/Tournament/View/15958",
+        "description": "A real Magic event, re-entered as it was published on melee.gg (best-of-3 Legacy)."})
+    dump(folder / "registrations.yaml", [{"name": n} for n in names])
+    for number, matches in enumerate(real["rounds"], start=1):
+        pairings = []
+        for first, second, games in matches:
+            won, lost, drawn = map(int, games.split("-"))
+            if second == "-":
+                pairings.append({"players": [slug(first)], "bye": True})
+            else:
+                pairings.append({"players": [slug(first), slug(second)], "score": [won, lost],
+                                 **({"drawn_games": drawn} if drawn else {})})
+        data = {"round": number, "stage": "swiss", "pairings": pairings}
+        if number in real["drops"]:
+            data["drops"] = [slug(n) for n in real["drops"][number]]
+        dump(folder / "rounds" / f"{number}.yaml", data)
+
+
 def play_games(content: Path, event_id: str, info: dict, registrations: list, rand: random.Random) -> None:
     folder = content / "events" / event_id
     folder.mkdir(parents=True)
@@ -302,6 +350,9 @@ def play_pairing(pairing: dict, skill: dict, rand: random.Random, stage: str) ->
         pairing["finish"] = sorted(players, key=form, reverse=True)
         pairing["bases"] = {"intact": rand.randint(0, 2), "damaged": rand.randint(0, 1), "square": rand.randint(0, 2)}
         pairing["eliminated"] = {pairing["finish"][0]: rand.randint(1, 2)}
+    elif "score" in pairing and len(players) == 2:  # a game of chess or Pokémon: 1–0, ½–½, 0–1
+        lead = form(players[0]) - form(players[1])
+        pairing["score"] = [0.5, 0.5] if abs(lead) < 0.4 else [1, 0] if lead > 0 else [0, 1]
     elif "score" in pairing:  # VP at a table
         pairing["score"] = [max(20, int(90 + 15 * form(p))) for p in players]
     elif "games" in pairing:

@@ -1,0 +1,51 @@
+"""Issue 21: the Magic ruleset (mtg-swiss) and the MTR's tiebreakers, on a real published event
+re-entered as Podium content (tests/data/mtg-melee-15958.yaml: its source is cited there), and
+worked by hand from the MTR's own examples."""
+from __future__ import annotations
+
+import json
+import shutil
+from pathlib import Path
+
+import yaml
+
+from podium.slug import slugify
+
+DEMO = Path(__file__).resolve().parents[1] / "content"
+EVENT = yaml.safe_load((Path(__file__).parent / "data" / "mtg-melee-15958.yaml").read_text(encoding="utf-8"))
+
+
+def enter_event(tree) -> str:
+    """The published event as the demo archive holds it (scripts/make_demo.py enters it from the
+    data file): registrations, and each round's matches as published."""
+    shutil.copytree(DEMO / "events" / "2023-05-legacy-semanal", tree.content / "events" / "legacy")
+    return "legacy"
+
+
+def test_a_published_magic_event_reproduces_its_points_and_tiebreakers(tree, cli):
+    """Every player's match points, OMW%, GW% and OGW% as Melee published them, to 6 places: the
+    MTR's floor is 1/3 exactly, a bye counts in the player's own percentages as a match won 2–0
+    and is no opponent, a dropped player's percentages are over the rounds he played."""
+    event = enter_event(tree)
+    rows = {row["player"]: row for row in json.loads(cli("standings", event, "--json").output)["standings"]}
+    for name, points, omw, gw, ogw in EVENT["standings"]:
+        row = rows[slugify(name)]
+        assert (row["points"], row["tiebreaks"]) == (points, {"omw": omw, "gw": gw, "ogw": ogw}), name
+
+
+def test_the_published_order_is_points_then_omw_gw_ogw(tree, cli):
+    event = enter_event(tree)
+    order = [row["player"] for row in json.loads(cli("standings", event, "--json").output)["standings"]]
+    published = [slugify(name) for name, *_ in EVENT["standings"]]
+    active = [p for p in published if p not in {slugify(n) for names in EVENT["drops"].values() for n in names}]
+    assert [p for p in order if p in active] == active
+
+
+def test_rounds_another_program_paired_are_not_redrawn_when_the_event_says_so(tree, cli):
+    """'paired_by: melee.gg': the published rounds stand; without it, check notes each round whose
+    pairings are not Podium's draw."""
+    event = enter_event(tree)
+    assert cli("check").output.startswith("ok:")
+    path = tree.content / "events" / event / "event.yaml"
+    path.write_text(path.read_text(encoding="utf-8").replace("paired_by: melee.gg\n", ""), encoding="utf-8")
+    assert "the pairings of round 2 differ from the draw" in cli("check").output
