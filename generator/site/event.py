@@ -30,7 +30,7 @@ def event_page(report, model: SiteModel) -> dict:
         "columns": columns(report.columns),
         "show_points": report.first_kind != KNOCKOUT,  # an event that is only a bracket has no points to show
         "explained": columns(report.explained),
-        "standings": rows(report.standings, model),
+        "standings": rows(report.standings, model, report.explained),
         "stages": stages,
         "json": f"events/{report.id}/standings.json",
         "report_url": urls.event_report(report.id), "cards_url": urls.player_cards(report.id) if report.armies else None,
@@ -66,8 +66,8 @@ def stage_section(stage, report, model: SiteModel) -> dict:
         free_for_all = stage.kind == FREE_FOR_ALL
         name = N_("Table %(table)s") if free_for_all else N_("Group %(group)s")
         section["groups"] = [{"title": labels.msg(name, table=g.id, group=g.id) if len(stage.groups) > 1 or
-                              free_for_all else None, "rows": rows(g.rows, model)}
-                             for g in stage.groups] or [{"title": None, "rows": rows(stage.standings, model)}]
+                              free_for_all else None, "rows": rows(g.rows, model, stage.columns)}
+                             for g in stage.groups] or [{"title": None, "rows": rows(stage.standings, model, stage.columns)}]
     return section
 
 

@@ -5,8 +5,6 @@ Each is an English msgid, translated by the templates through the site's gettext
 """
 from __future__ import annotations
 
-from podium.rules.registry import TIEBREAKERS
-
 
 def N_(text: str) -> str:
     return text
@@ -70,11 +68,10 @@ SEPARATED = {
 }
 
 
-def separated(key: str) -> str:
+def separated(key: str, titles: dict) -> str:
     """What separated a row from the one above, in words: the table above, else the tie-breaker's
-    title (each tie-breaker's title is in the catalogs)."""
-    tiebreaker = TIEBREAKERS.get(key)
-    return SEPARATED.get(key) or (tiebreaker.title if tiebreaker else key)
+    title as the report gives it (``titles``; each tie-breaker's title is in the catalogs)."""
+    return SEPARATED.get(key) or titles.get(key, key)
 
 MATCHES = {"final": N_("Final"), "third-place": N_("3rd place"), "semifinal": N_("Semifinal"),
            "quarterfinal": N_("Quarterfinal"), "round-of-16": N_("Round of 16"), "round-of-32": N_("Round of 32")}

@@ -87,18 +87,21 @@ def columns(tiebreakers) -> list[dict]:
              "shown": t.shown} for t in tiebreakers]
 
 
-def rows(standings, model: SiteModel) -> list[dict]:
+def rows(standings, model: SiteModel, tiebreakers=()) -> list[dict]:
+    """Standings rows as the tables show them; ``tiebreakers`` (the report's columns) name what
+    separated a row that the site's own words do not."""
+    titles = {t.key: t.title for t in tiebreakers}
     return [{"rank": r.rank, "person": model.person(r.player), "points": r.points, "tiebreaks": r.tiebreaks,
              "status": labels.STATUS.get(r.status, r.status),
-             "separated_by": labels.separated(r.separated_by) if r.separated_by else None,
-             "ahead": _ahead(below, model),
+             "separated_by": labels.separated(r.separated_by, titles) if r.separated_by else None,
+             "ahead": _ahead(below, model, titles),
              "first_rank": r.first_rank, "tie": r.tie, "shared_rank": r.shared_rank}
             for r, below in zip(standings, [*standings[1:], None])]
 
 
-def _ahead(below, model: SiteModel) -> dict | None:
+def _ahead(below, model: SiteModel, titles: dict) -> dict | None:
     """What put a row ahead of the next player, when a tie-break did (points speak for themselves)."""
     if below is None or not below.separated_by or below.separated_by == "points" or below.tie:
         return None
-    return {"name": model.name(below.player), "reason": labels.separated(below.separated_by)}
+    return {"name": model.name(below.player), "reason": labels.separated(below.separated_by, titles)}
 

@@ -26,7 +26,7 @@ def round_page(report, rnd, model: SiteModel) -> dict:
             "seed": report.seed, "clock": rnd.clock, "edit_url": _edit_url(report, rnd, model),
             "previous": _neighbour(report, rnd.number - 1), "next": _neighbour(report, rnd.number + 1),
             "standings": [{"title": labels.msg(N_("Group %(group)s"), group=g.id) if g.id else None,
-                           "rows": rows(g.rows, model)} for g in rnd.standings_after],
+                           "rows": rows(g.rows, model, rnd.columns)} for g in rnd.standings_after],
             "columns": columns(rnd.columns)}
 
 
