@@ -11,6 +11,7 @@ from dataclasses import dataclass
 from typing import Any, ClassVar
 
 from podium.errors import Problems, Src, suggest
+from podium.located import YMap, YSeq
 from podium.values import checked
 
 
@@ -50,8 +51,8 @@ class Block(ABC):
                              f"valid: {valid}")
                 continue
             parsed, fine = checked_at(param.kind, value, src_of_key(key), f"of {where} '{cls.name}'", key, problems)
-            if fine:
-                good[key] = parsed
+            if fine:  # a list or mapping the kind leaves as written keeps its lines, for later checks
+                good[key] = value if isinstance(value, (YSeq, YMap)) and parsed == value else parsed
         lacking = unanswered(cls, where)
         if lacking:
             problems.add(src_of_key("kind"), lacking)
