@@ -156,6 +156,7 @@ class Event:
     rounds: tuple[Round, ...] = ()
     manual_order: tuple[str, ...] = ()  # the organizer's order for ties no rule breaks (a sealed bid)
     draws: int = 2  # the version of Podium's draws the event was made with (rules/draw.py DRAW_VERSIONS)
+    start_numbers: str | None = None  # a round robin's start numbers: "registrations" | "rating" (None: the stage's default)
     paired_by: str | None = None  # what drew the rounds `podium pair` did not (an event moved in): not re-drawn
     playoffs: tuple[Playoff, ...] = ()  # play-off games held for ties (Tantrix §10c)
     key_srcs: dict = field(default_factory=dict, compare=False, hash=False)

@@ -138,6 +138,10 @@ class EventFile(Declared):
     draws: Annotated[int, WithJsonSchema({"enum": [1, 2]})] = Field(2, description="Which version of Podium's draws made the event: 1 for an event "
                                                 "drawn with Podium 0.2 or earlier (re-drawn as it was), 2 (the "
                                                 "default) otherwise.")
+    start_numbers: Literal["registrations", "rating"] = Field(
+        None, description="A round robin's start numbers: in the order of registrations.yaml, or by rating (highest "
+                          "first). Not set: by rating when players have one, else drawn — FIDE's Berger tables: the "
+                          "order of registrations.yaml.")
     paired_by: OneLine = Field(None, description="What drew the rounds when not `podium pair` (melee.gg, "
                                                  "Swiss-Manager): those rounds stand as published, and verify does not "
                                                  "re-draw them.")

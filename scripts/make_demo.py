@@ -283,7 +283,8 @@ REAL_MAGIC_EVENT = Path(__file__).resolve().parents[1] / "tests" / "data" / "mtg
 
 
 def play_club_games(content: Path, rand: random.Random) -> None:
-    """The clubs' other games on the generic points scoring: a chess Swiss, a Pokémon Swiss, and a
+    """The clubs' other games on the generic points scoring: a chess Swiss, a Pokémon Swiss, a chess
+    round robin on FIDE's Berger tables, and a
     real published Magic event re-entered as it was played (tests/data/mtg-melee-15958.yaml)."""
     club = {"organizer": "Jan Organizator", "head_judge": "Piotr Sędzia", "venue": "Klub gier, Kraków"}
     play_games(content, "2023-11-szachy-krakow", {
@@ -293,6 +294,9 @@ def play_club_games(content: Path, rand: random.Random) -> None:
     play_games(content, "2023-12-pokemon-krakow", {
         "name": "Pokémon TCG — liga Kraków", "date": datetime.date(2023, 12, 2), "ruleset": "pokemon-swiss",
         "seed": 20231202, **club}, [{"name": n} for n in POKEMON], rand)
+    play_games(content, "2024-01-szachy-kolowy", {
+        "name": "Turniej kołowy — Kraków", "date": datetime.date(2024, 1, 13), "ruleset": "chess-round-robin",
+        "seed": 20240113, **club}, [{"name": n, "rating": r} for n, r in CHESS[:6]], rand)
     enter_real_magic_event(content)
 
 

@@ -489,7 +489,7 @@ def fill_valid(ruleset: str, data: dict, earlier: list, regs: list[dict], pick: 
                 game["winner"] = winner
                 games.append(game)
             pairing["games"] = games
-        elif ruleset in ("chess-swiss", "pokemon-swiss"):
+        elif ruleset in ("chess-swiss", "chess-round-robin", "pokemon-swiss"):
             pairing["score"] = list(pick.one([(1, 0), (0.5, 0.5), (0, 1)]))
         elif ruleset == "mtg-swiss":
             pairing["score"] = list(pick.one([(2, 0), (2, 1), (1, 1), (1, 2), (0, 2)]))

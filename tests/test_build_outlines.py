@@ -98,4 +98,4 @@ def test_an_events_pages_and_files_come_one_after_another(demo):
     urls = [item.url.split("/") for item in site_items(load_archive(demo))]
     events = [parts[1] for parts in urls if parts[0] == "events" and len(parts) > 2]  # not the index of all events
     runs = [event for index, event in enumerate(events) if index == 0 or events[index - 1] != event]
-    assert len(runs) == len(set(events)) == 16
+    assert len(runs) == len(set(events)) == 17

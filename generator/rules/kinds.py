@@ -15,7 +15,7 @@ STAGE_KINDS = (SWISS, KNOCKOUT, ROUND_ROBIN, PAIRS_ROTATION, TABLES, FREE_FOR_AL
 STAGE_KEYS = {
     SWISS: {"rounds", "advance"},
     KNOCKOUT: {"games", "best_of", "final_best_of", "third_place", "seeding", "size"},
-    ROUND_ROBIN: {"groups", "games", "advance"},
+    ROUND_ROBIN: {"groups", "games", "advance", "schedule"},
     PAIRS_ROTATION: {"groups", "advance"},
     TABLES: {"rounds", "size", "advance"},
     FREE_FOR_ALL: {"advance"},

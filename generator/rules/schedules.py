@@ -42,6 +42,32 @@ def berger_rounds(players: list[str]) -> list[list[tuple[str, str]]]:
     return rounds
 
 
+def fide_berger_rounds(players: list[str]) -> list[list[tuple[str, str]]]:
+    """FIDE Handbook C.05 Annex 1, the Berger tables: players in start-number order, White first
+    in each pair. "Where there is an odd number of players, the highest number counts as a bye":
+    a player left to rest. With n numbers (n even, the bye counted) and h = n/2, round r seats
+    number n against x = 1 + (r−1)·h (x White in odd rounds, n White in even ones), and on
+    board k (2…h) k + (r−1)·h with White against n + 1 − k + (r−1)·h, numbers taken 1…n−1 in a
+    circle — which writes out the published tables (4: 1-4 2-3 / 4-3 1-2 / 2-4 3-1)."""
+    numbers = len(players) + len(players) % 2
+    half, circle = numbers // 2, numbers - 1
+
+    def player(number: int):
+        return players[number - 1] if number <= len(players) else None
+
+    def turned(number: int) -> int:
+        return (number - 1) % circle + 1
+
+    rounds = []
+    for r in range(1, numbers):
+        shift = (r - 1) * half
+        x = turned(1 + shift)
+        boards = [(x, numbers) if r % 2 else (numbers, x)]
+        boards += [(turned(k + shift), turned(numbers + 1 - k + shift)) for k in range(2, half + 1)]
+        rounds.append([(player(a), player(b)) for a, b in boards if player(a) and player(b)])
+    return rounds
+
+
 def pair_rotation(players: list[str]) -> list[tuple[tuple[str, str], tuple[str, str]]]:
     """RBB 2-vs-2 with rotating pairs, one leg (the return leg swaps home and away).
 

@@ -30,6 +30,7 @@ class Stage:
     final_games: int = 0  # knockout: games of the final and 3rd-place match (0 = as ``games``)
     groups: int = 1  # round-robin / pairs-rotation: how many groups (0 = as many groups of 4 as fit)
     advance: int = 0  # how many players go on to the next stage (0 = all)
+    schedule: str = "circle"  # round-robin: "circle" (schedules.berger_rounds) | "fide-berger" (FIDE's tables)
 
 
 @dataclass(frozen=True)
@@ -263,8 +264,22 @@ def _stage(data: YMap, index: int, entrants: int | None, problems: Problems, thi
                          f"a round robin of {-(-entrants // groups)} players a group plays {rounds} rounds, more than "
                          f"any tournament plays (at most {MOST}); split the field into groups, e.g. 'groups: "
                          f"{-(-entrants // 16)}'")
-        return Stage(kind, games=numbers.get("games", 1), groups=groups, advance=advance)
+        return Stage(kind, games=numbers.get("games", 1), groups=groups, advance=advance,
+                     schedule=_round_robin_schedule(data, problems))
     return Stage(kind, groups=numbers.get("groups", 0), advance=advance)
+
+
+ROUND_ROBIN_SCHEDULES = ("circle", "fide-berger")
+
+
+def _round_robin_schedule(data: YMap, problems: Problems) -> str:
+    """A round robin's schedule: the circle method, or FIDE's Berger tables (chess: its colours)."""
+    schedule = data.get("schedule", "circle")
+    if schedule not in ROUND_ROBIN_SCHEDULES:
+        problems.add(data.at("schedule"), f"unknown schedule '{schedule}' for a round-robin stage; one of "
+                     f"{', '.join(ROUND_ROBIN_SCHEDULES)}")
+        return "circle"
+    return schedule
 
 
 def _number_problem(kind: str, key: str, value, entrants: int | None) -> str | None:

@@ -52,7 +52,7 @@ def read_event(folder: Path, problems: Problems, registry: dict) -> Event | None
                     judges=tuple(string_list(f, "judges") or ()), technical_judge=f.get("technical_judge")),
         players=players or (), rounds=read_rounds(folder, problems, {p.id for p in players}) if players is not None else (),
         manual_order=tuple(pid for pid, _ in id_list(f, "manual_order", {p.id for p in players or ()})),
-        draws=_draws(f), paired_by=f.get("paired_by"),
+        draws=_draws(f), paired_by=f.get("paired_by"), start_numbers=f.get("start_numbers"),
         playoffs=_playoffs(f, problems, {p.id for p in players or ()}),
         key_srcs=dict(f.data.key_srcs),
     )
