@@ -44,6 +44,13 @@ class Tree:
         self.write(f"events/{event_id}/registrations.yaml", players)
         return event_id
 
+    def house_rules(self, extends: str, text: str, players: int = 8) -> None:
+        """An event 'e1' on the organizer's ruleset 'club' (rulesets/club.yaml beside the
+        content): ``extends`` a built-in one, then ``text`` (line 4 on)."""
+        self.event("e1", players, ruleset="club")
+        (self.root / "rulesets").mkdir(exist_ok=True)
+        (self.root / "rulesets/club.yaml").write_text(f"id: club\nname: Club rules\nextends: {extends}\n{text}")
+
     def round_path(self, event_id: str, number: int) -> Path:
         return self.content / "events" / event_id / "rounds" / f"{number}.yaml"
 

@@ -50,11 +50,8 @@ def test_an_odd_field_rests_the_player_the_table_gives_the_bye(tree, cli):
 def test_an_unknown_schedule_is_refused_at_its_line(tree, cli):
     """Said at the ruleset's own line when it is loaded (a stage list's lines were lost to the
     declared kind's copy, so its shape was said only at each event that used it)."""
-    tree.event("rr", 6, ruleset="club")
-    (tree.root / "rulesets").mkdir(exist_ok=True)
-    (tree.root / "rulesets/club.yaml").write_text(
-        "id: club\nname: Club\nextends: chess-round-robin\nstructure:\n  kind: stages\n  stages:\n"
-        "    - {kind: round-robin, schedule: berger}\n")
+    tree.house_rules("chess-round-robin", "structure:\n  kind: stages\n  stages:\n    - {kind: round-robin, schedule: berger}\n",
+                     players=6)
     output = cli("check", expect=1).output
     assert "rulesets/club.yaml:7: unknown schedule 'berger' for a round-robin stage; one of circle, fide-berger" \
         in output

@@ -7,9 +7,7 @@ from play import only_problem
 
 
 def house(tree, text: str) -> None:
-    tree.event("e1", 8, ruleset="club")
-    (tree.root / "rulesets").mkdir(exist_ok=True)
-    (tree.root / "rulesets/club.yaml").write_text("id: club\nname: Club rules\nextends: neuroshima-hex-pl-2023\n" + text)
+    tree.house_rules("neuroshima-hex-pl-2023", text)
 
 
 TABLE = "structure:\n  kind: player-count-table\n  tables:\n    default:\n"
