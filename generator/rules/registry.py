@@ -14,6 +14,7 @@ from podium.rules import games
 from podium.rules.armies import ArmyRules
 from podium.rules.byes import ByePolicy, LowestRankedBye
 from podium.rules.classification import BracketThenSwiss, Classification
+from podium.rules.colours import ColourAllocation
 from podium.rules.pairing.knockout import BracketSeeding, DrawnBracket, GameNumberBracket, StandardBracket
 from podium.rules.pairing.score_groups import ScoreGroupsTopDown
 from podium.rules.pairing.swiss import SwissMatching, SwissPairing
@@ -56,6 +57,7 @@ BLOCKS = {
     "classification": ("final classification", _with_games("classification", BracketThenSwiss)),
     "armies": ("army rules", _with_games("armies")),
     "roles": ("role rules", _with_games("roles")),
+    "colours": ("colour allocation", _with_games("colours")),
 }
 
 # ruleset key → the abstract base every block of that key derives from: what a stage may ask it
@@ -68,6 +70,7 @@ BASES = {
     "classification": Classification,
     "armies": ArmyRules,
     "roles": RoleRules,
+    "colours": ColourAllocation,
 }
 TIEBREAKER_BASE = Tiebreaker
 

@@ -144,6 +144,7 @@ def _build(rid: str, data: YMap, problems: Problems) -> RuleSet:
         if key not in data:
             problems.add(data.src, f"ruleset '{rid}' needs '{key}:' (e.g. {key}: {{kind: {next(iter(BLOCKS[key][1]))}}})")
     _bye_worth_set_once(blocks.get("scoring"), data.get("bye"), problems)
+    _colours_recorded(blocks.get("scoring"), blocks.get("colours"), data, problems)
     if blocks.get("structure"):  # a structure refused above (unknown, lacking a method) is said once
         blocks["structure"].check_tables(data.at("structure"), problems)
     return RuleSet(
@@ -154,6 +155,14 @@ def _build(rid: str, data: YMap, problems: Problems) -> RuleSet:
         qualifier_min=(data.get("qualifier") or {}).get("min_players"),
         warnings_to_disqualify=(data.get("penalties") or {}).get("warnings_to_disqualify"),
     )
+
+
+def _colours_recorded(scoring, colours, data: YMap, problems: Problems) -> None:
+    """Colour rules allocate colours the results must then say: a scoring that records no
+    colours would lose them (every game's White forgotten by the next round)."""
+    if scoring is not None and colours is not None and "colours" not in scoring.facts:
+        problems.add(data.at("colours"), f"colour allocation '{colours.name}' needs a scoring that records who had "
+                     f"White; scoring '{scoring.name}' does not (e.g. scoring: {{kind: points, colours: true}})")
 
 
 def _bye_worth_set_once(scoring, bye, problems: Problems) -> None:

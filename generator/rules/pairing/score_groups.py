@@ -31,32 +31,36 @@ from collections import Counter
 
 from podium.rules.pairing.candidates import candidate_edges, uses_candidates
 from podium.rules.pairing.swiss import (BYE, SwissPairing, SwissRound, _in_table_order, _matching, _pair_edges,
-                                        _scaled, _unpaired, bye_in, bye_tiers, least_cost_by_pieces, look_ahead,
-                                        looks_ahead, pairs_in, window_matching)
+                                        _scaled, _unpaired, bye_in, bye_tiers, clashes, drawn_avoiding,
+                                        least_cost_by_pieces, look_ahead, looks_ahead, pairs_in, window_matching)
 
 WEIGHT_BUDGET = 1 << 90  # rustworkx matches on 128-bit integers: a whole pairing's weight stays far inside
 
 
 def pair_top_down(ranked: list[str], points: dict[str, float], opponents: dict[str, set[str]],
                   bye_candidates: list[str], rng: random.Random, rounds_after: int = 0,
-                  joining: dict[str, int] | None = None) -> SwissRound:
+                  joining: dict[str, int] | None = None, avoid=frozenset()) -> SwissRound:
     """Pair ``ranked`` (best first) top-down by score group. ``bye_candidates``: who may get a
     bye, most deserving first; ``rounds_after``: Swiss rounds still to play after this one;
-    ``joining``: late entries, each with the later round he starts in (1: the next round)."""
+    ``joining``: late entries, each with the later round he starts in (1: the next round);
+    ``avoid``: pairs kept apart where some pairing can (swiss.py ``drawn_avoiding``)."""
     nodes = list(ranked)
     rng.shuffle(nodes)  # random among equals, reproducibly
     scaled = _scaled(points, ranked)
     group = score_groups(scaled)
     large = uses_candidates(len(nodes))
-    drawn = _by_pieces(nodes, group, scaled, opponents, bye_candidates) if large else None
-    if drawn is None:
-        bye = _feasible_bye(nodes, scaled, opponents, bye_candidates, large)
-        pairs = _pair_by_groups([p for p in nodes if p != bye], group, scaled, opponents)
-    else:
-        pairs, bye = drawn
+
+    def draw(met):
+        drawn = _by_pieces(nodes, group, scaled, met, bye_candidates) if large else None
+        if drawn is not None:
+            return drawn
+        bye = _feasible_bye(nodes, scaled, met, bye_candidates, large)
+        return _pair_by_groups([p for p in nodes if p != bye], group, scaled, met), bye
+
+    pairs, bye = drawn_avoiding(draw, opponents, avoid)
     if looks_ahead(ranked, rounds_after, joining):
         pairs, bye = _keep_later_rounds_pairable(nodes, pairs, bye, group, opponents, bye_candidates, rounds_after,
-                                                 joining)
+                                                 joining, avoid)
     return _in_table_order(pairs, bye, ranked, scaled)
 
 
@@ -161,7 +165,8 @@ def _class_weights(field_, group, bracket: int) -> tuple[dict[int, int], int | N
     return weight, None if len(radices) == len(bounds) else weighed[max(0, len(weighed) // 2 - 1)]
 
 
-def _keep_later_rounds_pairable(nodes, pairs, bye, group, opponents, bye_candidates, rounds_after, joining=None):
+def _keep_later_rounds_pairable(nodes, pairs, bye, group, opponents, bye_candidates, rounds_after, joining=None,
+                                avoid=frozenset()):
     """The draw when the later rounds stay pairable after it (pairing/swiss.py ``look_ahead``);
     otherwise, among the pairings the method could draw, one after which they do.
 
@@ -171,7 +176,8 @@ def _keep_later_rounds_pairable(nodes, pairs, bye, group, opponents, bye_candida
     read as for this round, the first candidate whom the stage can be finished without); among
     the rest, the best by class counts. When none leaves the later rounds pairable, the pairing
     method itself makes the stage impossible: ``MethodLeavesLaterRoundImpossible``, before this
-    round is drawn, and the organizer decides.
+    round is drawn, and the organizer decides. Among pairings as good, the fewest pairs of
+    ``avoid``.
     """
     field_ = nodes + [BYE] if len(nodes) % 2 else list(nodes)
     index = {p: i for i, p in enumerate(field_)}
@@ -191,8 +197,8 @@ def _keep_later_rounds_pairable(nodes, pairs, bye, group, opponents, bye_candida
         return [m for m in matchings if counts(m) == best[bye_tier(m)]]
 
     chosen = look_ahead(field_, matching, opponents, bye_candidates, rounds_after, method=method,
-                        preference=lambda m: (bye_tier(m), counts(m)), method_name="top-down by score group",
-                        joining=joining)
+                        preference=lambda m: (bye_tier(m), counts(m), -clashes(field_, m, avoid)),
+                        method_name="top-down by score group", joining=joining)
     return pairs_in(field_, chosen), bye_in(field_, chosen)
 
 
@@ -206,5 +212,6 @@ class ScoreGroupsTopDown(SwissPairing):
 
     name = "score-groups"
 
-    def pair(self, ranked, points, opponents, bye_candidates, rng, rounds_after=0, joining=None) -> SwissRound:
-        return pair_top_down(ranked, points, opponents, bye_candidates, rng, rounds_after, joining)
+    def pair(self, ranked, points, opponents, bye_candidates, rng, rounds_after=0, joining=None,
+             avoid=frozenset()) -> SwissRound:
+        return pair_top_down(ranked, points, opponents, bye_candidates, rng, rounds_after, joining, avoid)

@@ -69,21 +69,47 @@ class SwissRound:
 
 def pair_swiss(ranked: list[str], points: dict[str, float], opponents: dict[str, set[str]],
                bye_candidates: list[str], rng: random.Random, rounds_after: int = 0,
-               joining: Mapping[str, int] | None = None, sparse: bool = True) -> SwissRound:
+               joining: Mapping[str, int] | None = None, sparse: bool = True, avoid=frozenset()) -> SwissRound:
     """Pair ``ranked`` (best first). ``bye_candidates``: who may get a bye, most deserving first.
     ``rounds_after``: Swiss rounds still to play after this one; ``joining``: late entries, each
     with the later round he starts in (1: the next round) (see ``_look_ahead``). ``sparse``: a
     large field may be matched on the sparse candidate graph (candidates.py); False: on the
-    window at any size, as Podium 0.2 drew (``draws: 1``)."""
+    window at any size, as Podium 0.2 drew (``draws: 1``). ``avoid``: pairs kept apart when
+    some pairing can (``drawn_avoiding``)."""
     nodes = list(ranked)
     rng.shuffle(nodes)  # random among equal optima, reproducibly
     if len(nodes) % 2:
         nodes.append(BYE)
     scaled = _scaled(points, ranked)
-    matching = _perfect_matching(nodes, scaled, opponents, bye_candidates, sparse)
+    matching = drawn_avoiding(lambda met: _perfect_matching(nodes, scaled, met, bye_candidates, sparse),
+                              opponents, avoid)
     if looks_ahead(ranked, rounds_after, joining):
-        matching = _look_ahead(nodes, matching, scaled, opponents, bye_candidates, rounds_after, joining)
+        matching = _look_ahead(nodes, matching, scaled, opponents, bye_candidates, rounds_after, joining, avoid)
     return _as_round(matching, nodes, ranked, scaled)
+
+
+def drawn_avoiding(draw, opponents: dict[str, set[str]], avoid):
+    """``draw(opponents)`` with the pairs of ``avoid`` barred as if they had met (chess: two
+    players who both need White, C.04.1 f–g), or — when no pairing keeps them apart — as the
+    rules of pairing alone draw it. Barring them is exact for every method: a barred pair is
+    no edge, like a rematch."""
+    if not avoid:
+        return draw(opponents)
+    barred = {p: set(met) for p, met in opponents.items()}
+    for pair in avoid:
+        a, b = tuple(pair)
+        if a in barred and b in barred:
+            barred[a].add(b)
+            barred[b].add(a)
+    try:
+        return draw(barred)
+    except PairingImpossible:
+        return draw(opponents)
+
+
+def clashes(nodes, matching, avoid) -> int:
+    """How many pairs of ``matching`` (node index pairs) are pairs of ``avoid``."""
+    return sum(frozenset((nodes[i], nodes[j])) in avoid for i, j in matching) if avoid else 0
 
 
 # ---------------------------------------------------------------- look-ahead for small fields
@@ -97,7 +123,7 @@ def looks_ahead(ranked, rounds_after: int, joining: Mapping[str, int] | None) ->
     return bool(rounds_after) and len(ranked) + len(joining or ()) <= LOOK_AHEAD_PLAYERS
 
 
-def _look_ahead(nodes, matching, scaled, opponents, bye_candidates, rounds_after: int, joining=None):
+def _look_ahead(nodes, matching, scaled, opponents, bye_candidates, rounds_after: int, joining=None, avoid=frozenset()):
     """A pairing of this round after which the ``rounds_after`` later rounds can still be paired
     without a rematch or a second bye, or ``LaterRoundImpossible`` before this round is paired.
 
@@ -109,11 +135,13 @@ def _look_ahead(nodes, matching, scaled, opponents, bye_candidates, rounds_after
     after it (every event that could be finished is drawn as before); otherwise the heaviest
     pairing, by the same weights, among those after which they do (the first found in the
     shuffled node order among equals). The later rounds assume today's field, no drops, and the
-    late entries ``joining`` from their round on (docs/late-entries.md).
+    late entries ``joining`` from their round on (docs/late-entries.md). A pairing chosen so
+    keeps the pairs of ``avoid`` apart first, where one can.
     """
     weight = _pair_weights(nodes, scaled, bye_candidates)
     return look_ahead(nodes, matching, opponents, bye_candidates, rounds_after,
-                      preference=lambda m: sum(weight(i, j) for i, j in m), joining=joining)
+                      preference=lambda m: (-clashes(nodes, m, avoid), sum(weight(i, j) for i, j in m)),
+                      joining=joining)
 
 
 def look_ahead(nodes, matching, opponents, bye_candidates, rounds_after: int, preference, method=list,
@@ -471,7 +499,7 @@ class SwissPairing(Block):
     @abstractmethod
     def pair(self, ranked: list[str], points: dict[str, float], opponents: dict[str, set[str]],
              bye_candidates: list[str], rng: random.Random, rounds_after: int = 0,
-             joining: Mapping[str, int] | None = None) -> SwissRound:
+             joining: Mapping[str, int] | None = None, avoid=frozenset()) -> SwissRound:
         """The round's pairs, each in table order, its bye (None when even) and why a player was
         paired down or up: ``ranked`` best first, ``points`` each player's, ``opponents`` whom each
         has met (never again), ``bye_candidates`` from the bye policy, most deserving first; the
@@ -479,7 +507,8 @@ class SwissPairing(Block):
         round after this one they start in) let it keep the later rounds pairable. Raises
         ``PairingImpossible`` when no rematch-free pairing exists, ``LaterRoundImpossible`` (or
         ``MethodLeavesLaterRoundImpossible``) when every pairing it may draw leaves a later round
-        without one."""
+        without one. ``avoid``: pairs (frozensets) to keep apart where some pairing can
+        (``drawn_avoiding``)."""
 
 
 class SwissMatching(SwissPairing):
@@ -490,8 +519,9 @@ class SwissMatching(SwissPairing):
 
     sparse = True  # a large field on the candidate graph (candidates.py)
 
-    def pair(self, ranked, points, opponents, bye_candidates, rng, rounds_after=0, joining=None) -> SwissRound:
-        return pair_swiss(ranked, points, opponents, bye_candidates, rng, rounds_after, joining, self.sparse)
+    def pair(self, ranked, points, opponents, bye_candidates, rng, rounds_after=0, joining=None,
+             avoid=frozenset()) -> SwissRound:
+        return pair_swiss(ranked, points, opponents, bye_candidates, rng, rounds_after, joining, self.sparse, avoid)
 
 
 class SwissMatchingAsIn02(SwissMatching):

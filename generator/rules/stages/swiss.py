@@ -5,6 +5,7 @@ from podium.errors import fail
 from podium.located import YMap
 from podium.model import Round
 from podium.rules.draw import CURRENT as CURRENT_DRAWS, ROUND_ONE_BYE, inputs_digest, lot, rng
+from podium.rules.colours import BLACK, WHITE, ColourStanding
 from podium.rules.flags import bye_flag
 from podium.rules.kinds import SWISS
 from podium.rules.pairing.swiss import (LaterRoundImpossible, MethodLeavesLaterRoundImpossible, PairingImpossible,
@@ -83,9 +84,11 @@ def next_round(result: StageResult, state: EventState, number: int) -> DraftRoun
     pairing = ruleset.pairing if event.draws >= CURRENT_DRAWS else SwissMatchingAsIn02()
     rounds_after = result.last_round - number
     joining = _joining(result, state, number)
+    colours = ruleset.colours
+    standings = _colour_standings(ranked, points, records, state) if colours else {}
     try:
         drawn = pairing.pair(ranked, points, opponents, candidates, rng(event.seed, "pair", number, inputs), rounds_after,
-                             joining)
+                             joining, avoid=colours.avoided(standings) if colours else frozenset())
     except PairingImpossible as exc:
         raise fail(event.src, f"round {number} cannot be paired without a rematch or a second bye "
                               f"(left over: {exc}); reduce the Swiss rounds with structure: {{swiss_rounds: N, cut: N}}")
@@ -94,12 +97,28 @@ def next_round(result: StageResult, state: EventState, number: int) -> DraftRoun
                                                     exc.rounds, exc.method)
     except LaterRoundImpossible as exc:
         raise _later_round_impossible(event, result, number, _field_text(ranked, joining, number), exc.rounds)
+    pairs = drawn.pairs
+    if colours:  # White first; the initial colour drawn once for the event (C.04.3 §E)
+        initial = rng(event.seed, "initial-colour").choice((WHITE, BLACK))
+        pairs = [colours.white_first(pair, standings, initial) for pair in pairs]
     pairings = [DraftPairing(players=pair, table=i + 1, flags={p: drawn.flags[p] for p in pair if p in drawn.flags})
-                for i, pair in enumerate(drawn.pairs)]
+                for i, pair in enumerate(pairs)]
     if drawn.bye:
         pairings.append(DraftPairing(players=(drawn.bye,), bye=True, flags={drawn.bye: bye_flag(ruleset.bye.reason(number))}))
     return DraftRound(number=number, stage=SWISS, pairings=pairings, seed_parts=(event.seed, "pair", number, inputs),
                       late_entries={p: number + after for p, after in sorted(joining.items())})
+
+
+def _colour_standings(ranked: list[str], points: dict, records: dict, state: EventState) -> dict[str, ColourStanding]:
+    """What the colour rules read of each player: the colours he played, his place for pairing
+    (score, then pairing number) and his pairing number — the start list by rating, highest first,
+    then in the order of registrations.yaml (FIDE C.04.2 §B: equal ratings by title, then name;
+    Podium knows no titles, and the organizer's order stands for the names)."""
+    order = {player.id: i for i, player in enumerate(state.event.players)}
+    start_list = sorted(ranked, key=lambda p: (-(state.event.player(p).rating or 0), order[p]))
+    number = {p: i for i, p in enumerate(start_list, start=1)}
+    by_score = sorted(ranked, key=lambda p: (-points[p], number[p]))
+    return {p: ColourStanding(records[p].colours_played(), rank, number[p]) for rank, p in enumerate(by_score)}
 
 
 def _joining(result: StageResult, state: EventState, number: int) -> dict[str, int]:

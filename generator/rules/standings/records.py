@@ -29,6 +29,11 @@ class Record:
     def opponents(self) -> list[str]:
         return [o.opponent for o in self.outcomes if o.opponent is not None]
 
+    def colours_played(self) -> tuple[str, ...]:
+        """The colour of each game played, oldest first: a forfeit or a bye has none (FIDE C.04.2
+        §D.5: they do not count for colours)."""
+        return tuple(o.colour for o in self.outcomes if o.colour and o.played)
+
     @property
     def rounds_played(self) -> int:
         return len(self.outcomes)
