@@ -87,6 +87,9 @@ class PointsScoring(Scoring):
         return [self._outcome(p, o, result, round_no, colour, games=game)
                 for (p, o), result, colour, game in zip(((a, b), (b, a)), results, self._colours(), games)]
 
+    def seat_colours(self, pairing: Pairing) -> tuple:
+        return self._colours() if self.colours and len(pairing.players) == 2 and not pairing.bye else ()
+
     def _colours(self) -> tuple:
         return ("white", "black") if self.colours else (None, None)
 

@@ -152,6 +152,7 @@ class Seat:
     flag: str | None  # why the player was paired so: paired down, the reason for his bye
     won: bool
     earned: object  # multiplayer tables: the points this seat earned
+    colour: str | None  # chess: "white" or "black", where the order of the players says it
 
 
 @dataclass(frozen=True, slots=True)
@@ -484,10 +485,11 @@ def _table(pairing, rnd, turn: int | None, flags: dict, stage, result, match=Non
     factions = scoring.seat_factions(pairing, stage, turn) if stage else {}
     places = _places(pairing, stage)
     earned = _earned(pairing, stage, rnd)
+    colours = scoring.seat_colours(pairing) or (None,) * len(pairing.players)
     seats = tuple(Seat(player=p, army=(pairing.armies or [None] * 5)[i] or factions.get(p),
                        score=pairing.score[i] if pairing.score else None, place=places.get(p),
                        team=next((t for t, team in enumerate(pairing.teams) if p in team), None),
-                       flag=flags.get(p), won=p in winners, earned=earned.get(p))
+                       flag=flags.get(p), won=p in winners, earned=earned.get(p), colour=colours[i])
                   for i, p in enumerate(pairing.players))
     return Table(table=pairing.table, bye=pairing.bye, match=match_name(pairing.match),
                  group=pairing.group if stage and stage.kind != FREE_FOR_ALL else None, seats=seats,

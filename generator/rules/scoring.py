@@ -136,6 +136,11 @@ class Scoring(Block):
         turn (none by default: players choose)."""
         return {}
 
+    def seat_colours(self, pairing: Pairing) -> tuple:
+        """Each player's colour at a game of two, where the order of the players says it (chess:
+        the first has White); () by default."""
+        return ()
+
     def game_colours(self, preferences: list, games: int) -> list:
         """Where the rules allocate colours from the players' stated preferences: for each game,
         (first player's colour, second player's colour, index of the player who starts); a colour

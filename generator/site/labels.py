@@ -33,6 +33,8 @@ FLAGS = {
     "bye-lowest-ranked": N_("Bye to the lowest-ranked player without a bye"),
 }
 
+COLOURS = {"white": N_("White"), "black": N_("Black")}
+
 STATUS = {"active": "", "dropped": N_("withdrew"), "disqualified": N_("disqualified"), "excluded": N_("excluded")}
 
 # Why a passed-down invitation passed a player over (rules/season.py): already invited, or his status.

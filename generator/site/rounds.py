@@ -40,7 +40,8 @@ def by_name(tables: list[dict], model: SiteModel) -> list[dict]:
     """Each seated player's table and opponents, in alphabetical order by surname."""
     return sorted(({"person": s["person"], "table": t["table"], "bye": t["bye"],
                     "opponents": [o["person"]["name"] for o in t["seats"] if o is not s],
-                    "colour": t["colours"][0]["colours"][seat] if t["colours"] else None}
+                    "colour": t["colours"][0]["colours"][seat] if t["colours"] else None,
+                    "plays": s["colour_name"]}
                    for t in tables for seat, s in enumerate(t["seats"])),
                   key=lambda x: model.language.name_key(x["person"]["name"]))
 
@@ -60,7 +61,8 @@ def _neighbour(report, number: int) -> dict | None:
 
 def _table(table, model: SiteModel) -> dict:
     seats = [{"person": model.person(s.player), "army": s.army, "score": s.score, "place": s.place, "team": s.team,
-              "flag": labels.FLAGS.get(s.flag, None), "won": s.won, "earned": s.earned} for s in table.seats]
+              "flag": labels.FLAGS.get(s.flag, None), "won": s.won, "earned": s.earned,
+              "colour": s.colour, "colour_name": labels.COLOURS.get(s.colour)} for s in table.seats]
     if len(seats) > 2 and all(s["place"] for s in seats):  # a table of several, once placed: in place order
         seats.sort(key=lambda seat: seat["place"])
     return {"table": table.table, "bye": table.bye, "match": labels.match_name(table.match) if table.match else None,
