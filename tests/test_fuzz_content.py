@@ -236,7 +236,7 @@ def _round_files(content: Path) -> list[Path]:
 
 
 @pytest.mark.parametrize("ruleset", RULESETS)
-@fuzz(4)
+@fuzz(3)  # each of the ten rulesets (PODIUM_FUZZ_EXAMPLES=5x: 15 each)
 @given(data=st.data())
 def test_pair_check_standings_build_on_every_ruleset(tmp_path, ruleset, data):
     """A small valid event played round by round: pair → fill the results (valid, partly missing,

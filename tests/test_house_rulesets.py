@@ -71,3 +71,10 @@ def test_a_tiebreaker_reading_what_the_scoring_does_not_record_is_refused_at_its
     """Issue 21: a stat tie-breaker gave every player 0 when the scoring did not record its stat."""
     house(tree, text)
     assert only_problem(cli) == message
+
+
+def test_a_tiebreaker_and_its_cut_variant_may_both_be_listed(tree, cli):
+    """FIDE C.07 lists ARO Cut-1 before ARO: a variant is a tie-breaker of its own, not the same
+    one twice (it was refused as 'listed twice' because one class derives from the other)."""
+    tree.house_rules("chess-swiss", "tiebreakers: [aro_cut1, aro, buchholz_cut1, buchholz]\n")
+    assert cli("check").output.endswith("ok: 1 event, 0 seasons, 11 rulesets\n")

@@ -207,7 +207,7 @@ def _tiebreaker_list(names, src: Src, problems: Problems, scoring) -> list:
         where = names.at(index) if isinstance(names, YSeq) else src
         if cls is None:
             problems.add(where, f"unknown tie-breaker '{name}'{suggest(name, TIEBREAKERS)}; valid: {', '.join(sorted(TIEBREAKERS))}")
-        elif any(isinstance(t, cls) for t in found):  # the second would never separate anyone the first did not
+        elif any(type(t) is cls for t in found):  # the second would never separate anyone the first did not
             problems.add(where, f"tie-breaker '{name}' is listed twice; remove the second")
         elif lacking := unanswered(cls, "tie-breaker"):  # said at its name, as a block's is at its 'kind:'
             problems.add(where, lacking)
