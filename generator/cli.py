@@ -158,14 +158,9 @@ def serve(port: int, out: Path, lan: bool, content: Path) -> None:
 def new(event: str, ruleset: str, date_text: str, name: str | None, content: Path) -> None:
     """Start a new event EVENT (its id, a slug): event.yaml and registrations.yaml with comments
     saying what to fill in."""
-    import datetime
-
     from podium.scaffold import new_event
 
-    try:
-        date = datetime.date.fromisoformat(date_text)
-    except ValueError:
-        raise fail(Src("--date"), f"'{date_text}' is not a date; write it as YYYY-MM-DD, like 2026-05-16") from None
+    date = _date_option(date_text)
     for path in new_event(content, event, known_ruleset(content, ruleset), date, name):
         click.echo(f"wrote {path}")
     click.echo(f"next: add players to the registrations (or `podium import registrations FILE.csv {event}`), "
@@ -210,6 +205,60 @@ def import_registrations_command(source: Path, event: str, columns: tuple[str, .
     done = import_registrations(source, folder / "registrations.yaml", mapping)
     click.echo(f"added {len(done.added)} player{'s' * (len(done.added) != 1)} to {folder / 'registrations.yaml'}"
                + (f"; {len(done.kept)} already registered, left as they were" if done.kept else ""))
+
+
+@import_.command(name="trf")
+@click.argument("source", type=click.Path(path_type=Path))
+@click.argument("event", required=False)
+@click.option("--ruleset", default="chess-swiss", show_default=True, help="The event's ruleset.")
+@click.option("--date", "date_text", default=None, metavar="YYYY-MM-DD",
+              help="The day the event started (default: the file's start date, line 042).")
+@content_option
+def import_trf_command(source: Path, event: str | None, ruleset: str, date_text: str | None, content: Path) -> None:
+    """Turn SOURCE, a FIDE Tournament Report File (TRF-16, as Swiss-Manager and chess-results
+    write it), into the event folder EVENT (default: from the tournament's name)."""
+    from podium.trf_import import import_trf
+
+    known_ruleset(content, ruleset)
+    paths = import_trf(source, content, event, ruleset, _date_option(date_text))
+    for path in paths:
+        click.echo(f"wrote {path}")
+    click.echo(f"next: `podium standings {paths[0].parent.name}` or `podium build`")
+
+
+def _date_option(text: str | None):
+    import datetime
+
+    if text is None:
+        return None
+    try:
+        return datetime.date.fromisoformat(text)
+    except ValueError:
+        raise fail(Src("--date"), f"'{text}' is not a date; write it as YYYY-MM-DD, like 2026-05-16") from None
+
+
+@main.group(name="export")
+def export_() -> None:
+    """Write an event in a format other tools read."""
+
+
+@export_.command(name="trf")
+@click.argument("event")
+@click.option("--out", type=click.Path(path_type=Path), default=None,
+              help="A new file to write (default: print it).")
+@content_option
+def export_trf_command(event: str, out: Path | None, content: Path) -> None:
+    """Write EVENT as a FIDE Tournament Report File (TRF-16), as a federation takes it for rating."""
+    from podium import commands
+
+    text = commands.export_trf(content, event)
+    if out is None:
+        click.echo(text, nl=False)
+    else:
+        from podium.scaffold import write_new_files
+
+        write_new_files({out: text}, out.parent, "pick another file name")
+        click.echo(f"wrote {out}", err=True)
 
 
 @main.command()

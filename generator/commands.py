@@ -77,6 +77,14 @@ def standings(content: Path, event_name: str, as_json: bool) -> str:
     return standings_table(result)
 
 
+def export_trf(content: Path, event_name: str) -> str:
+    """`podium export trf`: the event as FIDE's Tournament Report File (TRF-16)."""
+    from podium.trf import write_trf
+    from podium.trf_export import event_trf
+
+    return write_trf(event_trf(find_event(load_archive(content), event_name).report))
+
+
 def standings_table(result) -> str:
     number = Language("en").number  # plain, locale-free numbers in the terminal
     ranked_by = result.ruleset.tiebreakers_for(result.first.kind) if result.stages else []  # the rows' own

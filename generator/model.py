@@ -26,6 +26,8 @@ class Player:
     colours: tuple[str, ...] = ()
     joins: int = 1  # a late entry plays from this round on
     team: str | None = None  # a team event: the player's team (its games score team defaults)
+    fide_id: int | None = None  # chess: for the federation's report (TRF)
+    title: str | None = None  # chess: GM, IM, …
 
 
 @dataclass(frozen=True)
@@ -73,6 +75,7 @@ class Pairing:
     forfeit: str | None = None
     judge_loss: str | None = None  # a judge awarded this player the loss (NS HEX §6.6)
     bye: bool = False
+    requested_bye: str | None = None  # a bye the player asked for: "full" | "half" | "zero" (bye is True too)
     armies: tuple | None = None
     modified: bool = False
     drawn_games: int | None = None  # a match of games (Magic): the games drawn; 'score' has the games won

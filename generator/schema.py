@@ -16,7 +16,7 @@ import datetime
 import functools
 from typing import Annotated, Any, Literal, Union, get_args, get_origin
 
-from pydantic import BaseModel, ConfigDict, Field, WithJsonSchema
+from pydantic import BaseModel, ConfigDict, Field, StringConstraints, WithJsonSchema
 
 from podium.rules.kinds import STAGE_KEYS, STAGE_KINDS
 from podium.values import Count, Markdown, OneLine, Points, Rounds, json_schema_of
@@ -83,6 +83,10 @@ class PlayerEntry(Declared):
     club: OneLine = Field(None, description="The player's club.")
     country: OneLine = Field(None, description="The player's country.")
     rating: Rating = Field(None, description="A rating (Elo) for seeding.")
+    fide_id: Annotated[int, Field(ge=1, le=99_999_999_999)] = Field(None, description="Chess: the player's FIDE id, "
+                                                                                      "as a federation's report needs.")
+    title: Annotated[str, StringConstraints(pattern=r"^[A-Za-z]{1,3}$")] = Field(
+        None, description="Chess: the player's FIDE title (GM, IM, WGM, FM, WIM, CM, WFM, WCM).")
     armies: list[OneLine] = Field(None, description="The armies (factions) the player registers.")
     finals_armies: list[OneLine] = Field(None, description="Armies registered for the final stage, when the ruleset "
                                                            "asks for them.")
@@ -172,7 +176,9 @@ class PairingEntry(Declared):
     model_config = ConfigDict(title="a pairing")
     table: Annotated[int, Field(ge=1)] = Field(None, description="The table number.")
     players: Ids = Field(None, description="The players' ids; one id with 'bye: true' for a bye.")
-    bye: bool = Field(False, description="This player has the bye.")
+    bye: bool | Literal["full", "half", "zero"] = Field(
+        False, description="This player has the bye: true for the bye the pairing gives; full, half or zero for a "
+                           "round the player asked to sit out, worth a win, a draw or nothing (FIDE's F, H and Z).")
     score: list[Number] = Field(None, description="Each player's score, in the order of 'players'.")
     winner: Id | int = Field(None, description="The winner's id (a team's index, 0 or 1, in a 2-vs-2 game).")
     draw: bool = Field(False, description="The game was drawn.")

@@ -3,9 +3,11 @@ tie-break exercise of the 2023 regulations (tests/data/fide-tiebreak-exercise-20
 published answers the first tests reproduce."""
 from __future__ import annotations
 
+import json
 from pathlib import Path
 
 import pytest
+import yaml
 
 from podium.rules.kinds import ROUND_ROBIN, SWISS
 from podium.rules.outcome import Outcome
@@ -161,35 +163,15 @@ HELD = {
     "black_wins": [1, 1, 1, 1, 0, 1, 0, 0, 0, 1, 0, 0, 1, 1, 1, 1],
     "cumulative": [11, 13, 11, 11.5, 5, 6, 6, 8.5, 2.5, 4, 5.5, 7, 7, 6, 7, 10.5],
 }
-TRF_POINTS = {"1": 1, "=": 0.5, "0": 0, "+": 1, "-": 0, "U": 1, "F": 1, "H": 0.5, "Z": 0}
-
-
-def trf_records() -> tuple[dict[str, Record], dict[str, int]]:
-    """The exercise's TRF-16 file (FIDE C.04 Annex 2: the 001 lines, a 10-column block a round
-    from column 92) as Podium records and ratings."""
-    records, ratings = {}, {}
-    for line in TRF.read_text().splitlines():
-        if not line.startswith("001"):
-            continue
-        player, ratings[line[4:8].strip()] = line[4:8].strip(), int(line[48:52])
-        record = records[player] = Record(player)
-        for number, start in enumerate(range(91, len(line), 10), start=1):
-            opponent, colour, code = line[start:start + 4].strip(), line[start + 5], line[start + 7]
-            points = TRF_POINTS[code]
-            if opponent == "0000" or opponent == "0":
-                if code in "UF":
-                    record.add(Outcome(player, None, "bye", points, 0, number, played=False, stats={"wins": 1}))
-                elif code == "H":
-                    record.add(Outcome(player, None, "requested-bye", points, 0, number, played=False))
-                continue  # Z: absent
-            result = {1: "win", 0.5: "draw", 0: "loss"}[points]
-            record.add(Outcome(player, opponent, result, points, 0, number, played=code not in "+-",
-                               colour={"w": "white", "b": "black"}[colour], stats={"wins": int(points == 1)}))
-    return records, ratings
-
-
-@pytest.mark.parametrize("key", sorted(HELD))
-def test_every_players_tiebreak_in_fides_exercise_is_the_published_answer(key):
-    records, ratings = trf_records()
-    ctx = Context(records, seed=0, kind=SWISS, scoring=CHESS, ratings=ratings)
-    assert [TIEBREAKERS[key]().value(str(n), ctx) for n in range(1, 17)] == HELD[key]
+def test_every_players_tiebreak_in_fides_exercise_is_the_published_answer(tree, cli):
+    """The exercise's TRF-16 file moved in with `podium import trf`: the standings JSON gives every
+    player the published answer of each tie-break (its byes, forfeits and absences as imported)."""
+    (tree.root / "rulesets").mkdir()
+    (tree.root / "rulesets/held.yaml").write_text(f"id: held\nname: Held\nextends: chess-swiss\n"
+                                                  f"tiebreakers: [{', '.join(sorted(HELD))}]\n")
+    cli("import", "trf", TRF, "held", "--ruleset", "held")
+    rows = json.loads(cli("standings", "held", "--json").output)["standings"]
+    number = {entry["id"]: i for i, entry in enumerate(yaml.safe_load(
+        (tree.content / "events/held/registrations.yaml").read_text()), start=1)}
+    for key, published in HELD.items():
+        assert [row["tiebreaks"][key] for row in sorted(rows, key=lambda r: number[r["player"]])] == published, key

@@ -60,3 +60,16 @@ def test_a_row_separated_by_a_new_tiebreaker_says_its_title(tree, cli):
     cli("build")
     page = (tree.root / "site/events/open/index.html").read_text(encoding="utf-8")
     assert "ahead of Player 4 on Buchholz Cut-1<" in page and '<td class="why">Buchholz Cut-1</td>' in page
+
+
+def test_a_bye_a_player_asked_for_scores_its_kind_and_is_no_pairing_bye(tree, cli):
+    """FIDE C.07 (2023) §16.2.3–16.2.4, TRF-16's F, H and Z: 'bye: half' is worth a draw and is
+    not the bye the pairing gives (the same player may still get that one later)."""
+    players = [{"id": f"p{i}", "name": f"Player {i}"} for i in range(1, 6)]
+    tree.event("club", players, ruleset="chess-swiss", structure={"swiss_rounds": 3, "cut": 0}, paired_by="by hand")
+    tree.save_round("club", 1, {"round": 1, "stage": "swiss", "pairings": [
+        {"table": 1, "players": ["p1", "p2"], "score": [1, 0]}, {"table": 2, "players": ["p3", "p4"], "score": [0, 1]},
+        {"players": ["p5"], "bye": "half"}]})
+    rows = {row["player"]: row for row in json.loads(cli("standings", "club", "--json").output)["standings"]}
+    assert rows["p5"]["points"] == 0.5 and rows["p5"]["tiebreaks"]["wins"] == 0
+

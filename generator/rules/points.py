@@ -9,7 +9,7 @@ from podium.errors import Problems
 from podium.model import Pairing
 from podium.rules.blocks import Param
 from podium.rules.kinds import ROUND_ROBIN, SWISS
-from podium.rules.outcome import Outcome
+from podium.rules.outcome import REQUESTED_BYE, Outcome
 from podium.rules.scoring import Scoring, listed, ordered_values
 from podium.values import Points
 
@@ -107,6 +107,12 @@ class PointsScoring(Scoring):
         if self.score_means == "games":
             stats.update(won_games=self.BYE_GAMES, drawn_games=0, played_games=self.BYE_GAMES)
         return replace(bye, points=points, stats=stats, played=False)
+
+    def requested_bye(self, player: str, round_no: int, kind: str) -> Outcome:
+        """FIDE C.07 (2023) §16.2.3–16.2.4 (TRF-16's F, H and Z): a round the player asked to sit
+        out, worth a win, a draw or a loss as the bye's kind says; unplayed, not a win."""
+        points = {"full": self.win, "half": self.draw, "zero": self.loss}[kind]
+        return Outcome(player, None, REQUESTED_BYE, points, 0, round_no, stats={"wins": 0}, played=False)
 
     def match_winner(self, pairing: Pairing, higher_seed: str | None, stage=None) -> str | None:
         winners = [o.player for o in self.outcomes(pairing, 0) if o.result == "win"]

@@ -46,6 +46,10 @@ class Person:
     armies: tuple[str, ...] = ()  # the armies (factions) he registered for the event
     finals_armies: tuple[str, ...] | None = None  # those he kept for the finals, once chosen
     beginner: bool = False  # plays the basic armies the organizer lent him
+    rating: int | None = None
+    country: str | None = None
+    fide_id: int | None = None  # chess
+    title: str | None = None  # chess: GM, IM, …
 
 
 @dataclass(frozen=True, slots=True)
@@ -177,12 +181,13 @@ class GamePlayed:
 class Outcome:
     """What a table's result says, for the page to put in words."""
 
-    kind: str  # bye | advances (a bracket's bye) | forfeit | judge-loss | pair-won | summed | series | score |
+    kind: str  # bye | requested-bye | advances (a bracket's bye) | forfeit | judge-loss | pair-won | summed | series | score |
     #            win-by-score (a table of two placed by its scores) | draw | win | none
     player: str | None = None  # who forfeits, loses by a judge's decision or wins
     players: tuple[str, ...] = ()  # the winning pair
     numbers: tuple = ()  # the score, the games won by each side, or a bye's points
     modified: bool = False  # a modified win (NS HEX §5.3)
+    asked: str | None = None  # a requested bye's kind: full | half | zero
 
 
 @dataclass(frozen=True, slots=True)
@@ -319,7 +324,7 @@ def report_event(result) -> EventReport:
         ruleset_name=ruleset.name, venue=event.venue, level=event.level, description=event.description,
         roles=event.roles, seed=event.seed,
         people=tuple(Person(p.id, p.name, p.club, p.team, _armies(p, ruleset), p.finals_armies and tuple(p.finals_armies),
-                            p.beginner) for p in event.players),
+                            p.beginner, p.rating, p.country, p.fide_id, p.title) for p in event.players),
         qualifier=result.qualifier, qualifier_min=ruleset.qualifier_min or 0, complete=result.complete,
         winner=_winner(result), plan=tuple(_stage_plan(s) for s in result.plan.stages),
         sums_games=ruleset.scoring.sums_games, clocks=MappingProxyType(dict(ruleset.clocks)),
@@ -575,6 +580,9 @@ def _outcome(pairing, stage, ruleset) -> Outcome:
     scoring = ruleset.scoring
     if pairing.bye and stage is not None and stage.kind == KNOCKOUT:
         return Outcome("advances")  # a bracket's bye scores nothing: the player goes on without playing
+    if pairing.requested_bye:
+        asked = scoring.requested_bye(pairing.players[0], 0, pairing.requested_bye)
+        return Outcome("requested-bye", numbers=(asked.points if asked else 0,), asked=pairing.requested_bye)
     if pairing.bye:
         return Outcome("bye", numbers=(ruleset.bye.points,))
     if pairing.forfeit:

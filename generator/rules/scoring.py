@@ -168,6 +168,11 @@ class Scoring(Block):
         bye (its own worth of a bye, the wins, the games): unchanged by default."""
         return bye
 
+    def requested_bye(self, player: str, round_no: int, kind: str) -> Outcome | None:
+        """A round ``player`` asked to sit out, a ``kind`` ("full", "half", "zero") bye: None
+        where the rules know no such bye (by default)."""
+        return None
+
     def result_keys(self, pairing: Pairing, stage=None) -> tuple[frozenset, str]:
         """The keys this block reads in ``pairing``'s result in ``stage``, and how that result is written."""
         return self.reads, self.how

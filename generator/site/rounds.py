@@ -92,6 +92,8 @@ def _result_text(outcome, model: SiteModel) -> dict:
         return labels.msg(N_("advances (bye)"))
     if kind == "bye":
         return labels.msg(N_("bye (+%(points)s)"), points=f"{outcome.numbers[0]:g}")
+    if kind == "requested-bye":
+        return labels.msg(N_("bye asked for (+%(points)s)"), points=f"{outcome.numbers[0]:g}")
     if kind == "forfeit":
         return labels.msg(N_("%(name)s forfeits"), name=model.name(outcome.player))
     if kind == "judge-loss":

@@ -36,10 +36,11 @@ def _pairing(item, src: Src, problems: Problems, ids: set[str]) -> Pairing | Non
     elif not players or not known_players(players, problems, ids):
         return None  # the rest of this entry is not checked: its players are the problem
     bye = f.get("bye", default=False)
-    if bye != (len(players) == 1):
+    requested = bye if isinstance(bye, str) else None
+    if bool(bye) != (len(players) == 1):
         problems.add(f.at("players"), "a bye has exactly one player and 'bye: true'; a game lists two or more players")
     pairing = Pairing(
-        players=tuple(players), src=f.src, table=f.get("table"), bye=bye,
+        players=tuple(players), src=f.src, table=f.get("table"), bye=bool(bye), requested_bye=requested,
         score=_numbers(f, "score", len(players)), winner=None if teams else _member(f, "winner", players),
         draw=f.get("draw", default=False), forfeit=_member(f, "forfeit", players),
         judge_loss=_member(f, "judge_loss", players),

@@ -22,10 +22,10 @@ from itertools import groupby
 from math import floor
 
 from podium.rules.kinds import ROUND_ROBIN
+from podium.rules.outcome import REQUESTED_BYE
 from podium.rules.standings.metrics import Context, ExactTiebreaker, ValueTiebreaker
 
 
-REQUESTED_BYE = "requested-bye"  # a half- or zero-point bye the player asked for (§16.2.3, §16.2.4; TRF H, Z)
 
 
 @dataclass(frozen=True)

@@ -164,6 +164,15 @@ class EventState:
         self.ruleset.scoring.check(pairing, self.problems, stage)
         return len(self.problems.items) == before
 
+    def requested_bye(self, pairing: Pairing, round_no: int, records: dict) -> None:
+        """A round the player asked to sit out ('bye: half'), as the scoring counts it."""
+        outcome = self.ruleset.scoring.requested_bye(pairing.players[0], round_no, pairing.requested_bye)
+        if outcome is None:
+            self.problems.add(pairing.src, f"'bye: {pairing.requested_bye}': the scoring of ruleset '{self.ruleset.id}' "
+                              "knows no bye a player asks for; write 'bye: true' for the pairing's bye, or pair him")
+        else:
+            records[outcome.player].add(outcome)
+
     def score(self, pairing: Pairing, records: dict, round_no: int, stage: Stage) -> None:
         if pairing.bye or not self.readable(pairing, stage):
             return

@@ -46,7 +46,9 @@ def _play(rnd: Round, result: StageResult, state: EventState) -> None:
             state.problems.add(pairing.src, f"{pairing.players[0]} and {pairing.players[1]} already played each other; "
                                "Swiss rounds have no rematches")
     for pairing in rnd.pairings:
-        if pairing.bye:
+        if pairing.requested_bye:
+            state.requested_bye(pairing, rnd.number, records)
+        elif pairing.bye:
             _bye(pairing, rnd.number, records, state)
         else:
             state.score(pairing, records, rnd.number, result.stage)

@@ -1,0 +1,131 @@
+"""Issue 21: FIDE's Tournament Report File (TRF-16, Handbook C.04 Annex 2). `podium import trf`
+moves a published chess Swiss in; `podium export trf` writes an event back out.
+
+The published event: the 4° Open Capo D'Orso 2012 (Palau, Italy; chief arbiter Franco De Sio;
+84 players, 9 rounds, paired with JaVaFo), the sample TRF of the JaVaFo Advanced User Manual
+(R. Ricca, rrweb.org/javafo/aum), tests/data/capo-dorso-2012.trf. It holds pairing-allocated
+byes (U), absences (Z), forfeits (+/−) and three withdrawals, and each player's points and rank."""
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+from podium.errors import Problems
+from podium.trf import normalized, read_trf, write_trf
+
+DATA = Path(__file__).parent / "data"
+CAPO = DATA / "capo-dorso-2012.trf"
+
+
+def published() -> list:
+    return read_trf(CAPO.read_text(encoding="utf-8"), str(CAPO), Problems()).players
+
+
+def test_a_published_swiss_moves_in_with_every_players_points(tree, cli):
+    output = cli("import", "trf", CAPO, "capo").output
+    assert "wrote content/events/capo/rounds/9.yaml" in output
+    assert cli("check").output.endswith("ok: 1 event, 0 seasons, 10 rulesets\n")
+    rows = json.loads(cli("standings", "capo", "--json").output)["standings"]
+    points = {row["name"]: row["points"] for row in rows}
+    assert {p.name: p.points for p in published()} == points  # all 84, byes and forfeits counted as published
+    assert sorted(row["name"] for row in rows if row["status"] == "dropped") == \
+        ["Capitani Roberto", "Carosielli Giovanna", "Ghencea Ioan", "Turchetta Gianluca"]  # absent to the end
+    assert cli("verify", "capo").output.startswith("ok")  # the rounds stand as published: nothing re-drawn
+
+
+def test_a_published_trf_goes_out_as_it_came_in(tree, cli):
+    """Round trip: every player's start rank, name, title, rating, federation, FIDE id, points
+    and each round's opponent, colour and result come back the same (sex and birth date, which
+    Podium does not keep, aside)."""
+    cli("import", "trf", CAPO, "capo")
+    exported = read_trf(cli("export", "trf", "capo").output, "export", Problems())
+
+    def kept(trf_players):
+        return [(p.number, p.name, p.title, p.rating, p.federation, p.fide_id, p.points, p.rounds)
+                for p in sorted(normalized_players(trf_players), key=lambda p: p.number)]
+    assert kept(exported.players) == kept(published())
+
+
+def normalized_players(players):
+    from podium.trf import Trf
+    return normalized(Trf({}, tuple(players))).players
+
+
+def test_an_exported_event_has_its_colours_byes_and_the_bye_a_player_asked_for(tree, cli):
+    """Five players paired by Podium: the pairing's bye is U, a half-point bye asked for H,
+    each game's colours as the round page shows them."""
+    tree.event("club", [{"id": f"p{i}", "name": f"Player {i}", "rating": 2000 - i} for i in range(1, 6)],
+               ruleset="chess-swiss", structure={"swiss_rounds": 2, "cut": 0}, venue="Kraków")
+    cli("pair", "club")
+    one = tree.read_round("club", 1)
+    for pairing in one["pairings"]:
+        if not pairing.get("bye"):
+            pairing["score"] = [1, 0]
+    tree.save_round("club", 1, one)
+    cli("export", "trf", "club", "--out", tree.root / "club.trf")
+    text = (tree.root / "club.trf").read_bytes().decode()
+    lines = {line[4:8].strip(): line for line in text.split("\r\n") if line.startswith("001")}
+    assert text.startswith("012 Event club\r\n022 Kraków\r\n042 2023/05/13\r\n062 5\r\n072 5\r\n092 Swiss\r\n"
+                           "102 Olga Organizer\r\n")
+    for pairing in one["pairings"]:
+        if pairing.get("bye"):
+            assert lines[pairing["players"][0][1:]][91:99] == "0000 - U"
+        else:
+            white, black = (p[1:] for p in pairing["players"])
+            assert lines[white][91:99] == f"{black:>4} w 1" and lines[black][91:99] == f"{white:>4} b 0"
+
+
+def test_writing_and_reading_keep_a_file(tmp_path):
+    players = published()
+    again = read_trf(write_trf(normalized(read_trf(CAPO.read_text(), "capo", Problems()))), "again", Problems())
+    assert normalized(again).players == normalized_players(players)
+
+
+def line(number: str, name: str, *rounds: str) -> str:
+    """A player line of TRF-16: start rank in columns 5–8, name from 15, rounds from 92."""
+    return f"001 {number:>4}      {name}".ljust(91) + "  ".join(rounds) + "\n"
+
+
+def test_a_line_that_does_not_read_is_said_at_its_line(tree, cli):
+    bad = tree.root / "bad.trf"
+    bad.write_text("012 Club\n" + line("1", "Ann", "0000 - U") + line("2", "Bob", "0000 - Q") + line("x", "Cid"))
+    output = cli("import", "trf", bad, "club", expect=1).output
+    assert "bad.trf:3: round 1 (column 99): unknown result 'Q'; TRF-16 writes one of 1 = 0 + - W D L U F H Z" in output
+    assert "bad.trf:4: the start rank (columns 5–8): 'x' is not a whole number" in output
+    assert not (tree.content / "events/club").exists()
+
+
+def test_a_game_written_on_one_line_only_is_said_at_it(tree, cli):
+    bad = tree.root / "bad.trf"
+    bad.write_text(line("1", "Ann", "   2 w 1") + line("2", "Bob", "   3 b 0") + line("3", "Cid", "   2 w 1"))
+    output = cli("import", "trf", bad, "club", expect=1).output
+    assert "bad.trf:1: round 1: start rank 2's line does not name 1 as his opponent in that round" in output
+
+
+def test_a_double_forfeit_is_refused_with_the_line_to_mend(tree, cli):
+    bad = tree.root / "bad.trf"
+    bad.write_text(line("1", "Ann", "   2 w -") + line("2", "Bob", "   1 b -"))
+    output = cli("import", "trf", bad, "club", expect=1).output
+    assert ("bad.trf:1: round 1: results '-' and '-' (start rank 2) are no game's two results; a round file holds a "
+            "win, a draw or one player's forfeit — enter this game by hand") in output
+
+
+def test_import_never_writes_over_an_event(tree, cli):
+    tree.event("capo", 4)
+    output = cli("import", "trf", CAPO, "capo", expect=1).output
+    assert "content/events/capo: already exists; podium import never overwrites" in output
+
+
+def test_a_file_that_is_no_trf_is_refused(tree, cli):
+    other = tree.root / "players.csv"
+    other.write_text("name,rating\nAnn,1500\n")
+    assert "players.csv: no player line ('001 …'): this is not a TRF-16 file" in \
+        cli("import", "trf", other, "club", expect=1).output
+
+
+def test_export_writes_a_new_file_and_never_over_one(tree, cli):
+    cli("import", "trf", CAPO, "capo")
+    out = tree.root / "capo.trf"
+    cli("export", "trf", "capo", "--out", out)
+    assert out.read_text().startswith("012 4° Open Capo D' Orso 2012")
+    assert "capo.trf" in cli("export", "trf", "capo", "--out", out, expect=1).output
