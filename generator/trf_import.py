@@ -19,6 +19,7 @@ import yaml
 from podium.errors import Problems, Src, fail
 from podium.slug import is_slug, slugify
 from podium.trf import BYES, PLAYED, Trf, TrfPlayer, read_trf
+from podium.values import MOST
 from podium.scaffold import write_new_files
 
 PAIRED_BY = "a TRF-16 file (podium import trf)"
@@ -37,6 +38,10 @@ def import_trf(source: Path, content: Path, event_id: str | None, ruleset: str, 
     trf = read_trf(text, str(source), problems)
     if not trf.players and not problems.items:
         problems.add(Src(str(source)), "no player line ('001 …'): this is not a TRF-16 file")
+    if trf.round_count > MOST:
+        longest = max(trf.players, key=lambda p: len(p.rounds))
+        problems.add(longest.src, f"{len(longest.rounds)} rounds, more than any tournament plays (at most {MOST}); "
+                     "is the line cut where the next begins?")
     problems.raise_if_any()
     event_id = event_id or slugify(trf.header.get("name", source.stem))[:60].strip("-")
     if not is_slug(event_id):

@@ -129,3 +129,12 @@ def test_export_writes_a_new_file_and_never_over_one(tree, cli):
     cli("export", "trf", "capo", "--out", out)
     assert out.read_text().startswith("012 4° Open Capo D' Orso 2012")
     assert "capo.trf" in cli("export", "trf", "capo", "--out", out, expect=1).output
+
+
+def test_a_line_of_more_rounds_than_any_tournament_is_refused(tree, cli):
+    bad = tree.root / "long.trf"
+    bad.write_text(line("1", "Ann", *["0000 - U"] * 150))
+    output = cli("import", "trf", bad, "club", expect=1).output
+    assert "long.trf:1: 150 rounds, more than any tournament plays (at most 99); is the line cut where the next " \
+        "begins?" in output
+    assert not (tree.content / "events/club").exists()
