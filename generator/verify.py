@@ -146,6 +146,8 @@ def verify_event(result: EventResult, registry: dict | None = None, redraws=None
     from podium.history import EventHistory
 
     event, ruleset = result.event, result.ruleset
+    if event.paired_by and all(r.drawn_from is None for r in event.rounds):
+        return []  # every round drawn by another program (event.yaml 'paired_by:'): nothing to re-draw
     history = EventHistory(Path(event.folder), registry or {})  # read from git only if a round needs it
     differences = []
     for index, (published, want) in enumerate(zip(event.rounds, (redraws or redrawn_tables)(event, ruleset))):

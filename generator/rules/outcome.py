@@ -5,7 +5,6 @@ from dataclasses import dataclass, field
 
 
 REQUESTED_BYE = "requested-bye"  # a round the player asked to sit out: a full-, half- or zero-point bye (TRF F, H, Z)
-REQUESTED_BYE_KINDS = ("full", "half", "zero")
 
 
 @dataclass(frozen=True)

@@ -8,6 +8,7 @@ from typing import Literal
 from podium.errors import Problems
 from podium.model import Pairing
 from podium.rules.blocks import Param
+from podium.rules.colours import BLACK, WHITE
 from podium.rules.kinds import ROUND_ROBIN, SWISS
 from podium.rules.outcome import REQUESTED_BYE, Outcome
 from podium.rules.scoring import Scoring, listed, ordered_values
@@ -91,7 +92,7 @@ class PointsScoring(Scoring):
         return self._colours() if self.colours and len(pairing.players) == 2 and not pairing.bye else ()
 
     def _colours(self) -> tuple:
-        return ("white", "black") if self.colours else (None, None)
+        return (WHITE, BLACK) if self.colours else (None, None)
 
     def _outcome(self, player, opponent, result: str, round_no: int, colour, played: bool = True,
                  games: dict | None = None) -> Outcome:

@@ -21,9 +21,10 @@ from fractions import Fraction
 from itertools import groupby
 from math import floor
 
+from podium.rules.colours import BLACK
 from podium.rules.kinds import ROUND_ROBIN
 from podium.rules.outcome import REQUESTED_BYE
-from podium.rules.standings.metrics import Context, ExactTiebreaker, ValueTiebreaker
+from podium.rules.standings.metrics import Context, ExactTiebreaker, ValueTiebreaker, exact_points
 
 
 
@@ -39,32 +40,39 @@ class RoundSeen:
     colour: str | None = None
 
 
-def _exact(points) -> Fraction:
-    return Fraction(points).limit_denominator(1000)
-
-
 class _Fide:
     """Every player's rounds of the stage so far, and the scores §16 derives from them: worked out
     once per standings (``_fide``)."""
 
     def __init__(self, ctx: Context):
-        self.ctx = ctx
         numbers = sorted({o.round for record in ctx.records.values() for o in record.outcomes})
-        self.rounds = {p: [self._seen(record, n) for n in numbers] for p, record in ctx.records.items()}
+        self.rounds = {p: self._seen(record, numbers) for p, record in ctx.records.items()}
         self.score = {p: sum((r.points for r in rounds), Fraction(0)) for p, rounds in self.rounds.items()}
-        draw = getattr(ctx.scoring, "draw", Fraction(1, 2))
-        self.draw = _exact(draw)
+        self.win = exact_points(getattr(ctx.scoring, "win", 1))
+        self.draw = exact_points(getattr(ctx.scoring, "draw", Fraction(1, 2)))
         self.round_robin = ctx.kind == ROUND_ROBIN
         self.adjusted = {p: self._adjusted(rounds) for p, rounds in self.rounds.items()}
 
     @staticmethod
-    def _seen(record, number: int) -> RoundSeen:
-        outcome = next((o for o in record.outcomes if o.round == number), None)
-        if outcome is None:
-            return RoundSeen(Fraction(0), None, played=False, voluntary=True)
-        forfeit_loss = outcome.unplayed and outcome.opponent is not None and outcome.result == "loss"
-        return RoundSeen(_exact(outcome.points), outcome.opponent, played=not outcome.unplayed,
-                         voluntary=forfeit_loss or outcome.result == REQUESTED_BYE, colour=outcome.colour)
+    def _seen(record, numbers: list[int]) -> list[RoundSeen]:
+        """The player's round of each of ``numbers``: absent where he has no outcome."""
+        by_round = {}
+        for outcome in record.outcomes:
+            by_round.setdefault(outcome.round, outcome)  # the round's first outcome, as before
+        seen = []
+        for number in numbers:
+            outcome = by_round.get(number)
+            if outcome is None:
+                seen.append(RoundSeen(Fraction(0), None, played=False, voluntary=True))
+                continue
+            forfeit_loss = outcome.unplayed and outcome.opponent is not None and outcome.result == "loss"
+            seen.append(RoundSeen(exact_points(outcome.points), outcome.opponent, played=not outcome.unplayed,
+                                  voluntary=forfeit_loss or outcome.result == REQUESTED_BYE, colour=outcome.colour))
+        return seen
+
+    def played_with_black(self, player: str) -> list[RoundSeen]:
+        """§7.3–7.4: the games the player played over the board with Black."""
+        return [seen for seen in self.rounds[player] if seen.played and seen.colour == BLACK]
 
     def _adjusted(self, rounds: list[RoundSeen]) -> Fraction:
         """§16.3: the score the player's opponents count: a VUR without an opponent after his last
@@ -159,8 +167,7 @@ class Koya(ExactTiebreaker):
     def exact(self, player, ctx) -> Fraction:
         fide = _fide(ctx)
         rounds = fide.rounds[player]
-        win = _exact(getattr(ctx.scoring, "win", 1))
-        limit = win * len(rounds) / 2
+        limit = fide.win * len(rounds) / 2
         return sum((seen.points for seen in rounds if seen.opponent is not None and fide.score[seen.opponent] >= limit),
                    Fraction(0))
 
@@ -187,7 +194,7 @@ class BlackGames(ValueTiebreaker):
     needs = frozenset({"colours"})
 
     def value(self, player, ctx):
-        return sum(1 for seen in _fide(ctx).rounds[player] if seen.played and seen.colour == "black")
+        return len(_fide(ctx).played_with_black(player))
 
 
 class BlackWins(ValueTiebreaker):
@@ -198,8 +205,8 @@ class BlackWins(ValueTiebreaker):
     needs = frozenset({"colours"})
 
     def value(self, player, ctx):
-        win = _exact(getattr(ctx.scoring, "win", 1))
-        return sum(1 for seen in _fide(ctx).rounds[player] if seen.played and seen.colour == "black" and seen.points == win)
+        fide = _fide(ctx)
+        return sum(1 for seen in fide.played_with_black(player) if seen.points == fide.win)
 
 
 class AverageRatingOfOpponents(ExactTiebreaker):
@@ -264,8 +271,7 @@ class DirectEncounter(ValueTiebreaker):
         if all(len(met[p]) == len(group) - 1 for p in group):  # §6.1: all have met
             ordered = sorted(group, key=lambda p: -scores[p])
             return [list(g) for _, g in groupby(ordered, key=scores.__getitem__)]
-        win = _exact(getattr(ctx.scoring, "win", 1))
-        best = {p: scores[p] + win * (len(group) - 1 - len(met[p])) for p in group}  # every game not played won
+        best = {p: scores[p] + fide.win * (len(group) - 1 - len(met[p])) for p in group}  # every game not played won
         ordered = sorted(group, key=lambda p: (-scores[p], -best[p]))
         buckets = []
         while len(ordered) > 1 and scores[ordered[0]] > max(best[p] for p in ordered[1:]):  # §6.2: nobody can catch him

@@ -16,7 +16,7 @@ from __future__ import annotations
 
 from fractions import Fraction
 
-from podium.rules.standings.metrics import Context, ExactTiebreaker
+from podium.rules.standings.metrics import Context, ExactTiebreaker, exact_points, opponents_mean
 
 FLOOR = Fraction(1, 3)
 GAME_WIN, GAME_DRAW = 3, 1  # game points (MTR Appendix C)
@@ -24,10 +24,10 @@ GAME_WIN, GAME_DRAW = 3, 1  # game points (MTR Appendix C)
 
 def match_win(player: str, ctx: Context) -> Fraction:
     record = ctx.records[player]
-    win = Fraction(getattr(ctx.scoring, "win", 3)).limit_denominator(1000)
     if not record.rounds_played:
         return FLOOR
-    return max(FLOOR, Fraction(record.points).limit_denominator(1000) / (win * record.rounds_played))
+    win = exact_points(getattr(ctx.scoring, "win", 3))
+    return max(FLOOR, exact_points(record.points) / (win * record.rounds_played))
 
 
 def game_win(player: str, ctx: Context) -> Fraction:
@@ -37,14 +37,6 @@ def game_win(player: str, ctx: Context) -> Fraction:
         return FLOOR
     points = GAME_WIN * stats.get("won_games", 0) + GAME_DRAW * stats.get("drawn_games", 0)
     return max(FLOOR, Fraction(points) / (GAME_WIN * games))
-
-
-def opponents_mean(player: str, ctx: Context, percentage) -> Fraction:
-    """The mean of ``percentage`` over the opponents the player met (none: 0)."""
-    faced = ctx.records[player].opponents
-    if not faced:
-        return Fraction(0)
-    return sum((percentage(o, ctx) for o in faced), Fraction(0)) / len(faced)
 
 
 class OpponentsMatchWin(ExactTiebreaker):

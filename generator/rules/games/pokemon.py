@@ -15,13 +15,17 @@ from __future__ import annotations
 
 from fractions import Fraction
 
-from podium.rules.standings.metrics import Context, ExactTiebreaker
+from podium.rules.standings.metrics import Context, ExactTiebreaker, opponents_mean
 
 FLOOR, DROPPED_CAP = Fraction(1, 4), Fraction(3, 4)
 COUNTED = {"win": Fraction(1), "draw": Fraction(1, 2), "loss": Fraction(0)}
 
 
 def win_percentage(player: str, ctx: Context) -> Fraction:
+    return ctx.remember(("win percentage", player), lambda: _win_percentage(player, ctx))
+
+
+def _win_percentage(player: str, ctx: Context) -> Fraction:
     outcomes = [o for o in ctx.records[player].outcomes if o.opponent is not None]
     if not outcomes:
         return FLOOR
@@ -32,13 +36,8 @@ def win_percentage(player: str, ctx: Context) -> Fraction:
     return min(max(share, FLOOR), Fraction(1) if played_out else DROPPED_CAP)
 
 
-def _mean(values: list[Fraction]) -> Fraction:
-    return sum(values, Fraction(0)) / len(values) if values else Fraction(0)
-
-
 def resistance(player: str, ctx: Context) -> Fraction:
-    return ctx.remember(("resistance", player), lambda: _mean(
-        [win_percentage(o, ctx) for o in ctx.records[player].opponents]))
+    return ctx.remember(("resistance", player), lambda: opponents_mean(player, ctx, win_percentage))
 
 
 class Resistance(ExactTiebreaker):
@@ -58,7 +57,7 @@ class OpponentsResistance(ExactTiebreaker):
     abbr, title = "OppRes%", "Opponents' resistance"
 
     def exact(self, player, ctx):
-        return _mean([resistance(o, ctx) for o in ctx.records[player].opponents])
+        return opponents_mean(player, ctx, resistance)
 
 
 BLOCKS: dict = {}  # scored by the generic points block (rules/points.py)

@@ -108,6 +108,7 @@ class EventState:
         self.walkovers: set[Pairing] = set()  # knockout matches decided by a withdrawal, not a result
         self.notes: list[tuple[Src, str]] = []  # what the engine decided where the rules are silent (check shows it)
         self.before_round = None  # (stage result, state) → None, as each stepped round is about to be played
+        self.ratings = {p.id: p.rating for p in event.players}  # what ARO reads (chess)
 
     def active(self, players) -> list[str]:
         return [p for p in players if self.status[p] == "active"]
@@ -240,7 +241,7 @@ class EventState:
         """What the tie-breakers of a ``kind`` stage read, its ``records`` so far."""
         event = self.event
         return Context(records, event.seed, event.manual_order, event.playoffs, event.draws, moment=moment, kind=kind,
-                       scoring=self.ruleset.scoring, ratings={p.id: p.rating for p in event.players})
+                       scoring=self.ruleset.scoring, ratings=self.ratings)
 
 
 def fresh_records(players) -> dict[str, Record]:

@@ -103,7 +103,20 @@ class ExactTiebreaker(ValueTiebreaker):
         """The exact value (a Fraction or an int)."""
 
     def value(self, player, ctx):
-        return tidy(round(float(self.exact(player, ctx)), 6))
+        return tidy(float(self.exact(player, ctx)))  # tidy rounds to six places
+
+
+def exact_points(points) -> Fraction:
+    """A result's points as an exact fraction (halves, thirds): what exact tie-breakers add up."""
+    return Fraction(points).limit_denominator(1000)
+
+
+def opponents_mean(player: str, ctx: Context, of) -> Fraction:
+    """The mean of ``of(opponent, ctx)`` over the opponents the player met, one a game (none: 0)."""
+    faced = ctx.records[player].opponents
+    if not faced:
+        return Fraction(0)
+    return sum((of(o, ctx) for o in faced), Fraction(0)) / len(faced)
 
 
 class Points(ValueTiebreaker):
