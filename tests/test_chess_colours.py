@@ -130,3 +130,13 @@ def test_a_chess_swiss_allocates_colours_by_the_rules_and_the_round_page_shows_t
     white, black = tree.read_round("open", 1)["pairings"][0]["players"]
     assert page.index('<span class="colour white">White</span> <a') < page.index(f"Player {white[1:]}") \
         < page.index('<span class="colour black">Black</span>') < page.index(f"Player {black[1:]}")
+
+
+def test_the_round_page_gives_the_bye_the_points_the_standings_count(tree, cli):
+    """chess-swiss scores a pairing-allocated bye 1 (its scoring's 'pairing_allocated_bye'); the
+    page said "bye (+3)", the bye policy's own points, which the scoring overrides."""
+    tree.event("odd", [{"id": f"p{i}", "name": f"Player {i}"} for i in range(1, 6)], ruleset="chess-swiss")
+    cli("pair", "odd")
+    cli("build", "--out", tree.root / "site")
+    page = (tree.root / "site/events/odd/rounds/1/index.html").read_text()
+    assert "bye (+1)" in page and "bye (+3)" not in page

@@ -583,8 +583,8 @@ def _outcome(pairing, stage, ruleset) -> Outcome:
     if pairing.requested_bye:
         asked = scoring.requested_bye(pairing.players[0], 0, pairing.requested_bye)
         return Outcome("requested-bye", numbers=(asked.points if asked else 0,), asked=pairing.requested_bye)
-    if pairing.bye:
-        return Outcome("bye", numbers=(ruleset.bye.points,))
+    if pairing.bye:  # worth what the scoring makes of the bye policy's points (chess: a pairing-allocated bye's 1)
+        return Outcome("bye", numbers=(scoring.scored_bye(ruleset.bye.outcome(pairing.players[0], 0, None)).points,))
     if pairing.forfeit:
         return Outcome("forfeit", player=pairing.forfeit)
     if pairing.judge_loss:
