@@ -14,7 +14,7 @@ This module reads and writes the format only; trf_import.py and trf_export.py tr
 """
 from __future__ import annotations
 
-from dataclasses import dataclass, field, replace
+from dataclasses import dataclass, field
 
 from podium.errors import Problems, Src
 
@@ -101,15 +101,13 @@ def _player(line: str, src: Src, problems: Problems) -> TrfPlayer | None:
         entry = _round_entry(line[start - 1:start + 7].ljust(8), index, src, problems)
         if entry is not None:
             rounds.append(entry)
-    while rounds and rounds[-1].absent and rounds[-1].result == " ":
-        rounds.pop()  # trailing blanks: nothing written
     return TrfPlayer(number=number, name=text["name"], src=src, sex=text["sex"], title=text["title"],
                      rating=_whole(text["rating"], "the rating (columns 49–52)", src, problems, optional=True),
                      federation=text["federation"], birth=text["birth"],
                      fide_id=_whole(text["fide_id"], "the FIDE id (columns 58–68)", src, problems, optional=True),
                      points=_points(text["points"], src, problems), rank=_whole(text["rank"], "the rank (columns 86–89)",
                                                                               src, problems, optional=True),
-                     rounds=tuple(rounds))
+                     rounds=trimmed(rounds, blanks_only=True))
 
 
 def _round_entry(block: str, index: int, src: Src, problems: Problems) -> RoundEntry | None:
@@ -196,12 +194,10 @@ def _or_blank(number: int | None):
     return "" if number is None else number
 
 
-def normalized(trf: Trf) -> Trf:
-    """``trf`` as it reads, for comparing two files: a blank result is the Z it means, and absences
-    after a player's last round are not written."""
-    def rounds(player: TrfPlayer) -> tuple[RoundEntry, ...]:
-        entries = [RoundEntry(e.opponent, e.colour, "Z" if e.result == " " else e.result) for e in player.rounds]
-        while entries and entries[-1].absent:
-            entries.pop()
-        return tuple(entries)
-    return replace(trf, players=tuple(replace(p, src=Src(""), rounds=rounds(p)) for p in trf.players))
+def trimmed(entries, blanks_only: bool = False) -> tuple[RoundEntry, ...]:
+    """``entries`` without the absences after the player's last round (a line need not write
+    them); ``blanks_only``: only those left blank."""
+    entries = list(entries)
+    while entries and entries[-1].absent and (entries[-1].result == " " or not blanks_only):
+        entries.pop()
+    return tuple(entries)

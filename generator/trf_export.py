@@ -4,9 +4,11 @@ start ranks in the order of registrations.yaml, each round's opponent, colour an
 points and rank of the standings. Rounds still waiting for results are left out."""
 from __future__ import annotations
 
+from itertools import takewhile
+
 from podium.errors import Src
 from podium.rules.report import EventReport, RoundReport
-from podium.trf import RoundEntry, Trf, TrfPlayer
+from podium.trf import RoundEntry, Trf, TrfPlayer, trimmed
 
 GAME_CODES = {1: "1", 0.5: "=", 0: "0"}
 ASKED_CODES = {"full": "F", "half": "H", "zero": "Z"}
@@ -15,31 +17,18 @@ ASKED_CODES = {"full": "F", "half": "H", "zero": "Z"}
 def event_trf(report: EventReport) -> Trf:
     number = {person.id: i for i, person in enumerate(report.people, start=1)}
     standing = {row.player: row for row in report.standings}
-    rounds = [_entries(rnd, number) for rnd in _complete_rounds(report)]
+    rounds = [_entries(rnd, number) for rnd in takewhile(lambda rnd: rnd.complete, report.rounds)]
     players = []
     for person in report.people:
         row = standing.get(person.id)
-        entries = [entries.get(person.id, RoundEntry(None, None, "Z")) for entries in rounds]
-        while entries and entries[-1].absent:
-            entries.pop()  # gone (or not yet there): nothing written
+        entries = trimmed(entries.get(person.id, RoundEntry(None, None, "Z")) for entries in rounds)  # gone: not written
         players.append(TrfPlayer(number=number[person.id], name=person.name, src=Src(report.id), title=person.title or "",
                                  rating=person.rating, federation=person.country or "", fide_id=person.fide_id,
-                                 points=row.points if row else None, rank=row.rank if row else None,
-                                 rounds=tuple(entries)))
+                                 points=row.points if row else None, rank=row.rank if row else None, rounds=entries))
     header = {"name": report.name, "city": report.venue, "start": report.date.strftime("%Y/%m/%d"),
               "players": str(len(players)), "rated": str(sum(1 for p in players if p.rating)),
               "type": "Swiss", "arbiter": getattr(report.roles, "head_judge", None)}
     return Trf({key: value for key, value in header.items() if value}, tuple(players))
-
-
-def _complete_rounds(report: EventReport) -> list[RoundReport]:
-    """The rounds from the first up to the first still waiting for a result."""
-    done = []
-    for rnd in report.rounds:
-        if not rnd.complete:
-            break
-        done.append(rnd)
-    return done
 
 
 def _entries(rnd: RoundReport, number: dict[str, int]) -> dict[str, RoundEntry]:
@@ -57,6 +46,6 @@ def _entries(rnd: RoundReport, number: dict[str, int]) -> dict[str, RoundEntry]:
                 code = "-" if seat.player == forfeiter else "+"
             else:
                 code = GAME_CODES[seat.score]
-            entries[seat.player] = RoundEntry(number[other.player], (seat.colour or "-")[0] if seat.colour else None,
+            entries[seat.player] = RoundEntry(number[other.player], seat.colour[0] if seat.colour else None,
                                               code)
     return entries

@@ -12,6 +12,7 @@ from __future__ import annotations
 import datetime
 import hashlib
 import os
+from collections import Counter
 from pathlib import Path
 
 import yaml
@@ -29,11 +30,13 @@ DATE_FORMATS = ("%Y/%m/%d", "%Y-%m-%d", "%Y.%m.%d", "%d.%m.%Y", "%d/%m/%Y", "%y/
 def import_trf(source: Path, content: Path, event_id: str | None, ruleset: str, date: datetime.date | None) -> list[Path]:
     """The event folder of ``source``'s tournament under ``content``/events (never over one)."""
     try:
-        text = source.read_bytes().decode("utf-8")
-    except UnicodeDecodeError:
-        text = source.read_bytes().decode("latin-1")  # Swiss-Manager's older files
+        data = source.read_bytes()
     except OSError as exc:
         raise fail(Src(str(source)), f"cannot read it ({exc.strerror}); name a TRF file") from None
+    try:
+        text = data.decode("utf-8")
+    except UnicodeDecodeError:
+        text = data.decode("latin-1")  # Swiss-Manager's older files
     problems = Problems()
     trf = read_trf(text, str(source), problems)
     if not trf.players and not problems.items:
@@ -51,12 +54,12 @@ def import_trf(source: Path, content: Path, event_id: str | None, ruleset: str, 
     if os.path.lexists(folder):
         raise fail(Src(str(folder)), "already exists; podium import never overwrites. Name another: "
                                      "podium import trf FILE EVENT")
-    ids = _player_ids(trf)
+    table = _Crosstable(trf)
     files = {folder / "event.yaml": _event_yaml(trf, text, source, ruleset, date or _date(trf, source, problems)),
-             folder / "registrations.yaml": _dump(_registrations(trf, ids), f"The players of {source.name}, in "
+             folder / "registrations.yaml": _dump(table.registrations(), f"The players of {source.name}, in "
                                                   "start rank order (their start numbers).")}
-    for number in range(1, trf.round_count + 1):
-        files[folder / "rounds" / f"{number}.yaml"] = _dump(_round(trf, number, ids, problems),
+    for number in range(1, table.rounds + 1):
+        files[folder / "rounds" / f"{number}.yaml"] = _dump(table.round(number, problems),
                                                             f"Round {number} as {source.name} published it.")
     problems.raise_if_any()
     return write_new_files(files, content / "events", "move it away, or name the event: podium import trf FILE EVENT")
@@ -64,12 +67,6 @@ def import_trf(source: Path, content: Path, event_id: str | None, ruleset: str, 
 
 def _dump(data, comment: str) -> str:
     return f"# {comment}\n" + yaml.safe_dump(data, allow_unicode=True, sort_keys=False, width=120)
-
-
-def _player_ids(trf: Trf) -> dict[int, str]:
-    """Each start rank's player id: the name as a slug, the start rank added when two share it."""
-    slugs = [slugify(p.name) or f"player-{p.number}" for p in trf.players]
-    return {p.number: slug if slugs.count(slug) == 1 else f"{slug}-{p.number}" for p, slug in zip(trf.players, slugs)}
 
 
 def _date(trf: Trf, source: Path, problems: Problems) -> datetime.date | None:
@@ -92,50 +89,73 @@ def _event_yaml(trf: Trf, text: str, source: Path, ruleset: str, date: datetime.
     return _dump({k: v for k, v in event.items() if v is not None}, f"Imported from {source.name} (TRF-16).")
 
 
-def _registrations(trf: Trf, ids: dict[int, str]) -> list[dict]:
-    entries = []
-    for player in sorted(trf.players, key=lambda p: p.number):
-        entry = {"id": ids[player.number], "name": player.name, "rating": player.rating,
-                 "country": player.federation or None, "fide_id": player.fide_id or None,
-                 "title": player.title or None}
-        first, _ = _active_rounds(player)
-        if first > 1:
-            entry["joins"] = first
-        entries.append({k: v for k, v in entry.items() if v is not None})
-    return entries
+class _Crosstable:
+    """The file's players in start-rank order, each with his id and the first and last round he
+    took part in (absences around them: not yet there, gone), read once for every round file."""
+
+    def __init__(self, trf: Trf):
+        self.players = sorted(trf.players, key=lambda p: p.number)
+        self.by_number = {p.number: p for p in self.players}
+        self.rounds = trf.round_count
+        slugs = [slugify(p.name) or f"player-{p.number}" for p in self.players]
+        twice = {slug for slug, count in Counter(slugs).items() if count > 1}
+        self.ids = {p.number: f"{slug}-{p.number}" if slug in twice else slug for p, slug in zip(self.players, slugs)}
+        self.active = {p.number: _active_rounds(p) for p in self.players}
+
+    def registrations(self) -> list[dict]:
+        entries = []
+        for player in self.players:
+            entry = {"id": self.ids[player.number], "name": player.name, "rating": player.rating,
+                     "country": player.federation or None, "fide_id": player.fide_id or None,
+                     "title": player.title or None}
+            first, _ = self.active[player.number]
+            if first > 1:
+                entry["joins"] = first
+            entries.append({k: v for k, v in entry.items() if v is not None})
+        return entries
+
+    def round(self, number: int, problems: Problems) -> dict:
+        """Round ``number``'s file: each game once (from the line of the lower start rank), then
+        the byes; who left after it, ``drops``."""
+        pairings, byes, drops = [], [], []
+        for player in self.players:
+            first, last = self.active[player.number]
+            if number == last < self.rounds:
+                drops.append(self.ids[player.number])
+            if not first <= number <= last:
+                continue
+            entry = player.rounds[number - 1]
+            if entry.opponent is None:
+                byes.append(_bye(player, entry.result, self.ids, number, problems))
+            elif entry.opponent > player.number:  # the crosstable is checked: the other line says the same
+                pairings.append({"table": len(pairings) + 1, **self._game(player, entry, number, problems)})
+        data = {"round": number, "stage": "swiss", "pairings": pairings + byes}
+        if drops:
+            data["drops"] = drops
+        return data
+
+    def _game(self, player: TrfPlayer, entry, number: int, problems: Problems) -> dict:
+        """The game of ``player`` (the lower start rank of the two) in round ``number``, White first."""
+        other = self.by_number[entry.opponent]
+        back = other.rounds[number - 1]
+        white, black, mine, theirs = (other, player, back, entry) if entry.colour == "b" else (player, other, entry, back)
+        pairing = {"players": [self.ids[white.number], self.ids[black.number]]}
+        codes = mine.result + theirs.result
+        if codes in ("+-", "-+"):
+            pairing["forfeit"] = self.ids[(black if codes == "+-" else white).number]
+        elif mine.result in PLAYED and theirs.result in PLAYED and PLAYED[mine.result] + PLAYED[theirs.result] == 1:
+            pairing["score"] = [PLAYED[mine.result], PLAYED[theirs.result]]
+        else:
+            problems.add(player.src, f"round {number}: results '{entry.result}' and '{back.result}' (start rank "
+                         f"{other.number}) are no game's two results; a round file holds a win, a draw or one "
+                         "player's forfeit — enter this game by hand")
+        return pairing
 
 
 def _active_rounds(player: TrfPlayer) -> tuple[int, int]:
-    """The first and last round the player took part in (absences around them: not yet there,
-    gone); (1, 0) when he took part in none."""
+    """The first and last round the player took part in; (1, 0) when he took part in none."""
     present = [i for i, entry in enumerate(player.rounds, start=1) if not entry.absent]
     return (present[0], present[-1]) if present else (1, 0)
-
-
-def _round(trf: Trf, number: int, ids: dict[int, str], problems: Problems) -> dict:
-    pairings, byes, drops, seen = [], [], [], set()
-    for player in sorted(trf.players, key=lambda p: p.number):
-        first, last = _active_rounds(player)
-        entry = player.rounds[number - 1] if number <= len(player.rounds) else None
-        if number == last and last < trf.round_count:
-            drops.append(ids[player.number])
-        if not first <= number <= last or player.number in seen:
-            continue
-        if entry.opponent is None:
-            byes.append(_bye(player, entry.result, ids, number, problems))
-            continue
-        seen.add(entry.opponent)
-        pairings.append(_game(player, entry, trf, number, ids, problems))
-    for table, pairing in enumerate(pairings, start=1):
-        pairing["table"] = table
-    data = {"round": number, "stage": "swiss", "pairings": [_tabled(p) for p in pairings] + byes}
-    if drops:
-        data["drops"] = drops
-    return data
-
-
-def _tabled(pairing: dict) -> dict:
-    return {"table": pairing.pop("table"), **pairing}
 
 
 def _bye(player: TrfPlayer, code: str, ids: dict, number: int, problems: Problems) -> dict:
@@ -144,21 +164,3 @@ def _bye(player: TrfPlayer, code: str, ids: dict, number: int, problems: Problem
         problems.add(player.src, f"round {number}: result '{code}' without an opponent; TRF-16 writes a bye as "
                      "U, F, H or Z with opponent 0000")
     return {"players": [ids[player.number]], "bye": True if kind == "allocated" else kind}
-
-
-def _game(player: TrfPlayer, entry, trf: Trf, number: int, ids: dict, problems: Problems) -> dict:
-    """The game of ``player`` (the lower start rank of the two) in round ``number``, White first."""
-    other = next(p for p in trf.players if p.number == entry.opponent)
-    back = other.rounds[number - 1]
-    white, black, mine, theirs = (other, player, back, entry) if entry.colour == "b" else (player, other, entry, back)
-    pairing = {"players": [ids[white.number], ids[black.number]]}
-    codes = mine.result + theirs.result
-    if codes in ("+-", "-+"):
-        pairing["forfeit"] = ids[(black if codes == "+-" else white).number]
-    elif mine.result in PLAYED and theirs.result in PLAYED and PLAYED[mine.result] + PLAYED[theirs.result] == 1:
-        pairing["score"] = [PLAYED[mine.result], PLAYED[theirs.result]]
-    else:
-        problems.add(player.src, f"round {number}: results '{entry.result}' and '{back.result}' (start rank "
-                     f"{other.number}) are no game's two results; a round file holds a win, a draw or one "
-                     "player's forfeit — enter this game by hand")
-    return pairing

@@ -27,8 +27,8 @@ class ColourAllocation(Block):
 
     @abstractmethod
     def avoided(self, standings: dict[str, ColourStanding]) -> set[frozenset]:
-        """The pairs that cannot both be given their colour, which the matching avoids when it
-        can (without them no pairing at all: it pairs them, and ``white_first`` decides)."""
+        """Groups of players no two of whom can both be given their colour, which the matching
+        keeps apart when it can (else it pairs them, and ``white_first`` decides)."""
 
     @abstractmethod
     def white_first(self, pair: tuple[str, str], standings: dict[str, ColourStanding], initial: str) -> tuple[str, str]:

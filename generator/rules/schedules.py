@@ -68,6 +68,10 @@ def fide_berger_rounds(players: list[str]) -> list[list[tuple[str, str]]]:
     return rounds
 
 
+FIDE_BERGER = "fide-berger"
+ROUND_ROBIN_SCHEDULES = {"circle": berger_rounds, FIDE_BERGER: fide_berger_rounds}  # a round robin's 'schedule:'
+
+
 def pair_rotation(players: list[str]) -> list[tuple[tuple[str, str], tuple[str, str]]]:
     """RBB 2-vs-2 with rotating pairs, one leg (the return leg swaps home and away).
 

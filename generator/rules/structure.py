@@ -13,7 +13,7 @@ from podium.located import YMap, YSeq
 from podium.rules.blocks import Block, Param
 from podium.rules.brackets import knockout_rounds
 from podium.rules.kinds import KNOCKOUT, PAIRS_ROTATION, ROUND_ROBIN, STAGE_KEYS, SWISS, TABLES
-from podium.rules.schedules import round_robin_rounds
+from podium.rules.schedules import ROUND_ROBIN_SCHEDULES, round_robin_rounds
 from podium.values import MOST, OneLine, Players, Rounds
 
 
@@ -267,9 +267,6 @@ def _stage(data: YMap, index: int, entrants: int | None, problems: Problems, thi
         return Stage(kind, games=numbers.get("games", 1), groups=groups, advance=advance,
                      schedule=_round_robin_schedule(data, problems))
     return Stage(kind, groups=numbers.get("groups", 0), advance=advance)
-
-
-ROUND_ROBIN_SCHEDULES = ("circle", "fide-berger")
 
 
 def _round_robin_schedule(data: YMap, problems: Problems) -> str:

@@ -62,10 +62,10 @@ class FideColours(ColourAllocation):
             strength, colour = preference(standing.history)
             if strength == ABSOLUTE:
                 needs.setdefault(colour, []).append(player)
-        return {frozenset((p, q)) for players in needs.values() for i, p in enumerate(players) for q in players[i + 1:]}
+        return {frozenset(players) for players in needs.values() if len(players) > 1}
 
     def white_first(self, pair: tuple[str, str], standings: dict[str, ColourStanding], initial: str) -> tuple[str, str]:
-        higher, lower = sorted(pair, key=lambda p: (standings[p].rank, standings[p].number))
+        higher, lower = sorted(pair, key=lambda p: standings[p].rank)  # ranks are unique: score, then number
         colour = self._higher_colour(standings[higher], standings[lower], initial)
         return (higher, lower) if colour == WHITE else (lower, higher)
 

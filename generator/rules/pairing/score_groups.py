@@ -31,7 +31,7 @@ from collections import Counter
 
 from podium.rules.pairing.candidates import candidate_edges, uses_candidates
 from podium.rules.pairing.swiss import (BYE, SwissPairing, SwissRound, _in_table_order, _matching, _pair_edges,
-                                        _scaled, _unpaired, bye_in, bye_tiers, clashes, drawn_avoiding,
+                                        _scaled, _unpaired, bye_in, bye_tiers, clash_count, drawn_avoiding,
                                         least_cost_by_pieces, look_ahead, looks_ahead, pairs_in, window_matching)
 
 WEIGHT_BUDGET = 1 << 90  # rustworkx matches on 128-bit integers: a whole pairing's weight stays far inside
@@ -43,7 +43,7 @@ def pair_top_down(ranked: list[str], points: dict[str, float], opponents: dict[s
     """Pair ``ranked`` (best first) top-down by score group. ``bye_candidates``: who may get a
     bye, most deserving first; ``rounds_after``: Swiss rounds still to play after this one;
     ``joining``: late entries, each with the later round he starts in (1: the next round);
-    ``avoid``: pairs kept apart where some pairing can (swiss.py ``drawn_avoiding``)."""
+    ``avoid``: groups kept apart where some pairing can (swiss.py ``drawn_avoiding``)."""
     nodes = list(ranked)
     rng.shuffle(nodes)  # random among equals, reproducibly
     scaled = _scaled(points, ranked)
@@ -176,13 +176,14 @@ def _keep_later_rounds_pairable(nodes, pairs, bye, group, opponents, bye_candida
     read as for this round, the first candidate whom the stage can be finished without); among
     the rest, the best by class counts. When none leaves the later rounds pairable, the pairing
     method itself makes the stage impossible: ``MethodLeavesLaterRoundImpossible``, before this
-    round is drawn, and the organizer decides. Among pairings as good, the fewest pairs of
-    ``avoid``.
+    round is drawn, and the organizer decides. Among pairings as good, the fewest pairs within
+    a group of ``avoid``.
     """
     field_ = nodes + [BYE] if len(nodes) % 2 else list(nodes)
     index = {p: i for i, p in enumerate(field_)}
     matching = [(index[a], index[b]) for a, b in pairs] + ([(index[bye], index[BYE])] if bye else [])
     tier = bye_tiers(bye_candidates)
+    clashes = clash_count(field_, avoid)
 
     def bye_tier(m) -> int:
         return tier.get(bye_in(field_, m), 0)
@@ -197,7 +198,7 @@ def _keep_later_rounds_pairable(nodes, pairs, bye, group, opponents, bye_candida
         return [m for m in matchings if counts(m) == best[bye_tier(m)]]
 
     chosen = look_ahead(field_, matching, opponents, bye_candidates, rounds_after, method=method,
-                        preference=lambda m: (bye_tier(m), counts(m), -clashes(field_, m, avoid)),
+                        preference=lambda m: (bye_tier(m), counts(m), -clashes(m)),
                         method_name="top-down by score group", joining=joining)
     return pairs_in(field_, chosen), bye_in(field_, chosen)
 

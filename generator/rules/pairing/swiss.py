@@ -74,8 +74,8 @@ def pair_swiss(ranked: list[str], points: dict[str, float], opponents: dict[str,
     ``rounds_after``: Swiss rounds still to play after this one; ``joining``: late entries, each
     with the later round he starts in (1: the next round) (see ``_look_ahead``). ``sparse``: a
     large field may be matched on the sparse candidate graph (candidates.py); False: on the
-    window at any size, as Podium 0.2 drew (``draws: 1``). ``avoid``: pairs kept apart when
-    some pairing can (``drawn_avoiding``)."""
+    window at any size, as Podium 0.2 drew (``draws: 1``). ``avoid``: groups of players (sets),
+    no two of a group paired when some pairing can (``drawn_avoiding``)."""
     nodes = list(ranked)
     rng.shuffle(nodes)  # random among equal optima, reproducibly
     if len(nodes) % 2:
@@ -89,27 +89,31 @@ def pair_swiss(ranked: list[str], points: dict[str, float], opponents: dict[str,
 
 
 def drawn_avoiding(draw, opponents: dict[str, set[str]], avoid):
-    """``draw(opponents)`` with the pairs of ``avoid`` barred as if they had met (chess: two
-    players who both need White, C.04.1 f–g), or — when no pairing keeps them apart — as the
-    rules of pairing alone draw it. Barring them is exact for every method: a barred pair is
-    no edge, like a rematch."""
+    """``draw(opponents)`` with any two players of a group of ``avoid`` barred as if they had met
+    (chess: the players who all need White, C.04.1 f–g), or — when no pairing keeps them apart
+    — as the rules of pairing alone draw it. Barring them is exact for every method: a barred
+    pair is no edge, like a rematch. Only the barred players' sets are copied."""
     if not avoid:
         return draw(opponents)
-    barred = {p: set(met) for p, met in opponents.items()}
-    for pair in avoid:
-        a, b = tuple(pair)
-        if a in barred and b in barred:
-            barred[a].add(b)
-            barred[b].add(a)
+    barred = dict(opponents)
+    for group in avoid:
+        members = group & barred.keys()
+        for player in members:
+            barred[player] = barred[player] | (members - {player})
     try:
         return draw(barred)
     except PairingImpossible:
         return draw(opponents)
 
 
-def clashes(nodes, matching, avoid) -> int:
-    """How many pairs of ``matching`` (node index pairs) are pairs of ``avoid``."""
-    return sum(frozenset((nodes[i], nodes[j])) in avoid for i, j in matching) if avoid else 0
+def clash_count(nodes, avoid):
+    """How many pairs of a matching (node index pairs of ``nodes``) join two players of one group
+    of ``avoid``, as a function of the matching."""
+    group_of = {player: index for index, group in enumerate(avoid) for player in group}
+
+    def count(matching) -> int:
+        return sum(1 for i, j in matching if nodes[i] in group_of and group_of[nodes[i]] == group_of.get(nodes[j]))
+    return count
 
 
 # ---------------------------------------------------------------- look-ahead for small fields
@@ -136,11 +140,12 @@ def _look_ahead(nodes, matching, scaled, opponents, bye_candidates, rounds_after
     pairing, by the same weights, among those after which they do (the first found in the
     shuffled node order among equals). The later rounds assume today's field, no drops, and the
     late entries ``joining`` from their round on (docs/late-entries.md). A pairing chosen so
-    keeps the pairs of ``avoid`` apart first, where one can.
+    keeps the groups of ``avoid`` apart first, where one can.
     """
     weight = _pair_weights(nodes, scaled, bye_candidates)
+    clashes = clash_count(nodes, avoid)
     return look_ahead(nodes, matching, opponents, bye_candidates, rounds_after,
-                      preference=lambda m: (-clashes(nodes, m, avoid), sum(weight(i, j) for i, j in m)),
+                      preference=lambda m: (-clashes(m), sum(weight(i, j) for i, j in m)),
                       joining=joining)
 
 
@@ -507,8 +512,8 @@ class SwissPairing(Block):
         round after this one they start in) let it keep the later rounds pairable. Raises
         ``PairingImpossible`` when no rematch-free pairing exists, ``LaterRoundImpossible`` (or
         ``MethodLeavesLaterRoundImpossible``) when every pairing it may draw leaves a later round
-        without one. ``avoid``: pairs (frozensets) to keep apart where some pairing can
-        (``drawn_avoiding``)."""
+        without one. ``avoid``: groups of players (frozensets), no two of a group to be paired
+        where some pairing can (``drawn_avoiding``)."""
 
 
 class SwissMatching(SwissPairing):

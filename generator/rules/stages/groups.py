@@ -13,9 +13,8 @@ from podium.errors import fail
 from podium.model import Game, Pairing
 from podium.rules.draw import rng
 from podium.rules.kinds import FREE_FOR_ALL, PAIRS_ROTATION, ROUND_ROBIN
-from podium.rules.schedules import (GROUP_NAMES, berger_rounds, fide_berger_rounds, groups_of_four, pair_rotation,
+from podium.rules.schedules import (FIDE_BERGER, GROUP_NAMES, ROUND_ROBIN_SCHEDULES, groups_of_four, pair_rotation,
                                      round_robin_rounds, snake_groups)
-from podium.rules.structure import Stage
 from podium.rules.stages.common import (DraftPairing, DraftRound, EventState, Group, StageResult, fresh_records,
                                            interleave)
 
@@ -97,7 +96,7 @@ def _make_groups(result: StageResult, state: EventState) -> list[Group]:
     FIDE's Berger tables the order of registrations.yaml (the start numbers the tables use)."""
     players = state.present(result.entrants, result.start)
     if result.index == 0:
-        order = state.event.start_numbers or ("registrations" if result.stage.schedule == "fide-berger" else None)
+        order = state.event.start_numbers or ("registrations" if result.stage.schedule == FIDE_BERGER else None)
         if order == "rating" or (order is None and any(state.event.player(p).rating for p in players)):
             players = state.by_rating(players, result.index)
         elif order is None:
@@ -126,7 +125,8 @@ def _tables_fit(players: int, result: StageResult) -> bool:
 def _schedule(result: StageResult, state: EventState) -> list[list[DraftPairing]]:
     """The stage's rounds, each group's games side by side; in a team event two players of one
     team do not meet (their game would be no team game), and a round left empty is not played."""
-    per_group = [_group_rounds(group, result.stage, state.ruleset.scoring) for group in result.groups]
+    per_group = [_group_rounds(group, result.kind, state.ruleset.scoring, result.stage.schedule)
+                 for group in result.groups]
     rounds = []
     for index in range(result.planned_rounds):
         pairings = [p for group_rounds in per_group if index < len(group_rounds) for p in group_rounds[index]
@@ -143,16 +143,15 @@ def _teammates(players: tuple[str, ...], state: EventState) -> bool:
     return len(players) == 2 and len(teams) == 1 and None not in teams
 
 
-def _group_rounds(group: Group, stage, scoring=None) -> list[list[DraftPairing]]:
+def _group_rounds(group: Group, kind: str, scoring=None, schedule: str = "circle") -> list[list[DraftPairing]]:
     """The group's rounds: the round robin's schedule (the circle, or FIDE's Berger tables), the
     pair rotation home and away, or the turns of a free-for-all table (with the ``scoring``'s
     notes for each turn)."""
-    kind = stage.kind
     if len(group.players) < 2:
         return []  # a group of one (all the others gone before the stage): no game to play
     if kind == ROUND_ROBIN:
-        schedule = fide_berger_rounds if stage.schedule == "fide-berger" else berger_rounds
-        return [[DraftPairing(players=pair, group=group.id) for pair in pairs] for pairs in schedule(group.players)]
+        rounds = ROUND_ROBIN_SCHEDULES[schedule](group.players)
+        return [[DraftPairing(players=pair, group=group.id) for pair in pairs] for pairs in rounds]
     if kind == PAIRS_ROTATION:
         legs = pair_rotation(group.players) if len(group.players) >= 4 else []
         games = [(teams, 0) for teams in legs] + [(teams, 1) for teams in legs]  # the first leg, then the return
@@ -280,7 +279,7 @@ def _fresh_rotation(later: list[list[DraftPairing]], group: Group, gone: set) ->
     for drafts in later:
         drafts[:] = [draft for draft in drafts if draft.group != group.id]
     left = [p for p in group.players if p not in gone]
-    fresh = _group_rounds(Group(group.id, left), Stage(PAIRS_ROTATION)) if len(left) >= 4 else []
+    fresh = _group_rounds(Group(group.id, left), PAIRS_ROTATION) if len(left) >= 4 else []
     later.extend([] for _ in range(len(fresh) - len(later)))
     for drafts, games in zip(later, fresh):
         drafts.extend(games)
