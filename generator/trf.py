@@ -128,7 +128,7 @@ def _round_entry(block: str, index: int, src: Src, problems: Problems) -> RoundE
 def _whole(text: str, what: str, src: Src, problems: Problems, optional: bool = False) -> int | None:
     if not text and optional:
         return None
-    if not text.isdigit():
+    if not (text.isascii() and text.isdigit()):  # isdigit() alone takes '²', which int() refuses
         problems.add(src, f"{what}: '{text}' is not a whole number")
         return None
     return int(text)

@@ -143,3 +143,10 @@ def test_a_line_of_more_rounds_than_any_tournament_is_refused(tree, cli):
         "begins?" in output
     assert not (tree.content / "events/club").exists()
 
+
+def test_a_digit_int_cannot_read_is_said_at_its_line_not_a_crash(tree, cli):
+    """A Latin-1 file with '²' in the rating column: isdigit() took it and int() crashed."""
+    bad = tree.root / "odd.trf"
+    bad.write_bytes(("001    1      Ann".ljust(48) + "15\xb20\n").encode("latin-1"))
+    output = cli("import", "trf", bad, "club", expect=1).output
+    assert "odd.trf:1: the rating (columns 49–52): '15²0' is not a whole number" in output
