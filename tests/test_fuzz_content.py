@@ -206,7 +206,7 @@ def base_event(ruleset: str) -> dict[str, str]:
     return dict(_BASES[ruleset])
 
 
-@fuzz(100)
+@fuzz(70)
 @given(data=st.data())
 def test_hostile_yaml_in_valid_files(tmp_path, data):
     """A valid event with one or two of its files made hostile (aliases, merge keys, duplicate
