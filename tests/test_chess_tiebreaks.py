@@ -175,3 +175,25 @@ def test_every_players_tiebreak_in_fides_exercise_is_the_published_answer(tree, 
         (tree.content / "events/held/registrations.yaml").read_text()), start=1)}
     for key, published in HELD.items():
         assert [row["tiebreaks"][key] for row in sorted(rows, key=lambda r: number[r["player"]])] == published, key
+
+
+WWRC = EXERCISE.parent / "wwrc-women-2024.trf"
+
+
+def test_a_published_world_championship_swiss_is_ranked_as_published(tree, cli):
+    """A real chess Swiss with its published tie-breaks: the FIDE Women's World Rapid Championship
+    2024 (New York; 110 players, 11 rounds; tests/data/wwrc-women-2024-standings.txt says where
+    each figure comes from). Moved in with `podium import trf` and ranked on the event's
+    tie-breaks, Buchholz Cut-1, Buchholz and ARO Cut-1: every player has the published points,
+    the published value of each tie-break and the published place."""
+    published = [line.split("\t") for line in WWRC.with_name("wwrc-women-2024-standings.txt")
+                 .read_text(encoding="utf-8").splitlines() if not line.startswith("#")]
+    (tree.root / "rulesets").mkdir()
+    (tree.root / "rulesets/wrc.yaml").write_text("id: wrc\nname: World Rapid\nextends: chess-swiss\n"
+                                                 "tiebreakers: [buchholz_cut1, buchholz, aro_cut1]\n")
+    cli("import", "trf", WWRC, "wwrc", "--ruleset", "wrc")
+    rows = json.loads(cli("standings", "wwrc", "--json").output)["standings"]
+    assert [[row["name"], row["points"], row["tiebreaks"]["buchholz_cut1"], row["tiebreaks"]["buchholz"],
+             row["tiebreaks"]["aro_cut1"]] for row in rows] == \
+        [[name, float(points), float(cut1), float(bh), int(aro)] for _, _, _, points, cut1, bh, aro, name in published]
+    assert [row["rank"] for row in rows] == list(range(1, 111))  # no two players tied on all three
