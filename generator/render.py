@@ -170,11 +170,11 @@ def make_environment(language: Language, theme_dir: str = "") -> jinja2.Environm
 
     def tiebreaks(values: dict, columns: list) -> list[str]:
         """A standings row's tie-break values for ``columns``, as the cells show them: a list of
-        numbers joined by '·', signed where the column is. One call a row instead of a macro call
-        a cell (each a Jinja context call), twice a row."""
+        numbers joined by '·', signed or as a per cent where the column is. One call a row instead
+        of a macro call a cell (each a Jinja context call), twice a row."""
         number = language.number
         return ["·".join(map(number, value)) if isinstance(value, (list, tuple)) else
-                signed(value) if column["signed"] else number(value)
+                signed(value) if column["signed"] else language.percent(value) if column["percent"] else number(value)
                 for column in columns for value in (values[column["key"]],)]
 
     env.filters.update(markdown=markdown, number=language.number, signed=signed, date=language.date, qr=qr_svg,

@@ -4,11 +4,13 @@ worked by hand from the MTR's own examples."""
 from __future__ import annotations
 
 import json
+import re
 import shutil
 from pathlib import Path
 
 import yaml
 
+from podium.i18n import Language
 from podium.slug import slugify
 
 DEMO = Path(__file__).resolve().parents[1] / "content"
@@ -49,3 +51,21 @@ def test_rounds_another_program_paired_are_not_redrawn_when_the_event_says_so(tr
     path = tree.content / "events" / event / "event.yaml"
     path.write_text(path.read_text(encoding="utf-8").replace("paired_by: melee.gg\n", ""), encoding="utf-8")
     assert "the pairings of round 2 differ from the draw" in cli("check").output
+
+
+def test_the_site_shows_the_percentages_as_per_cents(tree, cli):
+    """Players read OMW%, GW% and OGW% as per cents, as Melee shows them, in the site's language;
+    `standings --json` keeps them as fractions (the contract)."""
+    enter_event(tree)
+    cli("build", "--out", tree.root / "site")
+    page = (tree.root / "site/events/legacy/index.html").read_text(encoding="utf-8")
+    winner = page[page.index("Mark Bittencourt"):]
+    winner = winner[:winner.index("</tr>")]
+    assert [cell for cell in re.findall(r'<td class="num tb">([^<]*)</td>', winner)] == ["70.83%", "77.78%", "60.91%"]
+    assert "OMW% 70.83% · GW% 77.78% · OGW% 60.91%" in winner  # the line a phone shows under the name
+
+
+def test_a_per_cent_is_written_as_the_language_writes_it():
+    assert [Language(code).percent(0.708333) for code in ("en", "pl", "it", "cs")] == \
+        ["70.83%", "70,83%", "70,83%", "70,83\xa0%"]
+    assert Language("en").percent(1 / 3) == "33.33%"

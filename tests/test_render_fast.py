@@ -101,10 +101,11 @@ def test_a_players_link_is_made_once_for_all_pages_at_the_same_depth(demo):
 def test_standings_cells_are_formatted_as_the_language_writes_numbers():
     """One filter call a row gives every tie-break cell (a macro call a cell did before)."""
     cells = environment("pl").filters["tiebreaks"]
-    columns = [{"key": "sos", "signed": False}, {"key": "margin", "signed": True}, {"key": "rounds", "signed": False},
-               {"key": "none", "signed": True}]
-    values = {"sos": 12.5, "margin": 3, "rounds": [3, 1.5, 0], "none": None}
-    assert cells(values, columns) == ["12,5", "+3", "3·1,5·0", ""]
+    columns = [{"key": "sos"}, {"key": "margin", "signed": True}, {"key": "rounds"}, {"key": "none", "signed": True},
+               {"key": "omw", "percent": True}]
+    columns = [{"signed": False, "percent": False} | column for column in columns]
+    values = {"sos": 12.5, "margin": 3, "rounds": [3, 1.5, 0], "none": None, "omw": 0.708333}
+    assert cells(values, columns) == ["12,5", "+3", "3·1,5·0", "", "70,83%"]
 
 
 def test_a_qr_code_is_made_once_per_url(monkeypatch):

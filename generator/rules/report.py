@@ -70,6 +70,7 @@ class Column:
     title: str
     explanation: str
     signed: bool
+    percent: bool
     shown: bool
 
 
@@ -355,7 +356,7 @@ def _stage_plan(stage) -> StagePlan:
 
 
 def _columns(tiebreakers) -> tuple[Column, ...]:
-    return tuple(Column(t.key, t.abbr, t.title, t.explanation, t.signed, t.shown) for t in tiebreakers)
+    return tuple(Column(t.key, t.abbr, t.title, t.explanation, t.signed, t.percent, t.shown) for t in tiebreakers)
 
 
 def _all_tiebreakers(result) -> list:

@@ -84,7 +84,7 @@ def by_date(reports) -> list:
 
 def columns(tiebreakers) -> list[dict]:
     return [{"key": t.key, "abbr": t.abbr, "title": t.title, "explanation": t.explanation, "signed": t.signed,
-             "shown": t.shown} for t in tiebreakers]
+             "percent": t.percent, "shown": t.shown} for t in tiebreakers]
 
 
 def rows(standings, model: SiteModel, tiebreakers=()) -> list[dict]:

@@ -44,6 +44,7 @@ class OpponentsMatchWin(ExactTiebreaker):
 
     name = key = "omw"
     abbr, title = "OMW%", "Opponents' match-win %"
+    percent = True
 
     def exact(self, player, ctx):
         return opponents_mean(player, ctx, match_win)
@@ -54,6 +55,7 @@ class GameWin(ExactTiebreaker):
 
     name = key = "gw"
     abbr, title = "GW%", "Game-win %"
+    percent = True
     needs = frozenset({"games"})
 
     def exact(self, player, ctx):
@@ -65,6 +67,7 @@ class OpponentsGameWin(ExactTiebreaker):
 
     name = key = "ogw"
     abbr, title = "OGW%", "Opponents' game-win %"
+    percent = True
     needs = frozenset({"games"})
 
     def exact(self, player, ctx):

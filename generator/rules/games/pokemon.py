@@ -45,6 +45,7 @@ class Resistance(ExactTiebreaker):
 
     name = key = "resistance"
     abbr, title = "Res%", "Resistance"
+    percent = True
 
     def exact(self, player, ctx):
         return resistance(player, ctx)
@@ -55,6 +56,7 @@ class OpponentsResistance(ExactTiebreaker):
 
     name = key = "opp_resistance"
     abbr, title = "OppRes%", "Opponents' resistance"
+    percent = True
 
     def exact(self, player, ctx):
         return opponents_mean(player, ctx, resistance)

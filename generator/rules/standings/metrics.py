@@ -45,6 +45,7 @@ class Tiebreaker(Block):
     title: ClassVar[str] = ""
     shown: ClassVar[bool] = False  # a column in the standings table (a value to show: ValueTiebreaker)
     signed: ClassVar[bool] = False  # a difference, shown with its sign (+7 / −7)
+    percent: ClassVar[bool] = False  # a fraction in [0, 1], shown as a per cent (70.83 %)
     # A decision taken away from the results (a play-off game, the organizer's order). When later
     # tie-breakers follow it (Tantrix §10c, §10d), those order only the places whose order decides
     # nothing; a tie for who goes on or the winner waits for this decision (rules/ties.py).
