@@ -25,9 +25,15 @@ class Player:
     finals_armies: tuple[str, ...] | None = None
     colours: tuple[str, ...] = ()
     joins: int = 1  # a late entry plays from this round on
+    byes: tuple[tuple[int, str], ...] = ()  # rounds he asked to sit out, each with its bye: (3, "half")
+    byes_src: Src | None = field(default=None, compare=False)  # the line of 'byes:'
     team: str | None = None  # a team event: the player's team (its games score team defaults)
     fide_id: int | None = None  # chess: for the federation's report (TRF)
     title: str | None = None  # chess: GM, IM, …
+
+    def asked_bye(self, round_no: int) -> str | None:
+        """The bye he asked for in round ``round_no`` ("full", "half", "zero"), if any."""
+        return dict(self.byes).get(round_no)
 
 
 @dataclass(frozen=True)

@@ -59,13 +59,17 @@ def _pairing_lines(pairing, result: EventResult) -> list[str]:
     lines += [f"    # {_one_line(text)}" for text in note_lines(pairing, result)]
     if pairing.match:
         lines.append(f"    match: {pairing.match}")
-    if pairing.bye:
+    if pairing.requested_bye:
+        lines.append(f"    bye: {pairing.requested_bye}  # asked for in registrations.yaml")
+    elif pairing.bye:
         lines.append("    bye: true" + (f"  # {why}" if why else ""))
     elif why:
         lines.append(f"    # {why}")
     scoring = result.ruleset.scoring
     if pairing.walkover:
         lines.append(_walkover_line(pairing, result))
+    elif pairing.requested_bye:
+        pass  # scored as the scoring counts the bye asked for: nothing to fill in
     elif not pairing.bye:
         lines += scoring.blank(pairing.players, result.stages[-1].stage, match=pairing.match, teams=pairing.teams)
     elif result.ruleset.bye.uses_army and not pairing.match:  # a knockout's bye marks no army

@@ -94,6 +94,10 @@ class PlayerEntry(Declared):
     colours: list[OneLine] = Field(None, description="Preferred colours, first choice first.")
     joins: Annotated[int, Field(ge=1, le=99)] = Field(1, description="A late entry: the first round the player "
                                                                      "plays (2, 3, …).")
+    byes: dict[Annotated[int, Field(ge=1, le=99)], Literal["full", "half", "zero"]] = Field(
+        None, description="Rounds the player asked in advance to sit out, each with its bye (full, half or zero "
+                          "points, as the ruleset's scoring counts it): {5: half}. podium pair leaves him out of "
+                          "that round and writes his bye.")
     team: OneLine = Field(None, description="A team event: the player's team; players of one team do not meet in a "
                                             "round robin, and a default is scored as the ruleset's team games say.")
 

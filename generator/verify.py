@@ -193,10 +193,10 @@ def _redrawn(event, index: int, ruleset, published=None) -> Redraw:
 
 def _event_then(event, index: int, published=None):
     """The event as the draw of round ``index + 1`` saw it: the rounds before it, and the late
-    entries its file (``published``, else the event's own) records."""
+    entries and asked-for byes its file (``published``, else the event's own) records."""
     published = published if published is not None else event.rounds[index]
-    return dataclasses.replace(event, rounds=event.rounds[:index],
-                               players=_late_entries_then(event.players, published))
+    players = _asked_byes_then(_late_entries_then(event.players, published), published)
+    return dataclasses.replace(event, rounds=event.rounds[:index], players=players)
 
 
 def _draw(prefix) -> Redraw:
@@ -218,6 +218,19 @@ def _late_entries_then(players, published) -> tuple:
     recorded = dict(published.late_entries)
     return tuple(dataclasses.replace(p, joins=recorded.get(p.id, NOT_YET)) if p.joins > published.number else p
                  for p in players)
+
+
+def _asked_byes_then(players, published) -> tuple:
+    """The players as the draw of ``published`` knew them: those its file gives a bye they asked
+    for ('bye: half') sat out, whatever registrations.yaml says of that round now."""
+    number = published.number
+    asked = {p.players[0]: p.requested_bye for p in published.pairings if p.requested_bye}
+
+    def then(player):
+        byes = tuple((r, kind) for r, kind in player.byes if r != number) + \
+            (((number, asked[player.id]),) if player.id in asked else ())
+        return player if byes == player.byes else dataclasses.replace(player, byes=byes)
+    return tuple(map(then, players))
 
 
 def _tables(pairings) -> tuple:

@@ -68,6 +68,7 @@ def read_player(item, src: Src, problems: Problems, registry: dict, what: str) -
         armies=tuple(armies or ()), beginner=f.get("beginner", default=False),
         finals_armies=tuple(finals) if finals is not None else None,
         colours=tuple(string_list(f, "colours") or ()), joins=f.get("joins", default=1), team=_team(f, what),
+        byes=tuple(sorted((f.get("byes") or {}).items())), byes_src=f.at("byes"),
         fide_id=f.get("fide_id"), title=f.get("title"),
     )
     f.finish()  # every key is read first, so a bad name does not also report the others as unknown

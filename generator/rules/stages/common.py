@@ -28,6 +28,7 @@ class DraftPairing:
     home: int | None = None
     notes: list = field(default_factory=list)  # lines printed on the table sheet (clans, tiles, colours)
     walkover: str | None = None  # knockout: the player gone before the match (written 'forfeit:')
+    requested_bye: str | None = None  # a bye the player asked for ("half"; written 'bye: half')
 
 
 @dataclass

@@ -41,6 +41,7 @@ def _play(rnd: Round, result: StageResult, state: EventState) -> None:
     before = {p: records[p].points for p in records}
     state.flags[rnd.number] = _pairing_flags(rnd, before, state)
     state.check_seated(rnd, set(state.present(result.entrants, rnd.number)))
+    _check_asked_byes_kept(rnd, state)
     for pairing in rnd.pairings:
         if len(pairing.players) == 2 and pairing.players[1] in records[pairing.players[0]].opponents:
             state.problems.add(pairing.src, f"{pairing.players[0]} and {pairing.players[1]} already played each other; "
@@ -53,6 +54,20 @@ def _play(rnd: Round, result: StageResult, state: EventState) -> None:
         else:
             state.score(pairing, records, rnd.number, result.stage)
     state.finish_round(rnd, records)
+
+
+def _check_asked_byes_kept(rnd: Round, state: EventState) -> None:
+    """A player who asked for a bye in this round has it in the round file: one the file pairs
+    instead contradicts registrations.yaml, and neither is taken over the other."""
+    seated = {p: pairing for pairing in rnd.pairings for p in pairing.players}
+    for player in state.event.players:
+        kind = player.asked_bye(rnd.number)
+        pairing = seated.get(player.id)
+        if kind and pairing is not None and pairing.requested_bye != kind:
+            where = f"{pairing.src} gives him 'bye: {pairing.requested_bye}'" if pairing.requested_bye else \
+                f"{pairing.src} pairs him"
+            state.problems.add(player.byes_src, f"{player.id} asked for a {kind} bye in round {rnd.number} ('byes:'), but "
+                               f"{where}; write 'bye: {kind}' for him there, or take round {rnd.number} out of 'byes:'")
 
 
 def _bye(pairing, round_no: int, records: dict, state: EventState) -> None:
@@ -73,7 +88,8 @@ def _pairing_flags(rnd: Round, points_before: dict, state: EventState) -> dict[s
 def next_round(result: StageResult, state: EventState, number: int) -> DraftRound:
     ruleset, event = state.ruleset, state.event
     present = set(state.present(result.entrants, number))
-    ranked = [row.player for row in result.rows if row.player in present]
+    asked = {p: event.player(p).asked_bye(number) for p in present if event.player(p).asked_bye(number)}
+    ranked = [row.player for row in result.rows if row.player in present and row.player not in asked]
     if len(ranked) < 2:
         raise fail(event.src, "fewer than two active players; nothing to pair")
     records = result.records
@@ -107,6 +123,7 @@ def next_round(result: StageResult, state: EventState, number: int) -> DraftRoun
                 for i, pair in enumerate(pairs)]
     if drawn.bye:
         pairings.append(DraftPairing(players=(drawn.bye,), bye=True, flags={drawn.bye: bye_flag(ruleset.bye.reason(number))}))
+    pairings += [DraftPairing(players=(p,), requested_bye=asked[p]) for p in sorted(asked)]
     return DraftRound(number=number, stage=SWISS, pairings=pairings, seed_parts=(event.seed, "pair", number, inputs),
                       late_entries={p: number + after for p, after in sorted(joining.items())})
 
