@@ -9,7 +9,7 @@ from podium.errors import Problems
 from podium.model import Pairing
 from podium.rules.blocks import Param
 from podium.rules.colours import BLACK, WHITE
-from podium.rules.kinds import ROUND_ROBIN, SWISS
+from podium.rules.kinds import KNOCKOUT, ROUND_ROBIN, SWISS
 from podium.rules.outcome import REQUESTED_BYE, Outcome
 from podium.rules.scoring import Scoring, listed, ordered_values
 from podium.values import Points
@@ -26,7 +26,8 @@ class PointsScoring(Scoring):
     ``colours``, the first player listed has White. A bye the pairing allocates is worth
     ``pairing_allocated_bye`` when it is set (FIDE C.07 (2023) §16.2.1; the bye policy's points
     otherwise), and counts as a win when worth one; in a match of games it counts as won 2–0
-    (MTR Appendix C).
+    (MTR Appendix C). In a knockout stage (a top cut) a match is entered once decided: a level
+    score is refused, since the game's rules, not Podium, say how a drawn match goes on.
     """
 
     name = "points"
@@ -40,7 +41,7 @@ class PointsScoring(Scoring):
                              "([1, 0], [0.5, 0.5], [0, 1]); 'games', the games each player won in a match ([2, 1])"),
         "colours": Param(bool, False, "the first player of a game has White, the second Black (chess)"),
     }
-    stage_kinds = frozenset({SWISS, ROUND_ROBIN})  # a drawn knockout game: the rules of the game say what follows
+    stage_kinds = frozenset({SWISS, ROUND_ROBIN, KNOCKOUT})  # a knockout match: its result once decided
     GAME_RESULTS = ((1, 0), (0.5, 0.5), (0, 1))
     BYE_GAMES = 2  # MTR Appendix C: a bye is a match won 2–0
 
@@ -128,10 +129,12 @@ class PointsScoring(Scoring):
                          "the games each player won")
         if not pairing.score:
             return
-        if self.score_means == "games":
-            if any(value != int(value) for value in pairing.score):
-                problems.add(pairing.at("score"), f"'score' lists the games each player won, whole numbers, like "
-                             f"[2, 1]; not {listed(pairing.score)}")
-        elif tuple(pairing.score) not in self.GAME_RESULTS:
+        if self.score_means == "games" and any(value != int(value) for value in pairing.score):
+            problems.add(pairing.at("score"), f"'score' lists the games each player won, whole numbers, like "
+                         f"[2, 1]; not {listed(pairing.score)}")
+        elif self.score_means == "result" and tuple(pairing.score) not in self.GAME_RESULTS:
             problems.add(pairing.at("score"), f"a game's score is [1, 0], [0.5, 0.5] or [0, 1] (each player's result"
                          f"{', White first' if self.colours else ''}); not {listed(pairing.score)}")
+        elif stage is not None and stage.kind == KNOCKOUT and len(set(pairing.score)) == 1:
+            problems.add(pairing.at("score"), f"a knockout match goes on until it has a winner (the game's rules say "
+                         f"how a drawn match is decided); write the decided result, not {listed(pairing.score)}")
