@@ -73,3 +73,17 @@ def test_a_bye_a_player_asked_for_scores_its_kind_and_is_no_pairing_bye(tree, cl
     rows = {row["player"]: row for row in json.loads(cli("standings", "club", "--json").output)["standings"]}
     assert rows["p5"]["points"] == 0.5 and rows["p5"]["tiebreaks"]["wins"] == 0
 
+
+
+def test_the_round_page_writes_half_points_as_score_sheets_do(tree, cli):
+    """A chess draw reads '½ : ½' and a half-point bye '+½' in every language (it printed
+    '0.5 : 0.5', an English decimal point on a Polish page)."""
+    players = [{"id": f"p{i}", "name": f"Player {i}"} for i in range(1, 6)]
+    tree.event("club", players, ruleset="chess-swiss", structure={"swiss_rounds": 3, "cut": 0}, paired_by="by hand")
+    tree.write("site.yaml", {"title": "Klub", "language": "pl"})
+    tree.save_round("club", 1, {"round": 1, "stage": "swiss", "pairings": [
+        {"table": 1, "players": ["p1", "p2"], "score": [0.5, 0.5]}, {"table": 2, "players": ["p3", "p4"], "score": [0, 1]},
+        {"players": ["p5"], "bye": "half"}]})
+    cli("build", "--out", tree.root / "site")
+    page = (tree.root / "site/events/club/rounds/1/index.html").read_text(encoding="utf-8")
+    assert '<span class="result">½ : ½</span>' in page and "(+½)" in page and "0.5" not in page
