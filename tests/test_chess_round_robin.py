@@ -63,3 +63,12 @@ def test_start_numbers_take_only_registrations_or_rating(tree, cli):
     output = cli("check", expect=1).output
     assert "content/events/rr/event.yaml:7: 'start_numbers' must be one of registrations or rating, not 'elo'" in output
     assert "Traceback" not in output
+
+
+def test_a_round_robin_of_all_names_no_group_on_its_pages(tree, cli):
+    """One group plays everyone: its round page said 'Group A' on every table and over the
+    standings, a label that tells a player nothing."""
+    play_out(tree, cli, [{"id": f"p{i}", "name": f"Player {i}"} for i in range(1, 5)])
+    cli("build", "--out", tree.root / "site")
+    for page in ("rounds/1/index.html", "index.html"):
+        assert "Group" not in (tree.root / "site/events/rr" / page).read_text(encoding="utf-8"), page
