@@ -85,6 +85,7 @@ class Pairing:
     armies: tuple | None = None
     modified: bool = False
     drawn_games: int | None = None  # a match of games (Magic): the games drawn; 'score' has the games won
+    unrated: bool = False  # chess: a game of less than one move (TRF's W, D, L); its result stands, unrated
     match: str | None = None
     group: str | None = None  # the group or table sheet this pairing belongs to, as `pair` wrote it
     games: tuple[Game, ...] = ()

@@ -193,6 +193,8 @@ class PairingEntry(Declared):
     modified: bool = Field(False, description="A modified win.")
     drawn_games: Annotated[int, Field(ge=0, le=1000)] = Field(
         None, description="A match of games (Magic): the games drawn; 'score' lists the games each player won.")
+    unrated: bool = Field(False, description="Chess: the game lasted less than one move (TRF-16's W, D, L); its "
+                                             "result counts, and the rating report marks it not rated.")
     match: OneLine = Field(None, description="The knockout match this is (final, third-place, semifinal, …).")
     group: OneLine | int = Field(None, description="The group this pairing belongs to.")
     games: list[GameEntry] = Field(None, description="The games of a match, in order.")

@@ -20,6 +20,7 @@ from podium.errors import Problems, Src
 
 RESULTS = "1=0+-WDLUFHZ"
 PLAYED = {"1": 1, "=": 0.5, "0": 0, "W": 1, "D": 0.5, "L": 0}  # a game with an opponent; + and − are forfeits
+UNRATED = "WDL"  # a game that lasted less than one move: its result counts, it is not rated
 BYES = {"U": "allocated", "F": "full", "H": "half", "Z": "zero"}
 FIELDS = {"number": (5, 8), "sex": (10, 10), "title": (11, 13), "name": (15, 47), "rating": (49, 52),
           "federation": (54, 56), "fide_id": (58, 68), "birth": (70, 79), "points": (81, 84), "rank": (86, 89)}

@@ -11,6 +11,7 @@ from podium.rules.report import EventReport, RoundReport
 from podium.trf import RoundEntry, Trf, TrfPlayer, trimmed
 
 GAME_CODES = {1: "1", 0.5: "=", 0: "0"}
+UNRATED_CODES = {1: "W", 0.5: "D", 0: "L"}  # a game of less than one move
 ASKED_CODES = {"full": "F", "half": "H", "zero": "Z"}
 
 
@@ -45,7 +46,7 @@ def _entries(rnd: RoundReport, number: dict[str, int]) -> dict[str, RoundEntry]:
             if forfeiter:
                 code = "-" if seat.player == forfeiter else "+"
             else:
-                code = GAME_CODES[seat.score]
+                code = (UNRATED_CODES if table.unrated else GAME_CODES)[seat.score]
             entries[seat.player] = RoundEntry(number[other.player], seat.colour[0] if seat.colour else None,
                                               code)
     return entries

@@ -19,7 +19,7 @@ import yaml
 
 from podium.errors import Problems, Src, fail
 from podium.slug import is_slug, slugify
-from podium.trf import BYES, PLAYED, Trf, TrfPlayer, read_trf
+from podium.trf import BYES, PLAYED, UNRATED, Trf, TrfPlayer, read_trf
 from podium.values import MOST
 from podium.scaffold import write_new_files
 
@@ -143,8 +143,11 @@ class _Crosstable:
         codes = mine.result + theirs.result
         if codes in ("+-", "-+"):
             pairing["forfeit"] = self.ids[(black if codes == "+-" else white).number]
-        elif mine.result in PLAYED and theirs.result in PLAYED and PLAYED[mine.result] + PLAYED[theirs.result] == 1:
+        elif mine.result in PLAYED and theirs.result in PLAYED and PLAYED[mine.result] + PLAYED[theirs.result] == 1 \
+                and (mine.result in UNRATED) == (theirs.result in UNRATED):
             pairing["score"] = [PLAYED[mine.result], PLAYED[theirs.result]]
+            if mine.result in UNRATED:
+                pairing["unrated"] = True
         else:
             problems.add(player.src, f"round {number}: results '{entry.result}' and '{back.result}' (start rank "
                          f"{other.number}) are no game's two results; a round file holds a win, a draw or one "

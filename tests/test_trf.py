@@ -11,6 +11,8 @@ import json
 from dataclasses import replace
 from pathlib import Path
 
+from play import only_problem
+
 from podium.errors import Problems, Src
 from podium.trf import RoundEntry, read_trf, trimmed, write_trf
 
@@ -150,3 +152,39 @@ def test_a_digit_int_cannot_read_is_said_at_its_line_not_a_crash(tree, cli):
     bad.write_bytes(("001    1      Ann".ljust(48) + "15\xb20\n").encode("latin-1"))
     output = cli("import", "trf", bad, "club", expect=1).output
     assert "odd.trf:1: the rating (columns 49–52): '15²0' is not a whole number" in output
+
+
+def test_a_game_of_less_than_one_move_counts_and_goes_back_out_not_rated(tree, cli):
+    """TRF-16's W, D, L: a game that lasted less than one move. Its result counts in the
+    standings; the round file marks it 'unrated: true', and the export writes W, D, L again, so
+    that the federation's rating report leaves it out (it had gone out as a rated 1–0)."""
+    source = tree.root / "short.trf"
+    source.write_text("012 Club\n042 2024/05/04\n" + line("1", "Ann", "   2 w W", "   3 b D") +
+                      line("2", "Bob", "   1 b L", "0000 - U") + line("3", "Cid", "0000 - U", "   1 w D"))
+    cli("import", "trf", source, "club")
+    first = tree.read_round("club", 1)["pairings"][0]
+    assert first == {"table": 1, "players": ["ann", "bob"], "score": [1, 0], "unrated": True}
+    points = {row["player"]: row["points"] for row in json.loads(cli("standings", "club", "--json").output)["standings"]}
+    assert points == {"ann": 1.5, "bob": 1, "cid": 1.5}
+    out = tree.root / "back.trf"
+    cli("export", "trf", "club", "--out", out)
+    rounds = {p.name: [(e.opponent, e.colour, e.result) for e in p.rounds]
+              for p in read_trf(out.read_text(), str(out), Problems()).players}
+    assert rounds["Ann"] == [(2, "w", "W"), (3, "b", "D")] and rounds["Bob"][0] == (1, "b", "L")
+
+
+def test_a_game_rated_on_one_line_and_not_on_the_other_is_said_at_it(tree, cli):
+    bad = tree.root / "bad.trf"
+    bad.write_text(line("1", "Ann", "   2 w W") + line("2", "Bob", "   1 b 0"))
+    output = cli("import", "trf", bad, "club", expect=1).output
+    assert ("bad.trf:1: round 1: results 'W' and '0' (start rank 2) are no game's two results; a round file holds a "
+            "win, a draw or one player's forfeit — enter this game by hand") in output
+
+
+def test_unrated_goes_with_a_games_score_only(tree, cli):
+    tree.event("open", [{"id": f"p{i}", "name": f"Player {i}"} for i in range(1, 5)], ruleset="chess-swiss",
+               paired_by="by hand")
+    tree.save_round("open", 1, {"round": 1, "stage": "swiss", "pairings": [
+        {"players": ["p1", "p2"], "forfeit": "p2", "unrated": True}, {"players": ["p3", "p4"], "score": [0, 1]}]})
+    assert only_problem(cli) == ("content/events/open/rounds/1.yaml:8: 'unrated' marks a game that lasted less than "
+                                 "one move; it goes with the game's 'score' (a forfeit is never rated)")

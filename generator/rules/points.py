@@ -63,7 +63,7 @@ class PointsScoring(Scoring):
             return (frozenset({"score", "drawn_games", "forfeit"}),
                     "write 'score: [games won, games won]' (and 'drawn_games: N' for drawn games), or 'forfeit: <id>' "
                     "for a player who did not play")
-        return (frozenset({"score", "forfeit"}),
+        return (frozenset({"score", "forfeit", "unrated"}),
                 "write 'score: [1, 0]', '[0.5, 0.5]' or '[0, 1]', or 'forfeit: <id>' for a player who did not play")
 
     @property
@@ -127,6 +127,9 @@ class PointsScoring(Scoring):
         if pairing.drawn_games and not pairing.score:
             problems.add(pairing.at("drawn_games"), "'drawn_games' goes with 'score: [games won, games won]'; write "
                          "the games each player won")
+        if pairing.unrated and not pairing.score:
+            problems.add(pairing.at("unrated"), "'unrated' marks a game that lasted less than one move; it goes with "
+                         "the game's 'score' (a forfeit is never rated)")
         if not pairing.score:
             return
         if self.score_means == "games" and any(value != int(value) for value in pairing.score):

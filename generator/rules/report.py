@@ -211,6 +211,7 @@ class Table:
     colours: tuple[GameColours, ...]
     points: tuple | None  # each player's points for the match so far, where the ruleset sums the games
     done: bool  # a result is entered
+    unrated: bool = False  # chess: a game of less than one move, its result not rated
 
 
 @dataclass(frozen=True, slots=True)
@@ -502,7 +503,7 @@ def _table(pairing, rnd, turn: int | None, flags: dict, stage, result, match=Non
                  outcome=_outcome(pairing, stage, result.ruleset), games=_games(pairing, stage, scoring),
                  tiles_to_remove=scoring.tiles_to_remove(len(pairing.players)) if stage and stage.kind == TABLES else None,
                  colours=_colours(pairing, stage, result), points=_match_points_so_far(pairing, stage, scoring),
-                 done=pairing.has_result)
+                 done=pairing.has_result, unrated=pairing.unrated)
 
 
 def _places(pairing, stage) -> dict:

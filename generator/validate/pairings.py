@@ -45,6 +45,7 @@ def _pairing(item, src: Src, problems: Problems, ids: set[str]) -> Pairing | Non
         draw=f.get("draw", default=False), forfeit=_member(f, "forfeit", players),
         judge_loss=_member(f, "judge_loss", players),
         armies=_armies(f, len(players)), modified=f.get("modified", default=False), drawn_games=f.get("drawn_games"),
+        unrated=f.get("unrated", default=False),
         match=_match(f), group=_group(f), games=_games(f, players),
         teams=teams, winning_team=_team_index(f, "winner", teams), home=_team_index(f, "home", teams),
         bases=_bases(f), finish=_finish(f, players), eliminated=_eliminated(f, players),
