@@ -73,8 +73,8 @@ def test_a_round_that_pairs_him_contradicts_the_bye_he_asked_for(tree, cli):
         {"table": 1, "players": ["p1", "p2"]}, {"table": 2, "players": ["p3", "p4"]}]})
     assert only_problem(cli) == (
         "content/events/open/registrations.yaml:7: p2 asked for a half bye in round 1 ('byes:'), but "
-        "content/events/open/rounds/1.yaml:4 pairs him; write 'bye: half' for him there, or take round 1 out of "
-        "'byes:'")
+        "content/events/open/rounds/1.yaml:4 gives him a game; write him there as 'players: [p2]' with 'bye: half', "
+        "or take round 1 out of 'byes:'")
 
 
 def test_a_round_that_gives_him_another_bye_contradicts_it(tree, cli):
@@ -83,8 +83,8 @@ def test_a_round_that_gives_him_another_bye_contradicts_it(tree, cli):
         {"table": 1, "players": ["p1", "p2"]}, {"players": ["p3"], "bye": "zero"}]})
     assert only_problem(cli) == (
         "content/events/open/registrations.yaml:10: p3 asked for a half bye in round 1 ('byes:'), but "
-        "content/events/open/rounds/1.yaml:8 gives him 'bye: zero'; write 'bye: half' for him there, or take round 1 "
-        "out of 'byes:'")
+        "content/events/open/rounds/1.yaml:8 gives him 'bye: zero'; write him there as 'players: [p3]' with "
+        "'bye: half', or take round 1 out of 'byes:'")
 
 
 @pytest.mark.parametrize("fields, byes, message", [
@@ -93,10 +93,10 @@ def test_a_round_that_gives_him_another_bye_contradicts_it(tree, cli):
      "knows no bye a player asks for; remove it, and the player is paired as everyone else"),
     ({}, {4: "half"},
      "content/events/open/registrations.yaml:4: 'byes: {4: half}': a bye asked for in advance falls in a round of a "
-     "Swiss stage; its last round is 3"),
+     "Swiss stage; its last round is 3: take round 4 out of 'byes:'"),
     ({"ruleset": "chess-round-robin", "structure": None}, {2: "full"},
      "content/events/open/registrations.yaml:4: 'byes: {2: full}': a bye asked for in advance falls in a round of a "
-     "Swiss stage; this event starts with round-robin"),
+     "Swiss stage; this event starts with round-robin: take round 2 out of 'byes:'"),
     ({}, {2: "maybe"},
      "content/events/open/registrations.yaml:5: 'byes' must be one of full, half or zero, not 'maybe'"),
     ({}, {0: "half"},
@@ -109,3 +109,54 @@ def test_a_bye_the_event_cannot_give_is_said_at_the_players_line(tree, cli, fiel
         del event["structure"]
         tree.write("events/open/event.yaml", event)
     assert only_problem(cli) == message
+
+
+def test_a_round_file_that_leaves_him_out_is_said_once_at_the_bye(tree, cli):
+    event = chess_event(tree, {"p3": {1: "full"}}, players=3)
+    tree.save_round(event, 1, {"round": 1, "stage": "swiss", "pairings": [{"table": 1, "players": ["p1", "p2"]}]})
+    assert only_problem(cli) == (
+        "content/events/open/registrations.yaml:10: p3 asked for a full bye in round 1 ('byes:'), but "
+        "content/events/open/rounds/1.yaml:1 leaves him out; write him there as 'players: [p3]' with 'bye: full', or take "
+        "round 1 out of 'byes:'")
+
+
+def test_the_round_page_gives_no_pairing_reason_for_a_bye_asked_for(tree, cli):
+    """It printed the bye policy's reason ('the bye goes to the lowest-ranked player …') under a
+    bye the player had asked for."""
+    event = chess_event(tree, {"p2": {1: "full"}}, players=5)
+    cli("pair", event)
+    assert {"players": ["p2"], "bye": "full"} in tree.read_round(event, 1)["pairings"]
+    cli("build", "--out", tree.root / "site")
+    page = (tree.root / "site/events/open/rounds/1/index.html").read_text(encoding="utf-8")
+    assert "bye asked for (+1)" in page and "lowest" not in page
+
+
+def test_a_late_entry_cannot_sit_out_a_round_before_he_joins(tree, cli):
+    chess_event(tree, {"p2": {1: "half"}}, players=4)
+    path = tree.content / "events/open/registrations.yaml"
+    path.write_text(path.read_text(encoding="utf-8").replace("  byes:", "  joins: 2\n  byes:"), encoding="utf-8")
+    assert only_problem(cli) == (
+        "content/events/open/registrations.yaml:8: 'byes: {1: half}': p2 joins in round 2 ('joins:'), so round 1 is "
+        "not his to sit out; take it out of 'byes:', or let him join in round 1")
+
+
+def test_byes_that_leave_nobody_to_pair_say_who_asked(tree, cli):
+    event = chess_event(tree, {"p1": {1: "half"}, "p2": {1: "half"}}, players=3)
+    assert cli("pair", event, expect=1).output.startswith(
+        "content/events/open/event.yaml:1: round 1: 2 of the 3 players asked for a bye (p1, p2: 'byes:' in "
+        "registrations.yaml), and fewer than two are left to pair; take the round out of some players' 'byes:'")
+
+
+def test_a_bye_is_asked_for_in_an_event_not_in_the_player_registry(tree, cli):
+    chess_event(tree, {}, players=2)
+    tree.write("players.yaml", [{"id": "p1", "name": "Player 1", "byes": {1: "half"}}])
+    assert only_problem(cli) == ("content/players.yaml:3: a bye is asked for in one event: write 'byes:' in that "
+                                 "event's registrations.yaml, not in players.yaml")
+
+
+def test_magic_knows_no_bye_a_player_asks_for(tree, cli):
+    """The Magic Tournament Rules have no such bye; only chess's scoring takes one."""
+    chess_event(tree, {"p1": {2: "half"}}, ruleset="mtg-swiss")
+    assert only_problem(cli) == (
+        "content/events/open/registrations.yaml:4: 'byes: {2: half}': the scoring of ruleset 'mtg-swiss' knows no bye "
+        "a player asks for; remove it, and the player is paired as everyone else")

@@ -3,9 +3,13 @@ pairing-allocated bye — on chess, Magic and Pokémon events played through the
 from __future__ import annotations
 
 import json
+from types import SimpleNamespace
 
 import pytest
 from play import only_problem
+
+from podium.i18n import Language
+from podium.site.rounds import _points
 
 
 def chess_event(tree, players: int = 5) -> str:
@@ -87,3 +91,10 @@ def test_the_round_page_writes_half_points_as_score_sheets_do(tree, cli):
     cli("build", "--out", tree.root / "site")
     page = (tree.root / "site/events/club/rounds/1/index.html").read_text(encoding="utf-8")
     assert '<span class="result">½ : ½</span>' in page and "(+½)" in page and "0.5" not in page
+
+
+def test_points_on_a_round_page_in_the_sites_language():
+    """Halves as ½ (a negative one too: divmod floors, so -0.5 read '-1½'); other numbers as the
+    language writes them (2,25 in Polish, not 2.25)."""
+    model = SimpleNamespace(language=Language("pl"))
+    assert [_points(v, model) for v in (0.5, 1.5, -0.5, -1.5, 2.25, 3, 0)] == ["½", "1½", "-½", "-1½", "2,25", "3", "0"]

@@ -82,6 +82,7 @@ def test_a_league_cup_of_nine_plays_four_swiss_rounds_then_a_top_four(tree, cli)
     tree.event("cup", players, ruleset="pokemon-swiss", structure="league-cup")
     for number in range(1, 6):
         cli("pair", "cup")
+        written = tree.round_path("cup", number).read_text(encoding="utf-8")
         data = tree.read_round("cup", number)
         for pairing in data["pairings"]:
             if len(pairing["players"]) == 2:
@@ -89,6 +90,8 @@ def test_a_league_cup_of_nine_plays_four_swiss_rounds_then_a_top_four(tree, cli)
         tree.save_round("cup", number, data)
     assert [tree.read_round("cup", n)["stage"] for n in range(1, 6)] == ["swiss"] * 4 + ["knockout"]
     semifinals = [p["players"] for p in tree.read_round("cup", 5)["pairings"]]
+    assert "score: []  # the first player won: [1, 0]; lost: [0, 1] (a match has a winner)" in written
+    assert "[0.5, 0.5]" not in written  # it offered the draw that a knockout refuses
     assert len(semifinals) == 2 and all(len(pair) == 2 for pair in semifinals)
     cli("pair", "cup")  # the final; no match for third place
     final = tree.read_round("cup", 6)

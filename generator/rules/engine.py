@@ -13,10 +13,11 @@ from functools import cached_property
 from podium.errors import Problems, fail
 from podium.model import Event, Round
 from podium.rules.draw import CURRENT as CURRENT_DRAWS
+from podium.rules.entries import check_entries
 from podium.rules.ruleset import RuleSet
 from podium.rules.stages import RUNNERS
 from podium.rules.stages.common import DraftRound, EventState, StageResult
-from podium.rules.kinds import KNOCKOUT, STAGE_KINDS, SWISS, TABLES
+from podium.rules.kinds import KNOCKOUT, STAGE_KINDS, SWISS
 from podium.rules.report import EventReport, report_event
 from podium.rules.standings.order import Row, inactive_last
 from podium.rules.structure import Plan
@@ -113,8 +114,7 @@ def event_result(plan: Plan, state: EventState, stages: list[StageResult], ties:
 def _replay_stages(plan: Plan, state: EventState) -> tuple[list[StageResult], list[UnbrokenTie]]:
     event = state.event
     entrants = [p.id for p in event.players]
-    _check_late_entries(event, plan, state.problems)
-    _check_asked_byes(event, plan, state.ruleset, state.problems)
+    check_entries(event, plan, state.ruleset, state.problems)
     if not entrants:  # nobody registered yet: no stage has begun (pair says to register players)
         for rnd in event.rounds:
             state.problems.add(rnd.src, f"round {rnd.number} is here, but nobody is registered; register the "
@@ -179,38 +179,6 @@ def _note_left_alone(result: StageResult, state: EventState) -> None:
                 "played and its standings stand")
     state.notes.append((state.last_gone_src(),
                         text + " (house rule: the rules do not say how an event goes on with one player)"))
-
-
-def _check_late_entries(event: Event, plan: Plan, problems: Problems) -> None:
-    """A late entry (``joins: N``) starts in a later round of the opening Swiss or table stage."""
-    first = plan.stages[0]
-    last = RUNNERS[first.kind].planned_rounds(first, len(event.players))
-    for player in event.players:
-        if player.joins == 1:
-            continue
-        if first.kind not in (SWISS, TABLES):
-            problems.add(player.src, f"'joins: {player.joins}': a late entry can start in a later round "
-                         f"of a Swiss or table stage only; this event starts with {first.kind}")
-        elif player.joins > last:
-            rounds = f"in round 2 to {last}" if last > 2 else "in round 2" if last == 2 else "in no round of a one-round stage"
-            problems.add(player.src, f"'joins: {player.joins}' is after the last round of the {first.kind} stage "
-                         f"(round {last}); a late entry starts {rounds}")
-
-
-def _check_asked_byes(event: Event, plan: Plan, ruleset, problems: Problems) -> None:
-    """A bye asked for in advance (``byes: {5: half}``) falls in a round of the opening Swiss
-    stage, and the ruleset's scoring knows that bye (FIDE C.07 §16.2.3–4 in chess)."""
-    first = plan.stages[0]
-    last = RUNNERS[first.kind].planned_rounds(first, len(event.players))
-    for player in event.players:
-        for round_no, kind in player.byes:
-            if first.kind != SWISS or round_no > last:
-                where = f"this event starts with {first.kind}" if first.kind != SWISS else f"its last round is {last}"
-                problems.add(player.byes_src, f"'byes: {{{round_no}: {kind}}}': a bye asked for in advance falls in a round "
-                             f"of a Swiss stage; {where}")
-            elif ruleset.scoring.requested_bye(player.id, round_no, kind) is None:
-                problems.add(player.byes_src, f"'byes: {{{round_no}: {kind}}}': the scoring of ruleset '{ruleset.id}' knows "
-                             "no bye a player asks for; remove it, and the player is paired as everyone else")
 
 
 def _check_round_stage(rnd: Round, kind: str, problems: Problems) -> None:

@@ -40,6 +40,8 @@ class PointsScoring(Scoring):
         "score_means": Param(Literal["result", "games"], "result", "what 'score' lists: 'result', the game's result "
                              "([1, 0], [0.5, 0.5], [0, 1]); 'games', the games each player won in a match ([2, 1])"),
         "colours": Param(bool, False, "the first player of a game has White, the second Black (chess)"),
+        "requested_byes": Param(bool, False, "a player may ask to sit out a round for a full, half or zero-point bye "
+                                             "(FIDE C.07 (2023) §16.2.3–4; 'bye: half', registrations' 'byes:')"),
     }
     stage_kinds = frozenset({SWISS, ROUND_ROBIN, KNOCKOUT})  # a knockout match: its result once decided
     GAME_RESULTS = ((1, 0), (0.5, 0.5), (0, 1))
@@ -72,6 +74,14 @@ class PointsScoring(Scoring):
             return [("score", "[]", "games each player won, e.g. [2, 1]; add 'drawn_games: 1' for a drawn game")]
         first = "White's result first, " if self.colours else ""
         return [("score", "[]", f"{first}[1, 0], [0.5, 0.5] or [0, 1]")]
+
+    def blank(self, players: tuple, stage, **_) -> list[str]:
+        """A knockout match's line asks for the decided result: a draw is refused there."""
+        if stage is None or stage.kind != KNOCKOUT:
+            return super().blank(players, stage)
+        decided = "games each player won, the winner more, e.g. [2, 1]" if self.score_means == "games" else \
+            f"{'White' if self.colours else 'the first player'} won: [1, 0]; lost: [0, 1] (a match has a winner)"
+        return [f"    score: []  # {decided}"]
 
     def outcomes(self, pairing: Pairing, round_no: int, stage=None) -> list[Outcome]:
         a, b = pairing.players
@@ -110,9 +120,12 @@ class PointsScoring(Scoring):
             stats.update(won_games=self.BYE_GAMES, drawn_games=0, played_games=self.BYE_GAMES)
         return replace(bye, points=points, stats=stats, played=False)
 
-    def requested_bye(self, player: str, round_no: int, kind: str) -> Outcome:
+    def requested_bye(self, player: str, round_no: int, kind: str) -> Outcome | None:
         """FIDE C.07 (2023) §16.2.3–16.2.4 (TRF-16's F, H and Z): a round the player asked to sit
-        out, worth a win, a draw or a loss as the bye's kind says; unplayed, not a win."""
+        out, worth a win, a draw or a loss as the bye's kind says; unplayed, not a win. None
+        without ``requested_byes`` (the Magic and Pokémon rules know no such bye)."""
+        if not self.requested_byes:
+            return None
         points = {"full": self.win, "half": self.draw, "zero": self.loss}[kind]
         return Outcome(player, None, REQUESTED_BYE, points, 0, round_no, stats={"wins": 0}, played=False)
 

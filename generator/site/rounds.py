@@ -21,10 +21,10 @@ def round_number(number: int) -> dict:
 
 def round_page(report, rnd, model: SiteModel) -> dict:
     tables = [_table(table, model) for table in rnd.tables]
-    if len({table["group"] for table in tables}) == 1:  # one group (a round robin of all): no need to name it
+    groups = len(rnd.standings_after) > 1
+    if not groups:  # one group (a round robin of all): naming it tells a player nothing
         for table in tables:
             table["group"] = None
-    groups = len(rnd.standings_after) > 1
     return {"event": report, "event_url": urls.event(report.id), "round": rnd,
             "title": round_title(rnd), "tables": tables, "by_name": by_name(tables, model),
             "seed": report.seed, "clock": rnd.clock, "edit_url": _edit_url(report, rnd, model),
@@ -88,13 +88,13 @@ def _game(game, players: list[str], model: SiteModel) -> dict:
             "penalties": [{"name": model.name(p), "points": lost} for p, lost in zip(players, game.penalties or ()) if lost]}
 
 
-def _points(value) -> str:
+def _points(value, model: SiteModel) -> str:
     """A result's points as score sheets write them: a half as ½ in every language (a chess draw
-    '½ : ½', '1½'), other numbers as they are."""
-    whole, half = divmod(value, 1)
+    '½ : ½', '1½', '-½'), other numbers as the site's language writes them."""
+    whole, half = divmod(abs(value), 1)
     if half == 0.5:
-        return f"{int(whole) or ''}½"
-    return f"{value:g}"
+        return f"{'-' if value < 0 else ''}{int(whole) or ''}½"
+    return model.language.number(value)
 
 
 def _result_text(outcome, model: SiteModel) -> dict:
@@ -104,9 +104,9 @@ def _result_text(outcome, model: SiteModel) -> dict:
     if kind == "advances":
         return labels.msg(N_("advances (bye)"))
     if kind == "bye":
-        return labels.msg(N_("bye (+%(points)s)"), points=_points(outcome.numbers[0]))
+        return labels.msg(N_("bye (+%(points)s)"), points=_points(outcome.numbers[0], model))
     if kind == "requested-bye":
-        return labels.msg(N_("bye asked for (+%(points)s)"), points=_points(outcome.numbers[0]))
+        return labels.msg(N_("bye asked for (+%(points)s)"), points=_points(outcome.numbers[0], model))
     if kind == "forfeit":
         return labels.msg(N_("%(name)s forfeits"), name=model.name(outcome.player))
     if kind == "judge-loss":
@@ -116,10 +116,10 @@ def _result_text(outcome, model: SiteModel) -> dict:
     if kind == "series":
         return labels.msg(" : ".join(str(n) for n in outcome.numbers))
     if kind == "score":
-        return labels.msg(" : ".join(map(_points, outcome.numbers)))
+        return labels.msg(" : ".join(_points(n, model) for n in outcome.numbers))
     if kind == "win-by-score":
         return labels.msg(N_("%(name)s wins (%(score)s)"), name=model.name(outcome.player),
-                          score=" : ".join(map(_points, outcome.numbers)))
+                          score=" : ".join(_points(n, model) for n in outcome.numbers))
     if kind == "draw":
         return labels.msg(N_("draw"))
     if kind == "win":

@@ -68,7 +68,7 @@ def read_player(item, src: Src, problems: Problems, registry: dict, what: str) -
         armies=tuple(armies or ()), beginner=f.get("beginner", default=False),
         finals_armies=tuple(finals) if finals is not None else None,
         colours=tuple(string_list(f, "colours") or ()), joins=f.get("joins", default=1), team=_team(f, what),
-        byes=tuple(sorted((f.get("byes") or {}).items())), byes_src=f.at("byes"),
+        byes=_asked_byes(f, what), byes_src=f.at("byes"),
         fide_id=f.get("fide_id"), title=f.get("title"),
     )
     f.finish()  # every key is read first, so a bad name does not also report the others as unknown
@@ -78,6 +78,16 @@ def read_player(item, src: Src, problems: Problems, registry: dict, what: str) -
         problems.add(f.at("name"), f"cannot make an id from the name '{name}'; add 'id: some-slug'")
         return None
     return Player(id=pid, name=name, src=f.src, **details)
+
+
+def _asked_byes(f: Fields, what: str) -> tuple[tuple[int, str], ...]:
+    """The rounds a player asked to sit out: one event's, so registered there, like a team."""
+    byes = f.get("byes") or {}
+    if byes and what == "players.yaml":
+        f.problems.add(f.at("byes"), "a bye is asked for in one event: write 'byes:' in that event's registrations.yaml, "
+                       "not in players.yaml")
+        return ()
+    return tuple(sorted(byes.items()))
 
 
 def _team(f: Fields, what: str) -> str | None:

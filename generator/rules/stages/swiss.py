@@ -40,8 +40,8 @@ def _play(rnd: Round, result: StageResult, state: EventState) -> None:
     records = result.records
     before = {p: records[p].points for p in records}
     state.flags[rnd.number] = _pairing_flags(rnd, before, state)
-    state.check_seated(rnd, set(state.present(result.entrants, rnd.number)))
-    _check_asked_byes_kept(rnd, state)
+    missing = _check_asked_byes_kept(rnd, state)
+    state.check_seated(rnd, set(state.present(result.entrants, rnd.number)) - missing)
     for pairing in rnd.pairings:
         if len(pairing.players) == 2 and pairing.players[1] in records[pairing.players[0]].opponents:
             state.problems.add(pairing.src, f"{pairing.players[0]} and {pairing.players[1]} already played each other; "
@@ -56,18 +56,29 @@ def _play(rnd: Round, result: StageResult, state: EventState) -> None:
     state.finish_round(rnd, records)
 
 
-def _check_asked_byes_kept(rnd: Round, state: EventState) -> None:
-    """A player who asked for a bye in this round has it in the round file: one the file pairs
-    instead contradicts registrations.yaml, and neither is taken over the other."""
+def _check_asked_byes_kept(rnd: Round, state: EventState) -> set[str]:
+    """A player who asked for a bye in this round has it in the round file: a file that pairs him,
+    gives him another bye or leaves him out contradicts registrations.yaml, and neither is taken
+    over the other. The players it leaves out (said here, not again as missing)."""
     seated = {p: pairing for pairing in rnd.pairings for p in pairing.players}
+    missing = set()
     for player in state.event.players:
         kind = player.asked_bye(rnd.number)
+        if not kind or state.status[player.id] != "active":
+            continue
         pairing = seated.get(player.id)
-        if kind and pairing is not None and pairing.requested_bye != kind:
-            where = f"{pairing.src} gives him 'bye: {pairing.requested_bye}'" if pairing.requested_bye else \
-                f"{pairing.src} pairs him"
-            state.problems.add(player.byes_src, f"{player.id} asked for a {kind} bye in round {rnd.number} ('byes:'), but "
-                               f"{where}; write 'bye: {kind}' for him there, or take round {rnd.number} out of 'byes:'")
+        if pairing is None:
+            missing.add(player.id)
+            where = f"{rnd.src} leaves him out"
+        elif pairing.requested_bye == kind:
+            continue
+        else:
+            where = f"{pairing.src} gives him " + (f"'bye: {pairing.requested_bye}'" if pairing.requested_bye else
+                                                    "the pairing's bye" if pairing.bye else "a game")
+        state.problems.add(player.byes_src, f"{player.id} asked for a {kind} bye in round {rnd.number} ('byes:'), but "
+                           f"{where}; write him there as 'players: [{player.id}]' with 'bye: {kind}', or take round "
+                           f"{rnd.number} out of 'byes:'")
+    return missing
 
 
 def _bye(pairing, round_no: int, records: dict, state: EventState) -> None:
@@ -81,15 +92,20 @@ def _bye(pairing, round_no: int, records: dict, state: EventState) -> None:
 def _pairing_flags(rnd: Round, points_before: dict, state: EventState) -> dict[str, str]:
     """Why a pairing is special (DESIGN.md §8): paired down or up across point groups, or a bye."""
     flags = float_flags([p.players for p in rnd.pairings if len(p.players) == 2], points_before)
-    flags.update({p.players[0]: bye_flag(state.ruleset.bye.reason(rnd.number)) for p in rnd.pairings if p.bye})
+    flags.update({p.players[0]: bye_flag(state.ruleset.bye.reason(rnd.number))
+                  for p in rnd.pairings if p.bye and not p.requested_bye})  # an asked-for bye has no pairing reason
     return flags
 
 
 def next_round(result: StageResult, state: EventState, number: int) -> DraftRound:
     ruleset, event = state.ruleset, state.event
     present = set(state.present(result.entrants, number))
-    asked = {p: event.player(p).asked_bye(number) for p in present if event.player(p).asked_bye(number)}
+    asked = {p: kind for p in present if (kind := event.player(p).asked_bye(number))}
     ranked = [row.player for row in result.rows if row.player in present and row.player not in asked]
+    if len(ranked) < 2 and asked:
+        raise fail(event.src, f"round {number}: {len(asked)} of the {len(present)} players asked for a bye "
+                              f"({', '.join(sorted(asked))}: 'byes:' in registrations.yaml), and fewer than two are "
+                              "left to pair; take the round out of some players' 'byes:'")
     if len(ranked) < 2:
         raise fail(event.src, "fewer than two active players; nothing to pair")
     records = result.records

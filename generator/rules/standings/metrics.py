@@ -95,9 +95,9 @@ class ValueTiebreaker(Tiebreaker):
 
 
 class ExactTiebreaker(ValueTiebreaker):
-    """A tie-breaker worked out exactly (a fraction, ``exact``), which ties compare; the standings
-    show it as a number: whole numbers and halves as they are, others to six places (a percentage
-    as a fraction in [0, 1], as published standings give it)."""
+    """A tie-breaker worked out exactly (a fraction, ``exact``), which ties compare; ``value`` is
+    it as a number: whole numbers and halves as they are, others to six places (a percentage as a
+    fraction in [0, 1], which the site shows as a per cent)."""
 
     @abstractmethod
     def exact(self, player: str, ctx: Context):
