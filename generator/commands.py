@@ -86,17 +86,23 @@ def export_trf(content: Path, event_name: str) -> str:
 
 
 def standings_table(result) -> str:
-    number = Language("en").number  # plain, locale-free numbers in the terminal
+    english = Language("en")  # plain, locale-free numbers in the terminal
+    number = english.number
     ranked_by = result.ruleset.tiebreakers_for(result.first.kind) if result.stages else []  # the rows' own
-    keys = [t.key for t in ranked_by if t.shown]
+    shown = [t for t in ranked_by if t.shown]
+    keys = [t.key for t in shown]
+    percents = {t.key for t in shown if t.percent}  # OMW% and the like, as the site shows them
     names = {p.id: p.name for p in result.event.players}
     header = ["#", "player", "pts", *keys, "status"]
-    def cell(value) -> str:
+
+    def cell(key, value) -> str:
+        if key in percents:
+            return english.percent(value)
         return "·".join(number(v) for v in value) if isinstance(value, list) else number(value)
 
     shared = shared_ranks(result.final_rows)
     body = [[f"={r.rank}" if r.rank in shared else str(r.rank), names[r.player], number(r.points),
-             *(cell(r.tiebreaks[k]) for k in keys), _status_cell(r)] for r in result.final_rows]
+             *(cell(k, r.tiebreaks[k]) for k in keys), _status_cell(r)] for r in result.final_rows]
     widths = [max(len(line[i]) for line in [header, *body]) for i in range(len(header))]
     title = f"{result.event.name} — {'final' if result.complete else 'provisional'} standings"
     lines = [title, ""] + ["  ".join(c.ljust(w) for c, w in zip(line, widths)).rstrip() for line in [header, *body]]

@@ -69,3 +69,9 @@ def test_a_per_cent_is_written_as_the_language_writes_it():
     assert [Language(code).percent(0.708333) for code in ("en", "pl", "it", "cs")] == \
         ["70.83%", "70,83%", "70,83%", "70,83\xa0%"]
     assert Language("en").percent(1 / 3) == "33.33%"
+
+
+def test_the_terminals_standings_show_per_cents_too(tree, cli):
+    event = enter_event(tree)
+    winner = next(line for line in cli("standings", event).output.splitlines() if "Mark Bittencourt" in line)
+    assert winner.split()[-3:] == ["70.83%", "77.78%", "60.91%"]
