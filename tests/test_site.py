@@ -277,6 +277,8 @@ def test_a_pending_result_is_marked_pending_on_the_round_page(tree, cli):
     cli("build")
     html = (tree.root / "site/events/e1/rounds/1/index.html").read_text()
     assert html.count('<span class="tag">result pending</span>') == 1
+    # the standings under it count the results in so far: not yet "after round 1"
+    assert "<h2>Standings so far, round 1 in play</h2>" in html and "Standings after round 1" not in html
 
 
 def test_the_leader_is_within_the_first_screen_of_an_event_page(tmp_path):
