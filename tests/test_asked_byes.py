@@ -129,6 +129,7 @@ def test_the_round_page_gives_no_pairing_reason_for_a_bye_asked_for(tree, cli):
     cli("build", "--out", tree.root / "site")
     page = (tree.root / "site/events/open/rounds/1/index.html").read_text(encoding="utf-8")
     assert "bye asked for (+1)" in page and "lowest" not in page
+    assert 'Player 2</a> — bye asked for (+1)</li>' in page  # the by-name line says which bye, as the table does
 
 
 def test_a_late_entry_cannot_sit_out_a_round_before_he_joins(tree, cli):

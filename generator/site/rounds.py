@@ -42,7 +42,7 @@ def _edit_url(report, rnd, model: SiteModel) -> str | None:
 
 def by_name(tables: list[dict], model: SiteModel) -> list[dict]:
     """Each seated player's table and opponents, in alphabetical order by surname."""
-    return sorted(({"person": s["person"], "table": t["table"], "bye": t["bye"],
+    return sorted(({"person": s["person"], "table": t["table"], "bye": t["bye"] and t["result"],  # 'bye (+1)', …
                     "opponents": [o["person"]["name"] for o in t["seats"] if o is not s],
                     "colour": t["colours"][0]["colours"][seat] if t["colours"] else None,
                     "plays": s["colour_name"]}
