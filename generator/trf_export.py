@@ -17,8 +17,9 @@ ASKED_CODES = {"full": "F", "half": "H", "zero": "Z"}
 
 def event_trf(report: EventReport) -> Trf:
     number = {person.id: i for i, person in enumerate(report.people, start=1)}
-    standing = {row.player: row for row in report.standings}
-    rounds = [_entries(rnd, number) for rnd in takewhile(lambda rnd: rnd.complete, report.rounds)]
+    complete = list(takewhile(lambda rnd: rnd.complete, report.rounds))
+    standing = {row.player: row for row in _standings_after(report, complete)}
+    rounds = [_entries(rnd, number) for rnd in complete]
     players = []
     for person in report.people:
         row = standing.get(person.id)
@@ -26,10 +27,20 @@ def event_trf(report: EventReport) -> Trf:
         players.append(TrfPlayer(number=number[person.id], name=person.name, src=Src(report.id), title=person.title or "",
                                  rating=person.rating, federation=person.country or "", fide_id=person.fide_id,
                                  points=row.points if row else None, rank=row.rank if row else None, rounds=entries))
-    header = {"name": report.name, "city": report.venue, "start": report.date.strftime("%Y/%m/%d"),
+    header = {"name": report.name, "city": report.venue, "start": report.date.strftime("%Y/%m/%d") if report.date else None,
               "players": str(len(players)), "rated": str(sum(1 for p in players if p.rating)),
               "type": "Swiss", "arbiter": getattr(report.roles, "head_judge", None)}
     return Trf({key: value for key, value in header.items() if value}, tuple(players))
+
+
+def _standings_after(report: EventReport, complete: list[RoundReport]):
+    """The points and ranks that go with the rounds written: the event's standings once every
+    round is in, else those after the last complete round (a round in play already counts its
+    results in so far and the byes asked for in it)."""
+    if len(complete) == len(report.rounds):
+        return report.standings
+    after = complete[-1].standings_after if complete else ()
+    return [row for group in after for row in group.rows]
 
 
 def _entries(rnd: RoundReport, number: dict[str, int]) -> dict[str, RoundEntry]:

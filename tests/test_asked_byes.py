@@ -144,7 +144,7 @@ def test_a_late_entry_cannot_sit_out_a_round_before_he_joins(tree, cli):
 def test_byes_that_leave_nobody_to_pair_say_who_asked(tree, cli):
     event = chess_event(tree, {"p1": {1: "half"}, "p2": {1: "half"}}, players=3)
     assert cli("pair", event, expect=1).output.startswith(
-        "content/events/open/event.yaml:1: round 1: 2 of the 3 players asked for a bye (p1, p2: 'byes:' in "
+        "content/events/open/registrations.yaml:4: round 1: 2 of the 3 players asked for a bye (p1, p2: 'byes:' in "
         "registrations.yaml), and fewer than two are left to pair; take the round out of some players' 'byes:'")
 
 
@@ -161,3 +161,23 @@ def test_magic_knows_no_bye_a_player_asks_for(tree, cli):
     assert only_problem(cli) == (
         "content/events/open/registrations.yaml:4: 'byes: {2: half}': the scoring of ruleset 'mtg-swiss' knows no bye "
         "a player asks for; remove it, and the player is paired as everyone else")
+
+
+def test_a_bye_the_rules_refuse_is_said_once(tree, cli):
+    """A bye the scoring knows none of, or asked for before the player joins: said at 'byes:',
+    not again as a contradiction with the round that pairs him or leaves him out."""
+    (tree.root / "rulesets").mkdir()
+    (tree.root / "rulesets/club.yaml").write_text("id: club\nextends: chess-swiss\nscoring: {requested_byes: false}\n")
+    chess_event(tree, {"p3": {1: "half"}}, players=4, ruleset="club")
+    tree.save_round("open", 1, {"round": 1, "stage": "swiss", "pairings": [
+        {"table": 1, "players": ["p1", "p2"]}, {"table": 2, "players": ["p3", "p4"]}]})
+    assert "knows no bye a player asks for" in only_problem(cli)
+
+
+def test_a_bye_before_joining_is_said_once(tree, cli):
+    chess_event(tree, {"p3": {1: "half"}}, players=5)
+    path = tree.content / "events/open/registrations.yaml"
+    path.write_text(path.read_text(encoding="utf-8").replace("  byes:", "  joins: 2\n  byes:"), encoding="utf-8")
+    tree.save_round("open", 1, {"round": 1, "stage": "swiss", "pairings": [
+        {"table": 1, "players": ["p1", "p2"]}, {"table": 2, "players": ["p4", "p5"]}]})
+    assert "is not his to sit out" in only_problem(cli)

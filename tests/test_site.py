@@ -302,6 +302,8 @@ def test_a_group_round_page_shows_each_groups_standings_after_that_round(tmp_pat
     after = html[html.index('<section class="after-round">'):]
     assert "<h3>Grupa A</h3>" in after and "<h3>Grupa B</h3>" in after
     assert after.count('<table class="standings') == 2
+    tables = html[:html.index('<section class="after-round">')]
+    assert "Grupa A</div>" in tables and "Grupa B</div>" in tables  # each table says its group when there are two
 
 
 def test_the_by_name_list_gives_a_tantrix_players_colour(tmp_path):

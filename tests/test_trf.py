@@ -11,6 +11,8 @@ import json
 from dataclasses import replace
 from pathlib import Path
 
+import pytest
+
 from play import only_problem
 
 from podium.errors import Problems, Src
@@ -188,3 +190,55 @@ def test_unrated_goes_with_a_games_score_only(tree, cli):
         {"players": ["p1", "p2"], "forfeit": "p2", "unrated": True}, {"players": ["p3", "p4"], "score": [0, 1]}]})
     assert only_problem(cli) == ("content/events/open/rounds/1.yaml:8: 'unrated' marks a game that lasted less than "
                                  "one move; it goes with the game's 'score' (a forfeit is never rated)")
+
+
+@pytest.mark.parametrize("ruleset, pairing", [
+    ("ffg-conquest", {"players": ["p1", "p2"], "winner": "p1", "unrated": True}),
+    ("mtg-swiss", {"players": ["p1", "p2"], "score": [2, 0], "unrated": True}),
+])
+def test_unrated_is_refused_where_no_game_is_rated(tree, cli, ruleset, pairing):
+    tree.event("open", [{"id": f"p{i}", "name": f"Player {i}"} for i in range(1, 3)], ruleset=ruleset,
+               paired_by="by hand", structure={"swiss_rounds": 1, "cut": 0})
+    tree.save_round("open", 1, {"round": 1, "stage": "swiss", "pairings": [pairing]})
+    problem = only_problem(cli)
+    assert problem.startswith("content/events/open/rounds/1.yaml:") and "'unrated' is not part of this result" in problem
+
+
+def test_unrated_on_a_bye_is_refused_at_its_line(tree, cli):
+    tree.event("open", [{"id": f"p{i}", "name": f"Player {i}"} for i in range(1, 4)], ruleset="chess-swiss",
+               paired_by="by hand")
+    tree.save_round("open", 1, {"round": 1, "stage": "swiss", "pairings": [
+        {"players": ["p1", "p2"], "score": [1, 0]}, {"players": ["p3"], "bye": True, "unrated": True}]})
+    assert only_problem(cli) == ("content/events/open/rounds/1.yaml:13: a bye is no game, and 'unrated' marks a "
+                                 "game of less than one move; take it out")
+
+
+def test_an_event_without_a_date_exports(tree, cli):
+    """It crashed on the header's start date (AttributeError)."""
+    tree.event("open", [{"id": f"p{i}", "name": f"Player {i}"} for i in range(1, 3)], ruleset="chess-swiss",
+               structure={"swiss_rounds": 1, "cut": 0})
+    path = tree.content / "events/open/event.yaml"
+    path.write_text("\n".join(line for line in path.read_text().splitlines() if not line.startswith("date:")) + "\n")
+    assert "042" not in cli("export", "trf", "open").output
+
+
+def test_a_round_in_play_is_left_out_points_and_all(tree, cli):
+    """The rounds written and the points beside them agree: a round still in play (here a bye
+    asked for in it already counted) is in neither."""
+    players = [{"id": f"p{i}", "name": f"Player {i}"} for i in range(1, 6)]
+    players[4]["byes"] = {2: "half"}
+    tree.event("open", players, ruleset="chess-swiss", structure={"swiss_rounds": 2, "cut": 0})
+    cli("pair", "open")
+    data = tree.read_round("open", 1)
+    for pairing in data["pairings"]:
+        if len(pairing["players"]) == 2:
+            pairing["score"] = [1, 0]
+    tree.save_round("open", 1, data)
+    cli("pair", "open")
+    out = tree.root / "open.trf"
+    cli("export", "trf", "open", "--out", out)
+    exported = read_trf(out.read_text(), str(out), Problems()).players
+    points = {1: 1, 0: 0, "U": 1}
+    for player in exported:
+        assert len(player.rounds) <= 1
+        assert player.points == sum(points[int(e.result) if e.result.isdigit() else e.result] for e in player.rounds)

@@ -65,7 +65,7 @@ class PointsScoring(Scoring):
             return (frozenset({"score", "drawn_games", "forfeit"}),
                     "write 'score: [games won, games won]' (and 'drawn_games: N' for drawn games), or 'forfeit: <id>' "
                     "for a player who did not play")
-        return (frozenset({"score", "forfeit", "unrated"}),
+        return (frozenset({"score", "forfeit"} | ({"unrated"} if self.colours else set())),  # rated: chess
                 "write 'score: [1, 0]', '[0.5, 0.5]' or '[0, 1]', or 'forfeit: <id>' for a player who did not play")
 
     @property

@@ -14,7 +14,7 @@ from podium.values import Count
 
 # Every key a result may have, on a table and in a game under 'games:' (CONTRACT.md, rounds/<n>.yaml).
 RESULT_KEYS = ("score", "winner", "draw", "forfeit", "judge_loss", "modified", "drawn_games", "games", "finish", "bases",
-               "eliminated")
+               "eliminated", "unrated")
 GAME_KEYS = ("score", "time", "tiles", "winner", "home", "clans", "forfeit", "disconnected")
 
 # What a YAML reader would not keep as it is between quotes: the line breaks it folds (NEL, LS,

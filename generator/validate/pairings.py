@@ -37,6 +37,8 @@ def _pairing(item, src: Src, problems: Problems, ids: set[str]) -> Pairing | Non
         return None  # the rest of this entry is not checked: its players are the problem
     bye = f.get("bye", default=False)
     requested = bye if isinstance(bye, str) else None
+    if bye and f.get("unrated"):
+        problems.add(f.at("unrated"), "a bye is no game, and 'unrated' marks a game of less than one move; take it out")
     if bool(bye) != (len(players) == 1):
         problems.add(f.at("players"), "a bye has exactly one player and 'bye: true'; a game lists two or more players")
     pairing = Pairing(

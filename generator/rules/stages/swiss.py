@@ -64,8 +64,9 @@ def _check_asked_byes_kept(rnd: Round, state: EventState) -> set[str]:
     missing = set()
     for player in state.event.players:
         kind = player.asked_bye(rnd.number)
-        if not kind or state.status[player.id] != "active":
-            continue
+        if not kind or state.status[player.id] != "active" or player.joins > rnd.number or \
+                state.ruleset.scoring.requested_bye(player.id, rnd.number, kind) is None:
+            continue  # not his to ask, or the scoring knows no such bye: said at 'byes:' (rules/entries.py)
         pairing = seated.get(player.id)
         if pairing is None:
             missing.add(player.id)
@@ -103,7 +104,7 @@ def next_round(result: StageResult, state: EventState, number: int) -> DraftRoun
     asked = {p: kind for p in present if (kind := event.player(p).asked_bye(number))}
     ranked = [row.player for row in result.rows if row.player in present and row.player not in asked]
     if len(ranked) < 2 and asked:
-        raise fail(event.src, f"round {number}: {len(asked)} of the {len(present)} players asked for a bye "
+        raise fail(event.player(min(asked)).byes_src, f"round {number}: {len(asked)} of the {len(present)} players asked for a bye "
                               f"({', '.join(sorted(asked))}: 'byes:' in registrations.yaml), and fewer than two are "
                               "left to pair; take the round out of some players' 'byes:'")
     if len(ranked) < 2:
