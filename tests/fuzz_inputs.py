@@ -536,7 +536,8 @@ def fill_malformed(ruleset: str, data: dict, earlier: list, regs: list, pick: Pi
             break
         pairing = pick.one(pairings)
         key = pick.one(["score", "winner", "armies", "draw", "forfeit", "bye", "modified", "games", "teams",
-                        "finish", "bases", "eliminated", "players", "table", "match", "home", "group", "colour"])
+                        "finish", "bases", "eliminated", "players", "table", "match", "home", "group", "colour",
+                        "unrated", "drawn_games"])
         value = pick.one(ODD_RESULTS + ids[:4] + [list(reversed(ids[:2]))])
         if pick.chance(0.2):
             pairing.pop(key, None)
@@ -746,10 +747,11 @@ values = st.recursive(scalars, lambda inner: st.one_of(st.lists(inner, max_size=
                                                        st.dictionaries(st.text(max_size=8), inner, max_size=4)),
                       max_leaves=12)
 pairing_keys = st.sampled_from(["table", "players", "score", "winner", "draw", "forfeit", "bye", "armies", "modified",
-                                "match", "colour"])
+                                "match", "colour", "unrated"])
 pairing = st.dictionaries(pairing_keys, values, max_size=6) | st.fixed_dictionaries(
     {"players": st.lists(st.sampled_from(["p01", "p02", "p03", "p04", "p05"]), min_size=1, max_size=3)},
-    optional={"score": st.lists(st.integers(-3, 40), max_size=3), "bye": st.booleans(),
+    optional={"score": st.lists(st.integers(-3, 40), max_size=3),
+              "bye": st.booleans() | st.sampled_from(["full", "half", "zero", "quarter"]), "unrated": values,
               "winner": st.sampled_from(["p01", "p02", "zz"]), "forfeit": st.sampled_from(["p01", "p03"]),
               "armies": st.lists(st.sampled_from(["Moloch", "Dancer", "Borgo", "Tau"]), max_size=3),
               "match": st.sampled_from(["final", "semifinal", "bogus"])})
@@ -775,6 +777,14 @@ def well_shaped_pairing(draw):
 round_file = st.fixed_dictionaries({"round": st.integers(0, 3), "stage": st.sampled_from(["swiss", "knockout", "x"]),
                                     "pairings": st.lists(pairing | well_shaped_pairing(), max_size=5)},
                                    optional={"drops": values, "penalties": values})
+
+# A chess registration: a bye asked for, a late entry, a rating and a title, well or badly written.
+chess_player = st.fixed_dictionaries(
+    {"name": st.sampled_from(["Ann", "Bob", "Cid", "Dan", "Eve", "Fay"])},
+    optional={"byes": st.dictionaries(st.integers(-1, 5) | st.text(max_size=3),
+                                      st.sampled_from(["full", "half", "zero", "maybe"]) | values, max_size=3) | values,
+              "joins": st.integers(-1, 5) | values, "rating": st.integers(-5, 3000) | values,
+              "title": st.sampled_from(["GM", "IM", ""]) | values, "fide_id": st.integers(-1, 10**9) | values})
 
 new_shape_keys = st.sampled_from(["players", "games", "teams", "winner", "home", "bases", "finish", "eliminated",
                                   "score", "group", "match"])

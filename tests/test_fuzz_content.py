@@ -33,7 +33,7 @@ import yaml
 from hypothesis import HealthCheck, Phase, given, note, settings
 from hypothesis import strategies as st
 
-from fuzz_inputs import (RULESETS, Failure, Picker, fill_malformed, fill_partly, fill_valid, hostile_yaml,
+from fuzz_inputs import (RULESETS, Failure, Picker, chess_player, fill_malformed, fill_partly, fill_valid, hostile_yaml,
                          new_event, new_pairing, pairing, podium, round_file, values, well_shaped_pairing,
                          write_files, check_json)
 
@@ -125,6 +125,17 @@ def test_random_registrations_and_raw_text_never_crash(tmp_path, registrations, 
                          ([], "\ufeff" + raw.replace("\n", "\r\n"))):
         root = fresh(tmp_path)
         run_all(_tree(root, rounds, regs), root / "site")
+
+
+@fuzz(30)
+@given(players=st.lists(chess_player, min_size=1, max_size=6), rounds=st.lists(round_file, max_size=2),
+       ruleset=st.sampled_from(["chess-swiss", "chess-round-robin", "mtg-swiss"]))
+def test_chess_registrations_with_byes_and_late_entries_never_crash(tmp_path, players, rounds, ruleset):
+    """Byes asked for in advance, late entries, ratings and titles, well or badly written, under
+    the rulesets that read them: every command answers with problems at lines, never a traceback."""
+    root = fresh(tmp_path)
+    run_all(_tree(root, [yaml.safe_dump(r, allow_unicode=True) for r in rounds],
+                  yaml.safe_dump(players, allow_unicode=True), ruleset), root / "site")
 
 
 @fuzz(60)
