@@ -24,7 +24,7 @@ from math import floor
 from podium.rules.colours import BLACK
 from podium.rules.kinds import ROUND_ROBIN
 from podium.rules.outcome import REQUESTED_BYE
-from podium.rules.standings.metrics import Context, ExactTiebreaker, ValueTiebreaker, exact_points
+from podium.rules.standings.metrics import Context, ExactTiebreaker, ValueTiebreaker, exact_points, resplit
 
 
 
@@ -240,23 +240,12 @@ class DirectEncounter(ValueTiebreaker):
     abbr, title = "DE", "Direct encounter"
 
     def split(self, group, ctx):
-        return self._ranked(group, 1, ctx)
-
-    def _ranked(self, group: list[str], first: int, ctx: Context) -> list[list[str]]:
-        """``group`` as ordered sub-groups, each player's place (from ``first``) remembered; a
-        sub-group left tied is ranked again by the games between its own players."""
-        places = ctx.memo.setdefault(DirectEncounter, {})
-        buckets = self._once(group, ctx)
-        if len(buckets) == 1:
-            places.update(dict.fromkeys(group, first))
-            return buckets
-        ranked, start = [], first
-        for bucket in buckets:
-            if len(bucket) > 1:
-                ranked += self._ranked(bucket, start, ctx)
-            else:
-                places[bucket[0]] = start
-                ranked.append(bucket)
+        """``group`` as ordered sub-groups (a sub-group left tied ranked again by the games between
+        its own players), each player's place inside the group remembered for ``value``."""
+        ranked = resplit(group, lambda tied: self._once(tied, ctx))
+        places, start = ctx.memo.setdefault(DirectEncounter, {}), 1
+        for bucket in ranked:
+            places.update(dict.fromkeys(bucket, start))
             start += len(bucket)
         return ranked
 

@@ -23,6 +23,16 @@ GAME_WIN, GAME_DRAW = 3, 1  # game points (MTR Appendix C)
 
 
 def match_win(player: str, ctx: Context) -> Fraction:
+    """A player's match-win percentage, once per standings (every opponent's mean reads it)."""
+    return ctx.remember(("match win", player), lambda: _match_win(player, ctx))
+
+
+def game_win(player: str, ctx: Context) -> Fraction:
+    """A player's game-win percentage, once per standings (GW% and every opponent's OGW% read it)."""
+    return ctx.remember(("game win", player), lambda: _game_win(player, ctx))
+
+
+def _match_win(player: str, ctx: Context) -> Fraction:
     record = ctx.records[player]
     if not record.rounds_played:
         return FLOOR
@@ -30,7 +40,7 @@ def match_win(player: str, ctx: Context) -> Fraction:
     return max(FLOOR, exact_points(record.points) / (win * record.rounds_played))
 
 
-def game_win(player: str, ctx: Context) -> Fraction:
+def _game_win(player: str, ctx: Context) -> Fraction:
     stats = ctx.records[player].stats
     games = stats.get("played_games", 0)
     if not games:

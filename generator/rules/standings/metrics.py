@@ -89,9 +89,13 @@ class ValueTiebreaker(Tiebreaker):
         return self.value(player, ctx)
 
     def split(self, group: list[str], ctx: Context) -> list[list[str]]:
-        exact = {p: self.exact(p, ctx) for p in group}  # each player's value worked out once
+        exact = {p: self.compared(p, ctx) for p in group}  # each player's value worked out once
         ordered = sorted(group, key=exact.__getitem__, reverse=True)
         return [list(g) for _, g in groupby(ordered, key=exact.__getitem__)]
+
+    def compared(self, player: str, ctx: Context):
+        """``exact`` as ``split`` reads it (an ExactTiebreaker's worked out once per standings)."""
+        return self.exact(player, ctx)
 
 
 class ExactTiebreaker(ValueTiebreaker):
@@ -103,8 +107,12 @@ class ExactTiebreaker(ValueTiebreaker):
     def exact(self, player: str, ctx: Context):
         """The exact value (a Fraction or an int)."""
 
+    def compared(self, player, ctx):
+        # split and the shown value both read it: one Fraction sum per player and standings
+        return ctx.remember((type(self), player), lambda: self.exact(player, ctx))
+
     def value(self, player, ctx):
-        return tidy(float(self.exact(player, ctx)))  # tidy rounds to six places
+        return tidy(float(self.compared(player, ctx)))  # tidy rounds to six places
 
 
 def exact_points(points) -> Fraction:
@@ -300,13 +308,24 @@ class MutualPoints(Tiebreaker):
         does not say what happens when that separates only some, so the rule is read as written:
         the players still tied are again "the tied players", and the games between them alone
         decide — re-applied until it separates nobody more."""
+        return resplit(group, lambda tied_now: self._once(tied_now, ctx))
+
+    @staticmethod
+    def _once(group: list[str], ctx: Context) -> list[list[str]]:
         tied = set(group)
         points = {p: ctx.records[p].points_against(tied - {p}) for p in group}
         ordered = sorted(group, key=points.__getitem__, reverse=True)
-        buckets = [list(g) for _, g in groupby(ordered, key=points.__getitem__)]
-        if len(buckets) == 1:
-            return buckets
-        return [sub for bucket in buckets for sub in (self.split(bucket, ctx) if len(bucket) > 1 else [bucket])]
+        return [list(g) for _, g in groupby(ordered, key=points.__getitem__)]
+
+
+def resplit(group: list[str], once) -> list[list[str]]:
+    """``once(group)`` (ordered sub-groups), applied again to each sub-group it leaves tied until
+    it separates nobody more: the results between the tied players alone decide (Tantrix §10b,
+    FIDE C.07 (2023) §6)."""
+    buckets = once(group)
+    if len(buckets) == 1:
+        return buckets
+    return [sub for bucket in buckets for sub in (resplit(bucket, once) if len(bucket) > 1 else [bucket])]
 
 
 class Secondary(StatTotal):
