@@ -31,10 +31,6 @@ class Player:
     fide_id: int | None = None  # chess: for the federation's report (TRF)
     title: str | None = None  # chess: GM, IM, …
 
-    def asked_bye(self, round_no: int) -> str | None:
-        """The bye he asked for in round ``round_no`` ("full", "half", "zero"), if any."""
-        return dict(self.byes).get(round_no)
-
 
 @dataclass(frozen=True)
 class Game:
@@ -176,6 +172,19 @@ class Event:
 
     def player(self, player_id: str) -> Player:
         return self._players_by_id[player_id]
+
+    def asked_byes(self, round_no: int) -> dict[str, str]:
+        """The byes asked for in round ``round_no`` (registrations' ``byes:``): player → kind."""
+        return self._asked_byes.get(round_no, {})
+
+    @cached_property
+    def _asked_byes(self) -> dict[int, dict[str, str]]:
+        # one index per event, read by every replayed round: most events have no byes asked for
+        index: dict[int, dict[str, str]] = {}
+        for player in self.players:
+            for round_no, kind in player.byes:
+                index.setdefault(round_no, {})[player.id] = kind
+        return index
 
     @cached_property
     def _players_by_id(self) -> dict[str, Player]:

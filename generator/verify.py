@@ -146,13 +146,13 @@ def verify_event(result: EventResult, registry: dict | None = None, redraws=None
     from podium.history import EventHistory
 
     event, ruleset = result.event, result.ruleset
-    if event.paired_by and all(r.drawn_from is None for r in event.rounds):
-        return []  # every round drawn by another program (event.yaml 'paired_by:'): nothing to re-draw
+    if event.paired_by and all(_drawn_elsewhere(event, index) for index in range(len(event.rounds))):
+        return []  # every round drawn by another program: nothing to re-draw
     history = EventHistory(Path(event.folder), registry or {})  # read from git only if a round needs it
     differences = []
     for index, (published, want) in enumerate(zip(event.rounds, (redraws or redrawn_tables)(event, ruleset))):
-        if event.paired_by and published.drawn_from is None:
-            continue  # drawn by another program (event.yaml 'paired_by:'), not by `podium pair`
+        if _drawn_elsewhere(event, index):
+            continue
         if want.reason:
             differences.append(Difference(event.id, published.number, published.src, (), (), want.reason))
             continue
@@ -165,6 +165,12 @@ def verify_event(result: EventResult, registry: dict | None = None, redraws=None
             difference = _checked_against_history(difference, result, index, history)
         differences.append(difference)
     return differences
+
+
+def _drawn_elsewhere(event, index: int) -> bool:
+    """Round ``index + 1`` was drawn by another program (event.yaml 'paired_by:'), not by `podium
+    pair` (its file records no 'drawn_from:'): nothing to re-draw."""
+    return bool(event.paired_by) and event.rounds[index].drawn_from is None
 
 
 def redrawn_tables(event, ruleset) -> tuple[Redraw, ...]:
@@ -227,6 +233,8 @@ def _asked_byes_then(players, published) -> tuple:
     asked = {p.players[0]: p.requested_bye for p in published.pairings if p.requested_bye}
 
     def then(player):
+        if not player.byes and player.id not in asked:
+            return player  # most players: nothing asked, then or now
         byes = tuple((r, kind) for r, kind in player.byes if r != number) + \
             (((number, asked[player.id]),) if player.id in asked else ())
         return player if byes == player.byes else dataclasses.replace(player, byes=byes)

@@ -26,8 +26,8 @@ def each_opening_prefix(event: Event, ruleset: RuleSet, event_then: Callable[[in
     """Replay ``event`` once; before each round k + 1 its opening stage plays, ``use(k, prefix)``,
     where ``prefix()`` gives what ``compute_event(event_then(k), ruleset, …)`` gives (or raises
     what it raises). ``event_then(k)``: the event's first k rounds and its players as that draw
-    knew them — only their ``joins`` may differ from ``event``'s, which in the rounds played
-    decide what is reported, never a standing. A prefix the one replay cannot stand for is not
+    knew them — only their ``joins`` and the byes asked for in round k + 1 may differ from
+    ``event``'s, which in the rounds played decide what is reported, never a standing. A prefix the one replay cannot stand for is not
     seen (its caller replays it): a round of a later stage, or one scored otherwise than the
     whole event (``_scores_alike``)."""
     plan = plan_of(event, ruleset, Problems())

@@ -166,25 +166,20 @@ class EventState:
         self.ruleset.scoring.check(pairing, self.problems, stage)
         return len(self.problems.items) == before
 
-    def requested_bye(self, pairing: Pairing, round_no: int, records: dict) -> None:
-        """A round the player asked to sit out ('bye: half'), as the scoring counts it."""
-        outcome = self.ruleset.scoring.requested_bye(pairing.players[0], round_no, pairing.requested_bye)
-        if outcome is None:
-            self.problems.add(pairing.src, f"'bye: {pairing.requested_bye}': the scoring of ruleset '{self.ruleset.id}' "
-                              "knows no bye a player asks for; write 'bye: true' for the pairing's bye, or pair him")
-        else:
-            records[outcome.player].add(outcome)
-
     def score(self, pairing: Pairing, records: dict, round_no: int, stage: Stage) -> None:
         if pairing.bye or not self.readable(pairing, stage):
             return
         for outcome in self.ruleset.scoring.outcomes(pairing, round_no, stage):
             records[outcome.player].add(outcome)
 
-    def check_seated(self, rnd: Round, expected: set[str], excused: set[str] = frozenset()) -> None:
+    def check_seated(self, rnd: Round, expected: set[str], excused: set[str] = frozenset(), asked=None) -> None:
         """Everyone the round needs is seated, nobody inactive plays (but the ``excused``: a
-        knockout walkover names the player gone)."""
+        knockout walkover names the player gone), and each bye ``asked`` for (player → kind) is
+        the bye the round file gives him: a file that pairs him, gives him another bye or leaves
+        him out contradicts registrations.yaml, and neither is taken over the other."""
         seated = {p for pairing in rnd.pairings for p in pairing.players} - excused
+        if asked:
+            self._check_asked_byes(rnd, asked)
         for player_id in sorted(seated):
             joins = self.event.player(player_id).joins
             if joins > rnd.number:
@@ -198,6 +193,20 @@ class EventState:
                 self.problems.add(rnd.src, f"{player_id} is not in round {rnd.number}; pair them, or list them under "
                                   f"'drops:' of round {rnd.number - 1}" if rnd.number > 1 else
                                   f"{player_id} is not in round 1; pair them or remove their registration")
+
+    def _check_asked_byes(self, rnd: Round, asked: dict[str, str]) -> None:
+        seated_at = {p: pairing for pairing in rnd.pairings for p in pairing.players}
+        for player_id, kind in asked.items():
+            pairing = seated_at.get(player_id)
+            if pairing is not None and pairing.requested_bye == kind:
+                continue
+            where = f"{rnd.src} leaves him out" if pairing is None else f"{pairing.src} gives him " + (
+                f"'bye: {pairing.requested_bye}'" if pairing.requested_bye else
+                "the pairing's bye" if pairing.bye else "a game")
+            self.problems.add(self.event.player(player_id).byes_src,
+                              f"{player_id} asked for a {kind} bye in round {rnd.number} ('byes:'), but {where}; write "
+                              f"him there as 'players: [{player_id}]' with 'bye: {kind}', or take round {rnd.number} "
+                              "out of 'byes:'")
 
     def finish_round(self, rnd: Round, records: dict) -> None:
         """Penalties (a warning limit disqualifies) and drops after the round."""

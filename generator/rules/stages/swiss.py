@@ -3,7 +3,7 @@ from __future__ import annotations
 
 from podium.errors import fail
 from podium.located import YMap
-from podium.model import Round
+from podium.model import Pairing, Round
 from podium.rules.draw import CURRENT as CURRENT_DRAWS, ROUND_ONE_BYE, inputs_digest, lot, rng
 from podium.rules.colours import BLACK, WHITE, ColourStanding
 from podium.rules.flags import bye_flag
@@ -40,15 +40,16 @@ def _play(rnd: Round, result: StageResult, state: EventState) -> None:
     records = result.records
     before = {p: records[p].points for p in records}
     state.flags[rnd.number] = _pairing_flags(rnd, before, state)
-    missing = _check_asked_byes_kept(rnd, state)
-    state.check_seated(rnd, set(state.present(result.entrants, rnd.number)) - missing)
+    present = state.present(result.entrants, rnd.number)
+    asked = _asked_byes_known(rnd.number, present, state)
+    state.check_seated(rnd, set(present) - asked.keys(), asked=asked)
     for pairing in rnd.pairings:
         if len(pairing.players) == 2 and pairing.players[1] in records[pairing.players[0]].opponents:
             state.problems.add(pairing.src, f"{pairing.players[0]} and {pairing.players[1]} already played each other; "
                                "Swiss rounds have no rematches")
     for pairing in rnd.pairings:
         if pairing.requested_bye:
-            state.requested_bye(pairing, rnd.number, records)
+            _requested_bye(pairing, rnd.number, records, state)
         elif pairing.bye:
             _bye(pairing, rnd.number, records, state)
         else:
@@ -56,30 +57,25 @@ def _play(rnd: Round, result: StageResult, state: EventState) -> None:
     state.finish_round(rnd, records)
 
 
-def _check_asked_byes_kept(rnd: Round, state: EventState) -> set[str]:
-    """A player who asked for a bye in this round has it in the round file: a file that pairs him,
-    gives him another bye or leaves him out contradicts registrations.yaml, and neither is taken
-    over the other. The players it leaves out (said here, not again as missing)."""
-    seated = {p: pairing for pairing in rnd.pairings for p in pairing.players}
-    missing = set()
-    for player in state.event.players:
-        kind = player.asked_bye(rnd.number)
-        if not kind or state.status[player.id] != "active" or player.joins > rnd.number or \
-                state.ruleset.scoring.requested_bye(player.id, rnd.number, kind) is None:
-            continue  # not his to ask, or the scoring knows no such bye: said at 'byes:' (rules/entries.py)
-        pairing = seated.get(player.id)
-        if pairing is None:
-            missing.add(player.id)
-            where = f"{rnd.src} leaves him out"
-        elif pairing.requested_bye == kind:
-            continue
-        else:
-            where = f"{pairing.src} gives him " + (f"'bye: {pairing.requested_bye}'" if pairing.requested_bye else
-                                                    "the pairing's bye" if pairing.bye else "a game")
-        state.problems.add(player.byes_src, f"{player.id} asked for a {kind} bye in round {rnd.number} ('byes:'), but "
-                           f"{where}; write him there as 'players: [{player.id}]' with 'bye: {kind}', or take round "
-                           f"{rnd.number} out of 'byes:'")
-    return missing
+def _asked_byes_known(round_no: int, present, state: EventState) -> dict[str, str]:
+    """The byes asked for in this round that the round file must give: of players present, and of
+    a kind the scoring knows (any other is said at 'byes:', rules/entries.py)."""
+    asked = state.event.asked_byes(round_no)
+    if not asked:
+        return asked
+    present = set(present)
+    return {p: kind for p, kind in asked.items()
+            if p in present and state.ruleset.scoring.requested_bye(p, round_no, kind) is not None}
+
+
+def _requested_bye(pairing: Pairing, round_no: int, records: dict, state: EventState) -> None:
+    """A round the player asked to sit out ('bye: half'), as the scoring counts it."""
+    outcome = state.ruleset.scoring.requested_bye(pairing.players[0], round_no, pairing.requested_bye)
+    if outcome is None:
+        state.problems.add(pairing.src, f"'bye: {pairing.requested_bye}': the scoring of ruleset '{state.ruleset.id}' "
+                           "knows no bye a player asks for; write 'bye: true' for the pairing's bye, or pair him")
+    else:
+        records[outcome.player].add(outcome)
 
 
 def _bye(pairing, round_no: int, records: dict, state: EventState) -> None:
@@ -101,7 +97,7 @@ def _pairing_flags(rnd: Round, points_before: dict, state: EventState) -> dict[s
 def next_round(result: StageResult, state: EventState, number: int) -> DraftRound:
     ruleset, event = state.ruleset, state.event
     present = set(state.present(result.entrants, number))
-    asked = {p: kind for p in present if (kind := event.player(p).asked_bye(number))}
+    asked = {p: kind for p, kind in event.asked_byes(number).items() if p in present}
     ranked = [row.player for row in result.rows if row.player in present and row.player not in asked]
     if len(ranked) < 2 and asked:
         raise fail(event.player(min(asked)).byes_src, f"round {number}: {len(asked)} of the {len(present)} players asked for a bye "
