@@ -463,13 +463,15 @@ def _round_report(rnd, result, columns: dict) -> RoundReport:
     turn = stage.rounds.index(rnd) if stage else None  # the stage's round by count, as seat factions go
     matches = {id(m.pairing): m for ms in stage.bracket for m in ms if m.pairing is not None} if stage else {}
     names = {p.match for p in rnd.pairings if p.match and p.match != THIRD_PLACE}
+    standings_after = _standings_after(stage, rnd.number)
+    grouped = len(standings_after) > 1  # a table names its group only when the stage has several
     return RoundReport(
         number=rnd.number, stage=rnd.stage,
         main_match=match_name(names.pop()) if rnd.stage == KNOCKOUT and len(names) == 1 else None,
         complete=rnd.number in result.pending and not result.pending[rnd.number],  # every result decides its table
-        tables=tuple(_table(pairing, rnd, turn, flags, stage, result, matches.get(id(pairing)))
+        tables=tuple(_table(pairing, rnd, turn, flags, stage, result, matches.get(id(pairing)), grouped)
                      for pairing in rnd.pairings),
-        standings_after=_standings_after(stage, rnd.number),
+        standings_after=standings_after,
         columns=columns[stage.kind] if stage else (),
         clock=result.ruleset.clocks.get(rnd.stage))
 
@@ -485,7 +487,7 @@ def _standings_after(stage, number: int) -> tuple[Group, ...]:
     return tuple(Group(group_id if len(groups) > 1 else None, _standings(rows)) for group_id, rows in groups)
 
 
-def _table(pairing, rnd, turn: int | None, flags: dict, stage, result, match=None) -> Table:
+def _table(pairing, rnd, turn: int | None, flags: dict, stage, result, match=None, grouped: bool = True) -> Table:
     """``match``: the bracket's match this table plays, whose winner the knockout decided."""
     scoring = result.ruleset.scoring
     winners = _winners(pairing, stage, result, match)
@@ -499,8 +501,8 @@ def _table(pairing, rnd, turn: int | None, flags: dict, stage, result, match=Non
                        flag=flags.get(p), won=p in winners, earned=earned.get(p), colour=colours[i])
                   for i, p in enumerate(pairing.players))
     return Table(table=pairing.table, bye=pairing.bye, match=match_name(pairing.match),
-                 group=pairing.group if stage and stage.kind != FREE_FOR_ALL else None, seats=seats,
-                 outcome=_outcome(pairing, stage, result.ruleset), games=_games(pairing, stage, scoring),
+                 group=pairing.group if grouped and stage and stage.kind != FREE_FOR_ALL else None, seats=seats,
+                 outcome=_outcome(pairing, stage, result.ruleset, rnd.number), games=_games(pairing, stage, scoring),
                  tiles_to_remove=scoring.tiles_to_remove(len(pairing.players)) if stage and stage.kind == TABLES else None,
                  colours=_colours(pairing, stage, result), points=_match_points_so_far(pairing, stage, scoring),
                  done=pairing.has_result, unrated=pairing.unrated)
@@ -515,6 +517,14 @@ def _places(pairing, stage) -> dict:
     if not pairing.score or pairing.teams or not (len(pairing.players) > 2 or (stage and stage.kind == TABLES)):
         return {}
     return {p: 1 + sum(other > mine for other in pairing.score) for p, mine in zip(pairing.players, pairing.score)}
+
+
+def _scored(stage, player: str, round_no: int):
+    """The points the replay scored ``player`` in round ``round_no`` (a bye's, as the standings
+    count it: worked out once, by the stage); 0 for none."""
+    if stage is None or player not in stage.records:
+        return 0
+    return next((o.points for o in stage.records[player].outcomes if o.round == round_no), 0)
 
 
 def _earned(pairing, stage, rnd) -> dict:
@@ -578,15 +588,15 @@ def _games(pairing, stage, scoring) -> tuple[GamePlayed, ...]:
     return tuple(games)
 
 
-def _outcome(pairing, stage, ruleset) -> Outcome:
+def _outcome(pairing, stage, ruleset, round_no: int) -> Outcome:
     scoring = ruleset.scoring
     if pairing.bye and stage is not None and stage.kind == KNOCKOUT:
         return Outcome("advances")  # a bracket's bye scores nothing: the player goes on without playing
     if pairing.requested_bye:
-        asked = scoring.requested_bye(pairing.players[0], 0, pairing.requested_bye)
-        return Outcome("requested-bye", numbers=(asked.points if asked else 0,), asked=pairing.requested_bye)
-    if pairing.bye:  # worth what the scoring makes of the bye policy's points (chess: a pairing-allocated bye's 1)
-        return Outcome("bye", numbers=(scoring.scored_bye(ruleset.bye.outcome(pairing.players[0], 0, None)).points,))
+        return Outcome("requested-bye", numbers=(_scored(stage, pairing.players[0], round_no),),
+                       asked=pairing.requested_bye)
+    if pairing.bye:  # what the standings count (chess: a pairing-allocated bye's 1, not the policy's points)
+        return Outcome("bye", numbers=(_scored(stage, pairing.players[0], round_no),))
     if pairing.forfeit:
         return Outcome("forfeit", player=pairing.forfeit)
     if pairing.judge_loss:

@@ -21,15 +21,11 @@ def round_number(number: int) -> dict:
 
 def round_page(report, rnd, model: SiteModel) -> dict:
     tables = [_table(table, model) for table in rnd.tables]
-    groups = len(rnd.standings_after) > 1
-    if not groups:  # one group (a round robin of all): naming it tells a player nothing
-        for table in tables:
-            table["group"] = None
     return {"event": report, "event_url": urls.event(report.id), "round": rnd,
             "title": round_title(rnd), "tables": tables, "by_name": by_name(tables, model),
             "seed": report.seed, "clock": rnd.clock, "edit_url": _edit_url(report, rnd, model),
             "previous": _neighbour(report, rnd.number - 1), "next": _neighbour(report, rnd.number + 1),
-            "standings": [{"title": labels.msg(N_("Group %(group)s"), group=g.id) if g.id and groups else None,
+            "standings": [{"title": labels.msg(N_("Group %(group)s"), group=g.id) if g.id else None,
                            "rows": rows(g.rows, model, rnd.columns)} for g in rnd.standings_after],
             "columns": columns(rnd.columns)}
 
