@@ -8,11 +8,7 @@ from itertools import takewhile
 
 from podium.errors import Src
 from podium.rules.report import EventReport, RoundReport
-from podium.trf import RoundEntry, Trf, TrfPlayer, trimmed
-
-GAME_CODES = {1: "1", 0.5: "=", 0: "0"}
-UNRATED_CODES = {1: "W", 0.5: "D", 0: "L"}  # a game of less than one move
-ASKED_CODES = {"full": "F", "half": "H", "zero": "Z"}
+from podium.trf import BYE_CODES, DATE_FORMAT, GAME_CODES, UNRATED_CODES, RoundEntry, Trf, TrfPlayer, trimmed
 
 
 def event_trf(report: EventReport) -> Trf:
@@ -27,9 +23,9 @@ def event_trf(report: EventReport) -> Trf:
         players.append(TrfPlayer(number=number[person.id], name=person.name, src=Src(report.id), title=person.title or "",
                                  rating=person.rating, federation=person.country or "", fide_id=person.fide_id,
                                  points=row.points if row else None, rank=row.rank if row else None, rounds=entries))
-    header = {"name": report.name, "city": report.venue, "start": report.date.strftime("%Y/%m/%d") if report.date else None,
+    header = {"name": report.name, "city": report.venue, "start": report.date.strftime(DATE_FORMAT) if report.date else None,
               "players": str(len(players)), "rated": str(sum(1 for p in players if p.rating)),
-              "type": "Swiss", "arbiter": getattr(report.roles, "head_judge", None)}
+              "type": "Swiss", "arbiter": report.roles.head_judge}
     return Trf({key: value for key, value in header.items() if value}, tuple(players))
 
 
@@ -50,7 +46,7 @@ def _entries(rnd: RoundReport, number: dict[str, int]) -> dict[str, RoundEntry]:
         seats = table.seats
         if table.bye:
             asked = table.outcome.asked
-            entries[seats[0].player] = RoundEntry(None, None, ASKED_CODES[asked] if asked else "U")
+            entries[seats[0].player] = RoundEntry(None, None, BYE_CODES[asked] if asked else BYE_CODES["allocated"])
             continue
         forfeiter = table.outcome.player if table.outcome.kind in ("forfeit", "judge-loss") else None
         for seat, other in ((seats[0], seats[1]), (seats[1], seats[0])):

@@ -19,12 +19,12 @@ import yaml
 
 from podium.errors import Problems, Src, fail
 from podium.slug import is_slug, slugify
-from podium.trf import BYES, PLAYED, UNRATED, Trf, TrfPlayer, read_trf
+from podium.trf import BYES, DATE_FORMAT, PLAYED, UNRATED, Trf, TrfPlayer, read_trf
 from podium.values import MOST
 from podium.scaffold import write_new_files
 
 PAIRED_BY = "a TRF-16 file (podium import trf)"
-DATE_FORMATS = ("%Y/%m/%d", "%Y-%m-%d", "%Y.%m.%d", "%d.%m.%Y", "%d/%m/%Y", "%y/%m/%d")
+DATE_FORMATS = (DATE_FORMAT, "%Y-%m-%d", "%Y.%m.%d", "%d.%m.%Y", "%d/%m/%Y", "%y/%m/%d")
 
 
 def import_trf(source: Path, content: Path, event_id: str | None, ruleset: str, date: datetime.date | None) -> list[Path]:
