@@ -96,9 +96,7 @@ def standings_table(result) -> str:
     header = ["#", "player", "pts", *keys, "status"]
 
     def cell(key, value) -> str:
-        if key in percents:
-            return english.percent(value)
-        return "·".join(number(v) for v in value) if isinstance(value, list) else number(value)
+        return english.tiebreak(value, percent=key in percents)
 
     shared = shared_ranks(result.final_rows)
     body = [[f"={r.rank}" if r.rank in shared else str(r.rank), names[r.player], number(r.points),

@@ -82,6 +82,17 @@ class Language:
             return _decimal(round(value, 4), self.code)
         return str(int(value)) if isinstance(value, float) else str(value)
 
+    def signed(self, value) -> str:
+        """A difference with its sign: +7, -7, 0 ("" for none)."""
+        return "" if value is None else (f"+{self.number(value)}" if value > 0 else self.number(value))
+
+    def tiebreak(self, value, signed: bool = False, percent: bool = False) -> str:
+        """A standings cell of a tie-breaker: numbers compared in order joined by '·', a
+        difference signed, a percentage as a per cent, else the number."""
+        if isinstance(value, (list, tuple)):
+            return "·".join(map(self.number, value))
+        return self.signed(value) if signed else self.percent(value) if percent else self.number(value)
+
     def percent(self, fraction) -> str:
         """A fraction in [0, 1] as the language writes a per cent, to two places (0.708333 →
         '70.83%', '70,83 %' in Czech)."""

@@ -165,19 +165,14 @@ def make_environment(language: Language, theme_dir: str = "") -> jinja2.Environm
 
     env.globals.update(_=translate, _n=translate_count, message=message)
 
-    def signed(value) -> str:
-        return "" if value is None else (f"+{language.number(value)}" if value > 0 else language.number(value))
-
     def tiebreaks(values: dict, columns: list) -> list[str]:
-        """A standings row's tie-break values for ``columns``, as the cells show them: a list of
-        numbers joined by '·', signed or as a per cent where the column is. One call a row instead
-        of a macro call a cell (each a Jinja context call), twice a row."""
-        number = language.number
-        return ["·".join(map(number, value)) if isinstance(value, (list, tuple)) else
-                signed(value) if column["signed"] else language.percent(value) if column["percent"] else number(value)
-                for column in columns for value in (values[column["key"]],)]
+        """A standings row's tie-break values for ``columns``, as the cells show them
+        (Language.tiebreak). One call a row instead of a macro call a cell (each a Jinja context
+        call), twice a row."""
+        cell = language.tiebreak
+        return [cell(values[column["key"]], column["signed"], column["percent"]) for column in columns]
 
-    env.filters.update(markdown=markdown, number=language.number, signed=signed, date=language.date, qr=qr_svg,
+    env.filters.update(markdown=markdown, number=language.number, signed=language.signed, date=language.date, qr=qr_svg,
                        translated=translate, person=_person_filter, tiebreaks=tiebreaks)
     return env
 
