@@ -52,6 +52,7 @@ class _Fide:
         self.draw = exact_points(getattr(ctx.scoring, "draw", Fraction(1, 2)))
         self.round_robin = ctx.kind == ROUND_ROBIN
         self.adjusted = {p: self._adjusted(rounds) for p, rounds in self.rounds.items()}
+        self.plain: dict[str, list] = {}  # opponent_values without a weight, shared by the Buchholz family
 
     @staticmethod
     def _seen(record, numbers: list[int]) -> list[RoundSeen]:
@@ -85,7 +86,15 @@ class _Fide:
     def opponent_values(self, player: str, weight=None) -> list[tuple[Fraction, bool]]:
         """(value, voluntary) of each round: a played game counts the opponent's adjusted score, an
         unplayed round the dummy opponent's (§16.4: the player's own score; in a round robin
-        nothing). ``weight(round)`` multiplies each value (Sonneborn-Berger: the points scored)."""
+        nothing). ``weight(round)`` multiplies each value (Sonneborn-Berger: the points scored).
+        Read only: without a weight the list is worked out once per player and shared."""
+        if weight is None:
+            if player not in self.plain:
+                self.plain[player] = self._values(player, None)
+            return self.plain[player]
+        return self._values(player, weight)
+
+    def _values(self, player: str, weight) -> list[tuple[Fraction, bool]]:
         values = []
         for seen in self.rounds[player]:
             if seen.played:

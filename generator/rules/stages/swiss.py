@@ -147,7 +147,7 @@ def _colour_standings(ranked: list[str], points: dict, records: dict, state: Eve
     then in the order of registrations.yaml (FIDE C.04.2 §B: equal ratings by title, then name;
     Podium knows no titles, and the organizer's order stands for the names)."""
     order = {player.id: i for i, player in enumerate(state.event.players)}
-    start_list = sorted(ranked, key=lambda p: (-(state.event.player(p).rating or 0), order[p]))
+    start_list = sorted(ranked, key=lambda p: (-(state.ratings[p] or 0), order[p]))
     number = {p: i for i, p in enumerate(start_list, start=1)}
     by_score = sorted(ranked, key=lambda p: (-points[p], number[p]))
     return {p: ColourStanding(records[p].colours_played(), rank, number[p]) for rank, p in enumerate(by_score)}
