@@ -2,6 +2,10 @@
 
 Catalogs live in generator/locale/<language>.po; English is the source language and needs none.
 scripts/update_catalogs.py adds new msgids; a test keeps every catalog complete.
+
+A catalogue's plural forms are chosen by the rule in its own ``Plural-Forms`` header, never by
+the rule the installed Babel's CLDR data has: the two drift apart when CLDR changes a language
+(Babel 2.19 gave Italian a third form), and only the file's rule is sure to match its msgstrs.
 """
 from __future__ import annotations
 
@@ -12,7 +16,6 @@ from importlib import resources
 from pathlib import Path
 
 from babel.dates import format_date
-from babel.messages.plurals import get_plural
 from babel.messages.pofile import read_po
 from babel.numbers import format_decimal, format_percent
 
@@ -20,22 +23,33 @@ CATALOGS = resources.files("podium").joinpath("locale")  # installed or in a che
 LOCALE_DIR = Path(str(CATALOGS))  # where scripts/update_catalogs.py writes them, in a checkout
 
 
-@lru_cache(maxsize=None)
 def catalog(language: str) -> dict:
     """msgid → its translation; a (singular, plural) msgid → the language's plural forms, in the
-    order of its gettext plural rule (Polish: 1 gracz, 2 gracze, 5 graczy)."""
-    po_file = CATALOGS.joinpath(f"{language}.po")
-    if language == "en" or not po_file.is_file():
-        return {}
-    with po_file.open("rb") as handle:
-        po = read_po(handle, locale=language)
-    return {m.id: m.string for m in po if m.id and (all(m.string) if isinstance(m.string, tuple) else m.string)}
+    order of the catalogue's plural rule (Polish: 1 gracz, 2 gracze, 5 graczy)."""
+    return _catalogue(language)[0]
+
+
+def plural_rule(language: str):
+    """count → the index of its plural form, by the catalogue's own ``Plural-Forms`` rule."""
+    return _catalogue(language)[1]
 
 
 @lru_cache(maxsize=None)
-def plural_rule(language: str):
-    """count → the index of its plural form, from CLDR's rule as Babel gives it for gettext."""
-    return gettext.c2py(get_plural(language).plural_expr)
+def _catalogue(language: str) -> tuple[dict, object]:
+    po_file = CATALOGS.joinpath(f"{language}.po")
+    if language == "en" or not po_file.is_file():
+        return {}, _english_plural
+    with po_file.open("rb") as handle:
+        po = read_po(handle, locale=language)
+    # A fuzzy message is a translator's draft (gettext's rule): the English stands meanwhile.
+    messages = {m.id: m.string for m in po
+                if m.id and not m.fuzzy and (all(m.string) if isinstance(m.string, tuple) else m.string)}
+    # Catalog.plural_expr is the header's rule when the file has one, else the locale's.
+    return messages, gettext.c2py(po.plural_expr)
+
+
+def _english_plural(count: int) -> int:
+    return 0 if count == 1 else 1
 
 
 @lru_cache(maxsize=None)
