@@ -116,7 +116,7 @@ def test_an_event_page_opened_once_reads_offline_and_says_when_results_are_new(t
         context = browser.new_context(viewport={"width": 360, "height": 740})
         phone = context.new_page()
         phone.goto(venue.url + EVENT)
-        phone.wait_for_function("!!navigator.serviceWorker.controller", timeout=5000)  # active, and claimed the page
+        phone.wait_for_function("!!navigator.serviceWorker.controller")  # active, and claimed the page
         kept = ("caches.keys().then(names => Promise.all(names.map(n => caches.open(n).then(c => c.match(location.href)))))"
                 ".then(found => found.some(Boolean))")
         for attempt in range(3):  # now through the worker, which keeps the page (a reload now and then goes uncached)
@@ -140,7 +140,7 @@ def test_an_event_page_opened_once_reads_offline_and_says_when_results_are_new(t
         time.sleep(answers_after)
         venue.down.clear()
         notice = phone.locator("#fresh")
-        notice.wait_for(state="visible", timeout=8000)
+        notice.wait_for(state="visible")
         assert notice.inner_text() == "Nowe wyniki od otwarcia tej strony — odśwież"
         box = notice.bounding_box()
         assert box["width"] <= 360 and box["y"] + box["height"] <= 740  # in sight at the foot of the screen
@@ -164,13 +164,16 @@ def test_an_index_page_asks_the_worker_to_keep_nothing_it_links(tmp_path):
         browser = playwright.chromium.launch(executable_path=CHROMIUM, args=FLAGS)
         phone = browser.new_context(viewport={"width": 360, "height": 740}).new_page()
         phone.goto(venue.url + "players/")
-        phone.wait_for_function("!!navigator.serviceWorker.controller", timeout=5000)
+        phone.wait_for_function("!!navigator.serviceWorker.controller")
         phone.reload()
-        phone.wait_for_timeout(1000)
-        assert not [path for path in venue.asked if path.startswith("/players/") and path != "/players/"]
         phone.goto(venue.url + EVENT)
-        phone.wait_for_timeout(1000)
-        assert "/" + EVENT + "rounds/3/" in venue.asked and "/" + EVENT + "bracket/" in venue.asked
+        # what it waits for, not how long: the worker keeps pages in the order it is asked, so
+        # once the event page's are in, anything the players' index had asked for would be too
+        deadline = time.monotonic() + 60  # a hang guard
+        while not {"/" + EVENT + "rounds/3/", "/" + EVENT + "bracket/"} <= set(venue.asked):
+            assert time.monotonic() < deadline, f"the event page's rounds were never kept: {venue.asked}"
+            time.sleep(0.05)
+        assert not [path for path in venue.asked if path.startswith("/players/") and path != "/players/"]
         browser.close()
     venue.server.shutdown()
 

@@ -52,7 +52,7 @@ def server(site):
 
 
 def get(server, path: str, method: str = "GET", headers: dict | None = None) -> tuple[int, dict, str]:
-    connection = http.client.HTTPConnection("127.0.0.1", server.port, timeout=10)
+    connection = http.client.HTTPConnection("127.0.0.1", server.port, timeout=60)  # a hang guard, not a time
     try:
         connection.request(method, path, headers=headers or {})
         response = connection.getresponse()
@@ -199,7 +199,14 @@ def free_port() -> int:
         return probe.getsockname()[1]
 
 
-def wait_for(condition, seconds: float = 20):
+# How long a wait may last before the test calls the server hung. Each wait is for an event (a
+# line printed, the process gone), never for a time: on an idle machine each comes within a
+# second or two, and this bound only turns a real hang into a failure; a machine busy with the
+# rest of the suite, a browser and a build on two cores can take many times longer.
+HANG = 180  # seconds
+
+
+def wait_for(condition, seconds: float = HANG):
     end = time.monotonic() + seconds
     while time.monotonic() < end:
         value = condition()
@@ -242,10 +249,10 @@ def stopped_or_dumped(serving: subprocess.Popen, lines: list[str]) -> None:
     """Wait for the server to stop; one that hangs is made to print where each of its threads
     stands (faulthandler, on SIGABRT) and the test fails with that."""
     try:
-        serving.wait(timeout=20)
+        serving.wait(timeout=HANG)
     except subprocess.TimeoutExpired:
         serving.send_signal(signal.SIGABRT)
-        serving.wait(timeout=20)
+        serving.wait(timeout=HANG)
         time.sleep(0.5)  # the reading thread takes the last lines
         raise AssertionError("serve --lan did not stop on Ctrl+C:\n" + "".join(lines)) from None
 
