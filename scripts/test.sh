@@ -1,7 +1,13 @@
 #!/usr/bin/env bash
 # The whole test suite, with what it needs: the test extras and a real browser (Debian's
 # Chromium, which Playwright drives; Playwright's own browser download is not used).
-# pytest's exit 5 (no tests collected) counts as a failure.
+#
+# Every range in pyproject.toml is tested at both of its ends:
+#   bash scripts/test.sh                              the newest release of every dependency
+#                                                     (pip install --upgrade, in this Python)
+#   PODIUM_DEPENDENCIES=oldest bash scripts/test.sh   the oldest release the pyproject allows
+#                                                     (scripts/dependency_bounds.py), in .venv-oldest/
+# CI (.ci/run) runs both. pytest's exit 5 (no tests collected) counts as a failure.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 # Any Chromium will do: Debian's chromium, Ubuntu's chromium-browser, or the Google Chrome a CI
@@ -16,11 +22,29 @@ if ! command -v chromium chromium-browser google-chrome >/dev/null 2>&1; then
     exit 1
   fi
 fi
-pip install -q -e '.[test]'
+case "${PODIUM_DEPENDENCIES:-newest}" in
+  newest)
+    python=python
+    # eager: a dependency of a dependency already installed is brought up to date too
+    python -m pip install -q --upgrade --upgrade-strategy eager -e '.[test]'
+    ;;
+  oldest)
+    # An environment of its own, so that the newest releases installed above stay as they are.
+    [ -x .venv-oldest/bin/python ] || python -m venv .venv-oldest
+    python=.venv-oldest/bin/python
+    "$python" scripts/dependency_bounds.py > .venv-oldest/oldest.txt
+    "$python" -m pip install -q -c .venv-oldest/oldest.txt -e '.[test]'
+    ;;
+  *)
+    echo "PODIUM_DEPENDENCIES is newest (the default) or oldest, not '${PODIUM_DEPENDENCIES}'" >&2
+    exit 2
+    ;;
+esac
+"$python" scripts/dependency_bounds.py --installed
 set +e
 # One test process a core (pytest-xdist): the suite is some 1,400 short tests, most of them
 # waiting on a build or a browser, and runs in about two thirds of the time on two cores.
-python -m pytest -n auto "$@"
+"$python" -m pytest -n auto "$@"
 status=$?
 set -e
 if [ "$status" -eq 5 ]; then

@@ -46,7 +46,7 @@ def size(rand: random.Random) -> int:
     return rand.randint(65, 300)
 
 
-def setup(number: int):
+def a_tournament(number: int):
     rand = random.Random(number)
     players = size(rand)
     choice = rand.random()
@@ -121,7 +121,7 @@ def check_standings(result) -> None:
 
 
 def play(number: int) -> int:
-    rand, ruleset, event = setup(number)
+    rand, ruleset, event = a_tournament(number)
     played = 0
     while True:
         problems = Problems()
@@ -151,5 +151,5 @@ def test_random_tournaments_keep_every_invariant():
         try:
             rounds += play(number)
         except AssertionError as exc:
-            raise AssertionError(f"tournament {number} (PODIUM_TOURNAMENTS and setup({number}) reproduce it): {exc}") from exc
+            raise AssertionError(f"tournament {number} (PODIUM_TOURNAMENTS and a_tournament({number}) reproduce it): {exc}") from exc
     assert rounds > COUNT  # most tournaments play several rounds
