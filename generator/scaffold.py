@@ -212,7 +212,13 @@ jobs:
           python-version: "3.11"
           cache: pip
           cache-dependency-path: .github/workflows/podium.yml
-      - run: pip install "podium @ git+{repository}@v${PODIUM_VERSION}"
+      # Podium at its tag, then the libraries its release was tested with, each checked against
+      # the hash in the release's lock (a changed or substituted download is refused).
+      - run: pip install --no-deps "podium @ git+{repository}@v${PODIUM_VERSION}"
+      - run: pip install --require-hashes --no-deps -r "$(python -c "$LOCK")"
+        env:
+          LOCK: import importlib.resources as r; print(r.files('podium') / 'requirements-lock.txt')
+      - run: pip check
       - run: podium check
       - run: podium verify          # pairings changed by hand fail; a corrected result is a notice
       - id: pages

@@ -13,6 +13,7 @@ from pathlib import Path
 import pytest
 
 ROOT = Path(__file__).resolve().parent.parent
+LOCK = "import importlib.resources as r; print(r.files('podium') / 'requirements-lock.txt')"  # as the workflow finds it
 
 
 def source_files() -> list[str]:
@@ -41,7 +42,8 @@ def test_the_wheel_holds_podium_alone_with_its_templates_rulesets_and_catalogues
     names = zipfile.ZipFile(wheel).namelist()
     assert {name.split("/")[0] for name in names} == {"podium", wheel.name.split("-py3")[0] + ".dist-info"}
     for expected in ("podium/templates/base.html", "podium/templates/static/style.css",
-                     "podium/rulesets/tantrix.yaml", "podium/locale/pl.po", "podium/__main__.py"):
+                     "podium/rulesets/tantrix.yaml", "podium/locale/pl.po", "podium/__main__.py",
+                     "podium/requirements-lock.txt"):
         assert expected in names
     assert not [name for name in names if name.startswith("generator")]
     # nothing but the sources: each file of podium/ is one of generator/, templates/ or rulesets/
@@ -56,7 +58,14 @@ def test_a_fresh_environment_with_only_the_wheel_runs_the_quick_start(wheel, tmp
     venv.create(env_dir, with_pip=True)
     python = env_dir / "bin" / "python"
     clean = {k: v for k, v in os.environ.items() if k not in ("PYTHONPATH", "VIRTUAL_ENV")}
-    subprocess.run([python, "-m", "pip", "install", "-q", str(wheel)], check=True, capture_output=True, env=clean)
+    # as the Pages workflow `podium init` writes installs it: Podium alone, then its release's
+    # lock, every download checked against its hash, and nothing missing (pip check)
+    subprocess.run([python, "-m", "pip", "install", "-q", "--no-deps", str(wheel)], check=True, capture_output=True,
+                   env=clean)
+    lock = subprocess.run([python, "-c", LOCK], check=True, capture_output=True, text=True, env=clean).stdout.strip()
+    for pip in (["install", "-q", "--require-hashes", "--no-deps", "-r", lock], ["check"]):
+        installed = subprocess.run([python, "-m", "pip", *pip], capture_output=True, text=True, env=clean)
+        assert installed.returncode == 0, installed.stdout + installed.stderr
     work = tmp_path / "elsewhere"  # not the checkout: nothing may be read from it
     work.mkdir()
 
