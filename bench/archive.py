@@ -122,8 +122,10 @@ def forget(root: Path) -> None:
     """What a first run finds: no kept replays, no earlier site."""
     import shutil
 
-    for name in ("site", ".podium-cache"):
-        shutil.rmtree(root / name, ignore_errors=True)
+    from podium.cache import cache_folder
+
+    for folder in (root / "site", cache_folder(root / "content")):
+        shutil.rmtree(folder, ignore_errors=True)
 
 
 def correct_one(root: Path, n: int) -> None:

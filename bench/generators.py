@@ -10,7 +10,7 @@ Each of Podium's pages becomes one Markdown page carrying the same text — a ro
 an event's standings, a player's history — as Markdown tables; Hugo and Pelican render them with
 a minimal layout (one template, no taxonomies, feeds or lists). Every build runs three times in
 a fresh process, on the same machine, one after another; the best run counts. Podium's cold
-builds start with no cache (`.podium-cache` removed); then three builds into the site just built,
+builds start with no cache (the archive's cache folder removed); then three builds into the site just built,
 each after one result is corrected in another event (what an organizer does between rounds).
 """
 from __future__ import annotations
@@ -22,6 +22,7 @@ from pathlib import Path
 
 from archive import correct_one, timed  # bench/archive.py
 from podium.archive import load_archive
+from podium.cache import cache_folder
 from podium.site.pages import pages_of, site_items
 
 LAYOUT = """<!doctype html><html lang="pl"><head><meta charset="utf-8">
@@ -115,7 +116,7 @@ def main() -> None:
     shutil.rmtree(args.work, ignore_errors=True)
     build = [sys.executable, "-m", "podium", "build", "--out", str(args.work / "podium")]
     podium, wrote = best_of_three(build, args.archive, args.work / "podium",
-                                  before=lambda: shutil.rmtree(args.archive / ".podium-cache", ignore_errors=True))
+                                  before=lambda: shutil.rmtree(cache_folder(args.archive / "content"), ignore_errors=True))
     print(f"podium build, cold (no cache): {wrote}, best {podium:.2f} s")
     # into the site just built: an organizer corrects a result, then builds
     rebuild = min(timed(build, args.archive, before=lambda: correct_one(args.archive, n)) for n in range(3))

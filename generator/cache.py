@@ -12,38 +12,114 @@ as the outline a build holds of it (archive.py), so that each is unpickled alone
 that depend on exactly the same (verify's redraws) are kept beside it under the same key
 (``Kept``); a build's record of what it was made from lives here too (reuse.py).
 
-The cache lives in ``.podium-cache/`` beside the content folder. It is safe to delete at any
-time, ignores itself in git (its own ``.gitignore``) and is tagged as a cache for backup tools.
-One entry per event folder: an edited event replaces its entry; the entries of events that are
-gone are removed. A cache that cannot be read or written is no error: the event is replayed.
+Where, and why there. A pickle runs code when it is read, and a repository is written by
+whoever sends a pull request, so the cache lives outside it: in the user's cache folder
+(``~/.cache/podium`` on Linux, as platformdirs names it on each system; ``PODIUM_CACHE_DIR``
+moves it), one folder per content folder, named by a hash of its real path. Each entry is also
+signed with a key made once per cache folder and readable by its owner alone (``key``, 0600),
+and is unpickled only when its signature holds: a file put there by anyone without the key, or
+copied from another machine, is worked out again, never run. A cache folder that git tracks (a
+``PODIUM_CACHE_DIR`` inside a repository, committed) is refused with a sentence and not used.
 
-The entries are pickles, so the folder is trusted as the organizer's own, like Python's
-``__pycache__``; it is never committed (its .gitignore) and never read from anywhere else.
+One entry per event folder: an edited event replaces its entry; the entries of events that are
+gone are removed. A cache that cannot be read or written is no error: the event is replayed. It
+is safe to delete at any time and tagged as a cache for backup tools (CACHEDIR.TAG).
 """
 from __future__ import annotations
 
 import functools
 import hashlib
+import hmac
 import os
 import pickle
+import secrets
+import subprocess
 import sys
 from importlib import metadata
 from pathlib import Path
+
+import click
+import platformdirs
 
 import podium
 from podium.ruleset_files import BUILTIN_DIR
 from podium.fileops import replace_file
 
-FOLDER = ".podium-cache"
+FOLDER = ".podium-cache"  # where Podium 0.2 kept it, beside content/: never read now
 EVENTS = "events"  # the replays
 REDRAWS = "redraws"  # what pair would have drawn as each round (verify.py)
-IGNORE_ALL = "# Podium's cache of event replays: safe to delete, never committed.\n*\n"
 CACHEDIR_TAG = ("Signature: 8a477f597d28d172789f06886806bc55\n"
                 "# This folder is Podium's cache of event replays; see https://bford.info/cachedir/\n")
+KEY = "key"  # the signing key, beside the content folders' caches
+SIGNED = b"podium-signed-1\n"  # what an entry starts with, before its signature
+
+
+def cache_root() -> Path:
+    """The user's cache folder for Podium, outside every repository."""
+    chosen = os.environ.get("PODIUM_CACHE_DIR")
+    return Path(chosen).resolve() if chosen else Path(platformdirs.user_cache_dir("podium", appauthor=False))
 
 
 def cache_folder(content: Path) -> Path:
-    return content.resolve().parent / FOLDER
+    """The cache of one content folder: named by its real path, so each checkout has its own."""
+    real = os.fsencode(os.path.realpath(content))
+    return cache_root() / hashlib.sha256(real).hexdigest()[:20]
+
+
+@functools.lru_cache(maxsize=8)
+def signing_key(root: Path) -> bytes | None:
+    """The key entries are signed with, made on first use (0600); None: no cache (a folder that
+    cannot be written, a key readable by others, or a cache that git tracks)."""
+    if tracked_by_git(root):
+        click.echo(f"{root}: Podium's cache folder is tracked by git, and a committed cache could run code "
+                   "when read: it is not used. Set PODIUM_CACHE_DIR to a folder outside every repository "
+                   "(or unset it) and remove the folder from git", err=True)
+        return None
+    path = root / KEY
+    try:
+        root.mkdir(parents=True, exist_ok=True)
+        _tag(root)
+        try:
+            descriptor = os.open(path, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o600)
+        except FileExistsError:
+            pass
+        else:
+            with os.fdopen(descriptor, "wb") as stream:
+                stream.write(secrets.token_bytes(32))
+        info = os.stat(path, follow_symlinks=False)
+        if not _private(info):
+            return None
+        key = path.read_bytes()
+    except OSError:
+        return None
+    return key if len(key) == 32 else None
+
+
+def _private(info: os.stat_result) -> bool:
+    """A regular file of this user's that no one else may read: what a key must be."""
+    import stat
+
+    owner = getattr(os, "getuid", lambda: info.st_uid)()
+    return stat.S_ISREG(info.st_mode) and info.st_uid == owner and not info.st_mode & 0o077
+
+
+def tracked_by_git(folder: Path) -> bool:
+    """Whether ``folder`` is inside a git work tree that tracks a file of it."""
+    top = next((parent for parent in (folder, *folder.parents) if (parent / ".git").exists()), None)
+    if top is None:
+        return False
+    try:
+        listed = subprocess.run(["git", "-C", str(top), "ls-files", "--", str(folder)], capture_output=True,
+                                timeout=30)
+    except (OSError, subprocess.SubprocessError):
+        return False  # no git here: nothing can have been committed through it
+    return bool(listed.stdout.strip())
+
+
+def _tag(root: Path) -> None:
+    tag = root / "CACHEDIR.TAG"
+    if not tag.exists():
+        tag.write_text(CACHEDIR_TAG, encoding="utf-8")
 
 
 class Kept:
@@ -52,25 +128,34 @@ class Kept:
 
     def __init__(self, content: Path, purpose: str):
         self.folder = cache_folder(content) / purpose
+        self.secret = signing_key(cache_root())
 
     def get(self, event_id: str, key: str | None):
-        """The answer kept for ``event_id`` under ``key``; None if there is none (or no key)."""
-        if key is None:
+        """The answer kept for ``event_id`` under ``key``; None if there is none (or no key),
+        and None for an entry whose signature does not hold: it is never unpickled."""
+        if key is None or self.secret is None:
             return None
         try:
             with open(self._entry(event_id), "rb") as stream:
-                kept_key, value = pickle.load(stream)
-        except Exception:  # missing, half-written by a killed run, from another Python: work it out
+                data = stream.read()
+        except OSError:
+            return None
+        payload = verified(self.secret, data)
+        if payload is None:  # missing, half-written by a killed run, or not made with this key
+            return None
+        try:
+            kept_key, value = pickle.loads(payload)
+        except Exception:  # signed by this user's Podium but from another Python or version
             return None
         return value if kept_key == key else None
 
     def put(self, event_id: str, key: str | None, value) -> bool:
         """Keep ``value`` for ``event_id`` under ``key``; whether it is kept."""
-        if key is None:
+        if key is None or self.secret is None:
             return False
         try:
-            self._ready()
-            replace_file(self._entry(event_id), entry(key, value))
+            self.folder.mkdir(parents=True, exist_ok=True)
+            replace_file(self._entry(event_id), signed(self.secret, entry(key, value)))
         except OSError:
             return False  # a read-only disk or a full one: the next run works it out again
         return True
@@ -98,19 +183,27 @@ class Kept:
     def _entry(self, event_id: str) -> Path:
         return self.folder / f"{event_id}.pickle"
 
-    def _ready(self) -> None:
-        if self.folder.is_dir():
-            return
-        self.folder.mkdir(parents=True, exist_ok=True)
-        top = self.folder.parent
-        for name, text in ((".gitignore", IGNORE_ALL), ("CACHEDIR.TAG", CACHEDIR_TAG)):
-            if not (top / name).exists():
-                (top / name).write_text(text, encoding="utf-8")
-
-
 def entry(key: str, value) -> bytes:
     """An answer and its key as kept on disk: pickled."""
     return pickled((key, value))
+
+
+def signed(secret: bytes, payload: bytes) -> bytes:
+    """``payload`` behind its signature (keyed BLAKE2b: an HMAC's guarantee at twice SHA-256's speed)."""
+    return SIGNED + _mac(secret, payload) + payload
+
+
+def verified(secret: bytes, data: bytes) -> bytes | None:
+    """The payload of a ``signed`` entry; None unless it was signed with ``secret``."""
+    mac_end = len(SIGNED) + 32
+    if not data.startswith(SIGNED) or len(data) < mac_end:
+        return None
+    payload = data[mac_end:]
+    return payload if hmac.compare_digest(data[len(SIGNED):mac_end], _mac(secret, payload)) else None
+
+
+def _mac(secret: bytes, payload: bytes) -> bytes:
+    return hashlib.blake2b(payload, key=secret, digest_size=32).digest()
 
 
 def pickled(value) -> bytes:
@@ -129,7 +222,7 @@ class ReplayCache(Kept):
         """What every event's replay depends on; worked out when the first event is read (after
         the content folder is known to be one)."""
         shared = hashlib.sha256(engine_fingerprint().encode())
-        shared.update(_file_digest(self.content / "players.yaml"))
+        shared.update(file_digest(self.content / "players.yaml"))
         for folder in organizers_rulesets(self.ruleset_dirs):
             hash_tree(shared, folder)
         return shared.hexdigest()
@@ -171,23 +264,46 @@ LIBRARIES = ("pyyaml", "pydantic", "rustworkx", "jinja2", "markupsafe", "markdow
 
 
 def hash_tree(digest, root: Path, skip: tuple[str, ...] = ()) -> None:
-    """Every file under ``root`` by its path (relative) and bytes, in a fixed order; hidden files
-    and folders are left out, as the content's reader leaves them out, and links to folders are
-    not followed (no loops). ``skip``: folders right under ``root`` left out."""
-    for folder, folders, files in os.walk(root):  # top-down, each level sorted below: a fixed order
+    """Every file under ``root`` (``content_files``) by its path (relative) and bytes, in a fixed
+    order. ``skip``: folders right under ``root`` left out."""
+    for relative, path in content_files(root, skip):
+        digest.update(os.fsencode(relative) + b"\0")
+        digest.update(file_digest(path))
+
+
+def content_files(root: Path, skip: tuple[str, ...] = ()):
+    """(path relative to ``root``, path) of every file under ``root`` as the content's reader
+    sees it, in a fixed order: hidden files and folders left out, as the reader leaves them out,
+    and links followed as it follows them (a rounds/ folder may be a link to another folder of
+    the content), except a link back to a folder above it (a loop, which check reports).
+    What every "has it changed?" of build, serve, check and verify reads."""
+    top = str(root)
+    for folder, folders, files in os.walk(root, followlinks=True):  # top-down, each level sorted: a fixed order
+        here = os.path.realpath(folder)
         folders[:] = sorted(name for name in folders if not name.startswith(".") and name != "__pycache__"
-                            and not (folder == str(root) and name in skip))
+                            and not (folder == top and name in skip)
+                            and not _loops(os.path.join(folder, name), here))
         for name in sorted(files):
             if name.startswith(".") or name.endswith(".pyc"):
                 continue
             path = os.path.join(folder, name)
-            digest.update(os.fsencode(os.path.relpath(path, root)) + b"\0")
-            digest.update(_file_digest(Path(path)))
+            yield os.path.relpath(path, root), path
 
 
-def _file_digest(path: Path) -> bytes:
+def _loops(folder: str, parent_real: str) -> bool:
+    """Whether the link ``folder`` leads back to a folder that holds it (or to itself)."""
+    if not os.path.islink(folder):
+        return False
+    target = os.path.realpath(folder)
+    return parent_real == target or parent_real.startswith(target.rstrip(os.sep) + os.sep)
+
+
+def file_digest(path) -> bytes:
+    """A file's identity: a hash of its bytes as read (never its size or modification time,
+    which a disk with coarse timestamps, a copy or a checkout can leave as they were)."""
     try:
-        return hashlib.sha256(path.read_bytes()).digest()
+        with open(path, "rb") as stream:
+            return hashlib.sha256(stream.read()).digest()
     except OSError as exc:  # missing, a link to nothing, a loop: what the reader will report
         return f"unreadable {exc.errno}".encode()
 

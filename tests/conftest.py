@@ -4,7 +4,9 @@ from __future__ import annotations
 import datetime
 import functools
 import http.server
+import os
 import shutil
+import tempfile
 import threading
 from pathlib import Path
 
@@ -14,6 +16,11 @@ from click.testing import CliRunner
 
 from podium.build import build_site
 from podium.cli import main
+
+# The suite's caches go to a folder of this process's own, never the user's (~/.cache/podium);
+# commands the tests start inherit it.
+_CACHE = tempfile.TemporaryDirectory(prefix="podium-test-cache-")
+os.environ["PODIUM_CACHE_DIR"] = _CACHE.name
 
 ARMIES = ["Bestie", "Borgo", "Dancer", "Death Breath", "Hegemonia", "Iron Gang", "Mephisto", "Missisipi", "Moloch",
           "Neodżungla", "Nowy Jork", "Piraci", "Posterunek", "Sandrunners", "Sharrash", "Smart", "Stalowa Policja",

@@ -11,7 +11,7 @@ import pytest
 
 from podium.archive import load_archive
 from podium.build import build_site
-from podium.cache import FOLDER
+from podium.cache import cache_folder
 from podium.errors import UserError
 from podium.parallel import run_shares, worth_splitting
 
@@ -47,12 +47,13 @@ def test_an_outlined_archive_holds_no_tables_and_gives_each_whole_report_from_th
     assert outlined.ratings == whole.ratings
 
 
-def test_the_site_from_outlines_is_the_site_from_whole_reports(demo, tmp_path):
+def test_the_site_from_outlines_is_the_site_from_whole_reports(demo, tmp_path, monkeypatch):
     """With a cache that cannot be written, a build holds whole reports (none is kept to take)."""
     build_site(demo, tmp_path / "outlined")
     content = tmp_path / "unkept" / "content"
     shutil.copytree(demo, content)
-    (content.parent / FOLDER).write_text("not a folder", encoding="utf-8")
+    (tmp_path / "no-cache").write_text("not a folder", encoding="utf-8")
+    monkeypatch.setenv("PODIUM_CACHE_DIR", str(tmp_path / "no-cache"))
     assert all(not r.report.outlined for r in load_archive(content, outlines=True).events.values())
     build_site(content, tmp_path / "whole")
     assert _files(tmp_path / "outlined") == _files(tmp_path / "whole")
@@ -61,7 +62,7 @@ def test_the_site_from_outlines_is_the_site_from_whole_reports(demo, tmp_path):
 def test_a_replay_removed_from_the_cache_while_the_site_is_built_is_an_error_not_a_wrong_page(tree):
     tree.event("spring", 8)
     archive = load_archive(tree.content, outlines=True)
-    shutil.rmtree(tree.root / FOLDER)
+    shutil.rmtree(cache_folder(tree.content))
     with pytest.raises(UserError) as error:
         archive.full_report("spring")
     assert str(error.value).startswith("content/events/spring: changed, or its kept replay was removed")

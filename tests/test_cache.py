@@ -3,8 +3,10 @@ its files, the registry, the rulesets or the engine changed, and what a run give
 with the cache, without it, or with a broken one."""
 from __future__ import annotations
 
+import os
 import pickle
 import shutil
+import subprocess
 from pathlib import Path
 
 import pytest
@@ -54,7 +56,7 @@ def test_a_build_takes_an_events_outline_from_the_cache_without_unpickling_its_w
     load_archive(archive_tree.content)
     replays.clear()
     kept = podium.cache.ReplayCache(archive_tree.content, [])
-    key, _ = pickle.loads((kept.folder / "spring.pickle").read_bytes())
+    key, _ = pickle.loads(podium.cache.verified(kept.secret, (kept.folder / "spring.pickle").read_bytes()))
     outline, _ = kept.get("spring", key)
     kept.put("spring", key, (outline, b"no whole read here"))
     archive = load_archive(archive_tree.content, outlines=True)
@@ -107,36 +109,82 @@ def test_an_entry_of_another_event_folder_is_not_taken(archive_tree, replays):
     load_archive(archive_tree.content)
     copy = archive_tree.root / "copy"
     shutil.copytree(archive_tree.content, copy / "content")
-    shutil.copytree(cache_folder(archive_tree.content), copy / FOLDER)
+    shutil.copytree(cache_folder(archive_tree.content), cache_folder(copy / "content"))
     replays.clear()
     load_archive(copy / "content")
     assert sorted(replays) == ["autumn", "spring"]
 
 
-def test_the_cache_ignores_itself_and_forgets_events_that_are_gone(archive_tree):
+def test_the_cache_lives_outside_the_repository_and_forgets_events_that_are_gone(archive_tree):
     load_archive(archive_tree.content)
     folder = cache_folder(archive_tree.content)
-    assert folder == archive_tree.root / ".podium-cache"
-    assert (folder / ".gitignore").read_text(encoding="utf-8").splitlines()[-1] == "*"
-    assert (folder / "CACHEDIR.TAG").read_text(encoding="utf-8").startswith("Signature: 8a477f597d28d172789f06886806bc55")
+    assert not folder.is_relative_to(archive_tree.root) and not (archive_tree.root / FOLDER).exists()
+    assert (folder.parent / "CACHEDIR.TAG").read_text(encoding="utf-8").startswith("Signature: 8a477f597d28d172789f06886806bc55")
     shutil.rmtree(archive_tree.content / "events" / "autumn")
     load_archive(archive_tree.content)
     assert sorted(p.name for p in (folder / "events").iterdir()) == ["spring.pickle"]
 
 
-def test_a_cache_that_cannot_be_written_is_no_error(archive_tree, replays):
-    (archive_tree.root / FOLDER).write_text("not a folder", encoding="utf-8")
+def test_a_cache_that_cannot_be_written_is_no_error(archive_tree, replays, monkeypatch):
+    blocked = archive_tree.root / "not-a-folder"
+    blocked.write_text("a file where the cache folder would go", encoding="utf-8")
+    monkeypatch.setenv("PODIUM_CACHE_DIR", str(blocked))
     load_archive(archive_tree.content)
     load_archive(archive_tree.content)
     assert sorted(replays) == ["autumn", "autumn", "spring", "spring"]
 
 
+RUNS_CODE = b"cposix\nsystem\n(S'touch PWNED'\ntR."  # a pickle that runs a shell command when loaded
+
+
+@pytest.mark.parametrize("where", ["beside the content (0.2's folder)", "in the cache folder, unsigned",
+                                   "in the cache folder, signed with another key"])
+def test_a_pickle_from_a_repository_or_any_other_hand_is_never_run(archive_tree, where, cli):
+    """A pull request that adds a pickle (the critical case: .podium-cache/events/<event>.pickle
+    force-added beside content/) runs nothing on check, build or verify: that folder is never
+    read, and an entry of the cache folder is unpickled only under this user's signature."""
+    load_archive(archive_tree.content)
+    entries = cache_folder(archive_tree.content) / "events"
+    payload = podium.cache.entry("any key", RUNS_CODE)
+    if where.startswith("beside"):
+        (archive_tree.root / FOLDER / "events").mkdir(parents=True)
+        for event_id in ("spring", "autumn"):
+            (archive_tree.root / FOLDER / "events" / f"{event_id}.pickle").write_bytes(RUNS_CODE)
+    elif where.endswith("unsigned"):
+        (entries / "spring.pickle").write_bytes(RUNS_CODE)
+    else:
+        (entries / "spring.pickle").write_bytes(podium.cache.signed(b"k" * 32, payload))
+    for command in ("check", "build", "verify"):
+        cli(command)
+    assert not (archive_tree.root / "PWNED").exists()
+    kept = podium.cache.ReplayCache(archive_tree.content, [])
+    assert podium.cache.verified(kept.secret, (entries / "spring.pickle").read_bytes())  # worked out again
+
+
+def test_a_key_that_others_can_read_or_git_tracks_is_refused_with_a_sentence(tmp_path, monkeypatch, capsys):
+    root = tmp_path / "repo" / "cache"
+    root.mkdir(parents=True)
+    (root / "key").write_bytes(b"k" * 32)
+    os.chmod(root / "key", 0o644)  # as git checks a file out
+    assert podium.cache.signing_key(root) is None
+    subprocess.run(["git", "init", "-q", str(tmp_path / "repo")], check=True)
+    subprocess.run(["git", "-C", str(tmp_path / "repo"), "add", "cache/key"], check=True)
+    os.chmod(root / "key", 0o600)
+    podium.cache.signing_key.cache_clear()
+    assert podium.cache.signing_key(root) is None
+    assert capsys.readouterr().err == (
+        f"{root}: Podium's cache folder is tracked by git, and a committed cache could run code when read: it is "
+        "not used. Set PODIUM_CACHE_DIR to a folder outside every repository (or unset it) and remove the folder "
+        "from git\n")
+    podium.cache.signing_key.cache_clear()
+
+
 def test_the_demo_site_is_the_same_from_the_cache(tmp_path):
     shutil.copytree(ROOT / "content", tmp_path / "content")
     build_site(tmp_path / "content", tmp_path / "cold")
-    assert (tmp_path / FOLDER / "events").is_dir()
+    assert (cache_folder(tmp_path / "content") / "events").is_dir()
     build_site(tmp_path / "content", tmp_path / "warm")
-    shutil.rmtree(tmp_path / FOLDER)
+    shutil.rmtree(cache_folder(tmp_path / "content"))
     build_site(tmp_path / "content", tmp_path / "deleted")
     cold, warm, deleted = (_files(tmp_path / name) for name in ("cold", "warm", "deleted"))
     assert cold == warm == deleted
