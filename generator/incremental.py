@@ -1,7 +1,7 @@
 """`podium serve`'s rebuilds: after an edit, only what depends on it is read, replayed and rendered.
 
-The first build is a whole one. Afterwards every file's modification time and size are compared
-with the last good build's: when only files inside event folders changed, those events alone are
+The first build is a whole one. Afterwards every file's content (a hash of its bytes, never its
+modification time) is compared with the last good build's: when only files inside event folders changed, those events alone are
 read and replayed, and only the pages that show them (``Page.shows``) are rendered again — the
 event's pages, its season, its players' pages (and those whose ratings moved), the printed
 reports whose invitations moved, the home page, sitemap and feed. Anything else
@@ -20,7 +20,8 @@ from podium.build import build_all, site_outputs, write_site
 from podium.render import check_theme
 from podium.render import TEMPLATES_DIR
 from podium.ruleset_files import ruleset_dirs
-from podium.reuse import invitations_by_event, shown_by
+from podium.cache import content_files, file_digest
+from podium.reuse import invitations_by_event, seasons_of, shown_by
 from podium.site.pages import Page
 from podium.fileops import remove_file, replace_file, site_path
 from podium.write import is_podium_build, ready_output
@@ -30,7 +31,7 @@ EVERYTHING = "*"  # the stamp group of files outside event folders
 
 @dataclass
 class Built:
-    stamps: dict[str, frozenset]  # event id (or EVERYTHING) → its files' (path, mtime, size)
+    stamps: dict[str, frozenset]  # event id (or EVERYTHING) → its files' (path, content hash)
     archive: Archive
     urls: set[str]
     pages: int  # HTML pages in the site
@@ -66,7 +67,7 @@ class Rebuilder:
         changed = {event_id for event_id, stamp in stamps.items() if stamp != last.stamps[event_id]}
         unchanged = {event_id: r for event_id, r in last.archive.events.items() if event_id not in changed}
         archive = load_archive(self.content, unchanged)
-        if archive.players != last.archive.players or _seasons_of(archive) != _seasons_of(last.archive):
+        if archive.players != last.archive.players or seasons_of(archive) != seasons_of(last.archive):
             return self._whole(stamps, archive)
         return self._part(stamps, archive, shown_by(changed, (last.archive.ratings, archive.ratings),
                                                     (invitations_by_event(last.archive), invitations_by_event(archive))))
@@ -102,38 +103,16 @@ class Rebuilder:
 
 
 def content_stamps(content: Path) -> dict[str, frozenset]:
-    """Every input file's (path, modification time, size), grouped by event folder; files outside
-    event folders — and the templates and rulesets — share one group. Hidden files and folders
-    are left out, as the content's reader leaves them out."""
+    """Every input file's (path, hash of its bytes), grouped by event folder; files outside event
+    folders — and the templates and rulesets — share one group. The files are those the cache's
+    keys read (``content_files``: links followed as the reader follows them), and each is known by
+    what it holds, not by its modification time: a correction saved within the second, on a disk
+    with coarse timestamps, is a change like any other."""
     groups: dict[str, set] = {EVERYTHING: set()}
     events = os.path.join(str(content), "events") + os.sep
     for root in [content, TEMPLATES_DIR, *ruleset_dirs(content)]:
-        for folder, folders, files in os.walk(root):  # links to folders are not followed: no loops
-            folders[:] = [name for name in folders if not name.startswith(".")]
-            for name in files:
-                if name.startswith("."):  # editors' lock files (often links to nowhere) and backups
-                    continue
-                path = os.path.join(folder, name)
-                stat = _file_stat(path)
-                if stat is None:
-                    continue
-                inside = path[len(events):] if path.startswith(events) else ""
-                group = inside.split(os.sep, 1)[0] if os.sep in inside else EVERYTHING
-                groups.setdefault(group, set()).add((path, stat.st_mtime_ns, stat.st_size))
+        for _, path in content_files(root):
+            inside = path[len(events):] if path.startswith(events) else ""
+            group = inside.split(os.sep, 1)[0] if os.sep in inside else EVERYTHING
+            groups.setdefault(group, set()).add((path, file_digest(path)))
     return {group: frozenset(stamp) for group, stamp in groups.items()}
-
-
-def _file_stat(path: str) -> os.stat_result | None:
-    """The file's stat; the link's own for a link to nothing or a loop of links, whose coming and
-    going must still set off a rebuild (that reports it); None for a file gone since the listing."""
-    try:
-        return os.stat(path)
-    except OSError:
-        try:
-            return os.lstat(path)
-        except OSError:
-            return None
-
-
-def _seasons_of(archive: Archive) -> dict[str, str | None]:
-    return {event_id: result.event.season for event_id, result in archive.events.items()}

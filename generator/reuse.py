@@ -32,7 +32,7 @@ class Made:
     inputs: str  # every input outside the event folders, the engine and the options
     events: dict[str, str]  # event id → its replay key
     players: str
-    seasons: str  # which season each event counts for
+    seasons: str  # which season each event counts for, and when it was played (seasons_of)
     ratings: dict[str, str]  # player id → a digest of his rating history
     invited: dict[str, str] = field(default_factory=dict)  # event id → a digest of the invitations naming it
     files: dict[str, tuple[int, int]] = field(default_factory=dict)  # url → (size, mtime ns) as written
@@ -45,9 +45,15 @@ def made_from(content: Path, archive, base_url: str | None) -> Made:
         hash_tree(digest, root)
     return Made(inputs=digest.hexdigest(), events=dict(archive.event_keys),
                 players=_digest(sorted(archive.players.items())),
-                seasons=_digest(sorted((i, r.event.season) for i, r in archive.events.items())),
+                seasons=_digest(seasons_of(archive)),
                 ratings={player: _digest(points) for player, points in archive.ratings.items()},
                 invited=invitations_by_event(archive))
+
+
+def seasons_of(archive) -> list[tuple]:
+    """Each event's season and date: a change to either can reorder what every season page
+    lists (its events, and the other seasons by their dates), so it renders everything."""
+    return sorted((event_id, r.event.season, r.event.date) for event_id, r in archive.events.items())
 
 
 def shown_changed(last: Made | None, now: Made) -> set | None:

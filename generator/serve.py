@@ -6,7 +6,8 @@ A rebuild that fails prints the problems and keeps serving the last good site.
 With ``--lan`` the site is served to the local network by generator/lanserver.py instead of
 livereload, and without livereload's script: the pages players read are the published pages
 (no script, no connection held open by each of 200 phones); a phone's reload shows the latest
-results, and so does the organizer's. The content is looked at twice a second for changes.
+results, and so does the organizer's. The content is looked at twice a second for changes
+(less often where hashing every file would take more than a fifth of a core).
 """
 from __future__ import annotations
 
@@ -105,15 +106,19 @@ def network_address_text(address: str | None, port: int, on_terminal: bool) -> s
             "a reload shows the latest results")
 
 
-WATCH_INTERVAL = 0.5  # seconds
+WATCH_INTERVAL = 0.5  # seconds between looks, at the least
+LOOKING_SHARE = 0.2  # of a core, at the most: a large archive's files are hashed less often
 
 
 def watch(builder: Rebuilder, seen: dict) -> None:
     """Rebuild whenever a file of the content, a ruleset or a template differs from ``seen``
-    (``content_stamps``), until Ctrl+C. A failed rebuild is not retried until the next change."""
+    (``content_stamps``: by content), until Ctrl+C. A failed rebuild is not retried until the next change."""
+    interval = WATCH_INTERVAL
     while True:
-        time.sleep(WATCH_INTERVAL)
+        time.sleep(interval)
+        start = time.perf_counter()
         stamps = content_stamps(builder.content)
+        interval = max(WATCH_INTERVAL, (time.perf_counter() - start) / LOOKING_SHARE)
         if stamps != seen:
             seen = stamps
             rebuild(builder)
