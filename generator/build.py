@@ -120,7 +120,10 @@ def write_site(outputs: SiteOutputs, out: Path, reused: Reused | None = None) ->
     except BaseException:
         writer.abort()
         raise
-    writer.commit()
+    try:
+        writer.commit()
+    except OSError as exc:  # the swap refused (a folder in use): the new site dropped, the old one stays
+        raise output_problem(out, exc) from None
     return outputs.page_count
 
 

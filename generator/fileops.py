@@ -2,6 +2,7 @@
 reader sees the old file or the new one), never outside its folder."""
 from __future__ import annotations
 
+import contextlib
 import os
 import stat
 import tempfile
@@ -37,10 +38,24 @@ def replace_file(path: Path, data: str | bytes) -> None:
         return
     path.parent.mkdir(parents=True, exist_ok=True)
     fd, tmp = tempfile.mkstemp(dir=path.parent, prefix=f".{path.name}-")
-    with os.fdopen(fd, "wb") as stream:
-        stream.write(data)
-    os.chmod(tmp, 0o666 & ~umask())  # mkstemp makes the file private
-    os.replace(tmp, path)
+    try:
+        with os.fdopen(fd, "wb") as stream:
+            stream.write(data)
+        os.chmod(tmp, 0o666 & ~umask())  # mkstemp makes the file private
+        os.replace(tmp, path)
+    except BaseException:  # a full disk: no half-written file left beside it
+        with contextlib.suppress(OSError):
+            os.unlink(tmp)
+        raise
+
+
+def move_into(staged: Path, path: Path) -> None:
+    """Put a file written elsewhere on the same disk at ``path`` in one rename (a reader sees
+    the old file or the new one); a file that already holds these bytes is left as it is."""
+    if _holds(path, staged.read_bytes()):
+        return
+    path.parent.mkdir(parents=True, exist_ok=True)
+    os.replace(staged, path)
 
 
 def _holds(path: Path, data: bytes) -> bool:

@@ -23,8 +23,8 @@ from podium.ruleset_files import ruleset_dirs
 from podium.cache import content_files, file_digest
 from podium.reuse import invitations_by_event, seasons_of, shown_by
 from podium.site.pages import Page
-from podium.fileops import remove_file, replace_file, site_path
-from podium.write import is_podium_build, ready_output
+from podium.fileops import remove_file, site_path, write_file
+from podium.write import StagedFiles, is_podium_build, output_problem, ready_output
 
 EVERYTHING = "*"  # the stamp group of files outside event folders
 
@@ -87,14 +87,26 @@ class Rebuilder:
         return Rebuild(pages, pages, whole=True)
 
     def _part(self, stamps, archive: Archive, shown: set) -> Rebuild:
-        """Write the outputs that show something in ``shown`` in place, one atomic file at a time;
-        delete the files of pages that are gone."""
+        """Write the outputs that show something in ``shown`` into a staging folder, then move
+        them in (StagedFiles: a full disk changes nothing); delete the files of pages that are gone."""
         outputs = site_outputs(archive)
         items = [item for item in outputs.built if item.shows is None or item.shows & shown]
         root = self.out.resolve()
-        build_all(items, [site_path(root, item.url) for item in items], outputs.renderer, write=replace_file)
-        for url, data in outputs.made.items():
-            replace_file(site_path(root, url), data)
+        try:
+            staged = StagedFiles(root)
+        except OSError as exc:
+            raise output_problem(self.out, exc) from None
+        try:
+            build_all(items, [staged.path(item.url) for item in items], outputs.renderer)
+            for url, data in outputs.made.items():
+                write_file(staged.path(url), data)
+            staged.commit()
+        except OSError as exc:  # a full disk: nothing of the site changed, or (renames) all of it
+            staged.abort()
+            raise output_problem(self.out, exc) from None
+        except BaseException:
+            staged.abort()
+            raise
         urls = outputs.urls()
         for url in sorted(self.last.urls - urls):
             remove_file(site_path(root, url))

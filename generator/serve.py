@@ -25,30 +25,39 @@ from podium.incremental import Rebuilder, content_stamps
 from podium.lanserver import ANY, SiteServer, lan_address, terminal_qr
 from podium.render import TEMPLATES_DIR
 from podium.ruleset_files import ruleset_dirs
-from podium.write import is_podium_build, ready_output
+from podium.write import is_output_problem, is_podium_build, ready_output
 
 HOST = "127.0.0.1"
 
 
-def rebuild(builder: Rebuilder) -> bool:
+REBUILT, CONTENT_PROBLEM, TRY_AGAIN = "rebuilt", "content problem", "try again"
+
+
+def rebuild(builder: Rebuilder) -> str:
+    """Bring the served site up to date; REBUILT, CONTENT_PROBLEM (nothing to do until the next
+    edit) or TRY_AGAIN (the site's folder could not be written: a full disk, retried by ``watch``)."""
     start = time.perf_counter()
     try:
         done = builder.rebuild()
     except UserError as exc:
         exc.show()
+        if is_output_problem(exc):
+            click.echo(f"the site was not rebuilt; the last whole site is still served, and Podium tries again "
+                       f"every {RETRY_SECONDS} s", err=True)
+            return TRY_AGAIN
         click.echo("the site was not rebuilt; fix the problems above and save again", err=True)
-        return False
+        return CONTENT_PROBLEM
     except Exception:  # a bug: the phones at the venue keep the last good site meanwhile
         traceback.print_exc()
         click.echo("Podium failed while rebuilding (a bug: please report it with the lines above); "
                    "the last site is still served", err=True)
-        return False
+        return CONTENT_PROBLEM
     took = f"in {time.perf_counter() - start:.2f} s"
     if done.whole:
         click.echo(f"rebuilt {done.total} pages {took}")
     else:
         click.echo(f"updated {done.pages} of {done.total} pages {took}")
-    return True
+    return REBUILT
 
 
 def serve(content: Path, out: Path, port: int, lan: bool = False) -> None:
@@ -57,7 +66,7 @@ def serve(content: Path, out: Path, port: int, lan: bool = False) -> None:
     refuse_unusable_port(port, host)
     builder = Rebuilder(content, out)
     before = content_stamps(content)  # an edit made during the first build is caught by the first look
-    if not rebuild(builder) and not is_podium_build(out):
+    if rebuild(builder) != REBUILT and not is_podium_build(out):
         raise click.ClickException("nothing to serve yet: the first build failed")
     if lan:
         serve_to_network(builder, before, out, port)
@@ -68,9 +77,18 @@ def serve(content: Path, out: Path, port: int, lan: bool = False) -> None:
 def serve_with_reload(builder: Rebuilder, content: Path, out: Path, port: int) -> None:
     from livereload import Server
 
+    from tornado.ioloop import PeriodicCallback
+
     server = Server()
+    last = {"status": REBUILT}
+
+    def rebuild_now() -> None:
+        last["status"] = rebuild(builder)
+
     for folder in [content, TEMPLATES_DIR, *ruleset_dirs(content)]:
-        server.watch(str(folder), lambda: rebuild(builder))
+        server.watch(str(folder), rebuild_now)
+    # a site folder that could not be written (a full disk) is tried again without an edit
+    PeriodicCallback(lambda: last["status"] == TRY_AGAIN and rebuild_now(), RETRY_SECONDS * 1000).start()
     click.echo(f"serving {out} at http://{HOST}:{port}/ — Ctrl+C to stop")
     try:
         server.serve(root=str(out), port=port, host=HOST, open_url_delay=None)
@@ -107,21 +125,22 @@ def network_address_text(address: str | None, port: int, on_terminal: bool) -> s
 
 
 WATCH_INTERVAL = 0.5  # seconds between looks, at the least
+RETRY_SECONDS = 5  # after the site's folder could not be written (a full disk)
 LOOKING_SHARE = 0.2  # of a core, at the most: a large archive's files are hashed less often
 
 
 def watch(builder: Rebuilder, seen: dict) -> None:
     """Rebuild whenever a file of the content, a ruleset or a template differs from ``seen``
     (``content_stamps``: by content), until Ctrl+C. A failed rebuild is not retried until the next change."""
-    interval = WATCH_INTERVAL
+    interval, retry_at = WATCH_INTERVAL, None
     while True:
         time.sleep(interval)
         start = time.perf_counter()
         stamps = content_stamps(builder.content)
         interval = max(WATCH_INTERVAL, (time.perf_counter() - start) / LOOKING_SHARE)
-        if stamps != seen:
+        if stamps != seen or (retry_at is not None and time.monotonic() >= retry_at):
             seen = stamps
-            rebuild(builder)
+            retry_at = time.monotonic() + RETRY_SECONDS if rebuild(builder) == TRY_AGAIN else None
 
 
 def refuse_unusable_port(port: int, host: str = HOST) -> None:

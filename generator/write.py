@@ -19,7 +19,7 @@ from pathlib import Path
 from typing import IO
 
 from podium.errors import Src, display_path, fail
-from podium.fileops import site_path, umask, write_file
+from podium.fileops import move_into, site_path, umask, write_file
 
 try:
     from fcntl import LOCK_EX, LOCK_NB, flock
@@ -39,11 +39,7 @@ class SiteWriter:
 
     def __init__(self, out: Path):
         self.out = out.resolve()
-        self.out.parent.mkdir(parents=True, exist_ok=True)
-        self.tmp = Path(tempfile.mkdtemp(dir=self.out.parent, prefix=f".{self.out.name}-building-"))
-        os.chmod(self.tmp, 0o777 & ~umask())  # mkdtemp makes the folder private; a site is for all to read
-        (self.tmp / STAMP).write_text(STAMP_TEXT, encoding="utf-8")
-        self.lock = _hold(self.tmp / STAMP)
+        self.tmp, self.lock = _building_folder(self.out)
         self.written: set[str] = {STAMP}
 
     def write(self, url: str, data: str | bytes) -> None:
@@ -60,7 +56,9 @@ class SiteWriter:
         return site_path(self.tmp, url)
 
     def commit(self) -> None:
-        """Put the finished folder in place of the old site, in one step where the system can."""
+        """Put the finished folder in place of the old site, in one step where the system can.
+        Where it cannot be put there (OSError), the old site stays as it was and the new one is
+        dropped."""
         try:
             self._carry_over()
             if not os.path.lexists(self.out):
@@ -69,6 +67,9 @@ class SiteWriter:
                 _discard_soon(self.tmp, len(self.written))  # the old site now
             else:
                 self._swap_in_two_steps()
+        except OSError:
+            self.abort()
+            raise
         finally:
             self._release()  # interrupted, what is left is a leftover for the next run to clear
 
@@ -94,6 +95,46 @@ class SiteWriter:
     def _release(self) -> None:
         if self.lock:
             self.lock.close()
+
+
+class StagedFiles:
+    """Files of a site changed in place (serve's rebuild of what an edit touched): each is written
+    first into a stamped folder beside the site, and only when every one is written are they
+    moved in, a rename each. A full disk fails before any file of the site changed, so phones
+    never read a new event page beside an old round page."""
+
+    def __init__(self, out: Path):
+        self.out = out.resolve()
+        self.tmp, self.lock = _building_folder(self.out)
+        self.urls: list[str] = []
+
+    def path(self, url: str) -> Path:
+        self.urls.append(url)
+        return site_path(self.tmp, url)
+
+    def commit(self) -> None:
+        """Move every staged file into the site (a file that already holds the same bytes is
+        left as it is), then drop the staging folder."""
+        try:
+            for url in self.urls:
+                move_into(site_path(self.tmp, url), site_path(self.out, url))
+        finally:
+            self.abort()
+
+    def abort(self) -> None:
+        if self.lock:
+            self.lock.close()
+        _discard(self.tmp)
+
+
+def _building_folder(out: Path) -> tuple[Path, IO | None]:
+    """A new stamped folder beside ``out`` (on its disk, so that renames into it are atomic),
+    held while it is written; killed runs' ones are cleared by ``remove_leftovers``."""
+    out.parent.mkdir(parents=True, exist_ok=True)
+    tmp = Path(tempfile.mkdtemp(dir=out.parent, prefix=f".{out.name}-building-"))
+    os.chmod(tmp, 0o777 & ~umask())  # mkdtemp makes the folder private; a site is for all to read
+    (tmp / STAMP).write_text(STAMP_TEXT, encoding="utf-8")
+    return tmp, _hold(tmp / STAMP)
 
 
 def _hold(stamp: Path) -> IO | None:
@@ -124,8 +165,8 @@ def refuse_unsafe_output(out: Path, content: Path) -> None:
     """``out`` must be new, an empty folder or an earlier build of Podium's — never a file, a
     link, a git repository, a folder Podium reads, or one that holds the folder the user works in."""
     shown = display_path(str(out))
-    problem = (_cannot_be_made(out) or _not_a_folder(out) or _overlap(out.resolve(), content.resolve())
-               or _not_podiums(out))
+    problem = (_cannot_be_made(out) or _not_a_folder(out) or _mount_point(out)
+               or _overlap(out.resolve(), content.resolve()) or _not_podiums(out))
     if problem:
         raise fail(Src("--out"), f"{shown} {problem}")
 
@@ -157,6 +198,12 @@ def _made_how(out: Path, exc: OSError, hint: str = _NAME_ONE) -> str:
         return f"cannot be made: {display_path(str(file))} is a file, not a folder; {hint}"
     if exc.errno == errno.ENAMETOOLONG:
         return f"cannot be made: the name is too long; {hint}"
+    if exc.errno in (errno.EBUSY, errno.EXDEV):
+        return (f"cannot be replaced whole ({exc.strerror}: a mount point, or a folder another program holds); "
+                f"the last site is as it was; {hint}")
+    if exc.errno in (errno.ENOSPC, errno.EDQUOT):
+        return (f"cannot be written: the disk is full ({exc.strerror}); free some space and run it again "
+                "(the last site is as it was)")
     return f"cannot be made ({exc.strerror}); {hint}"
 
 
@@ -165,8 +212,16 @@ def output_problem(out: Path, exc: OSError, option: str | None = "--out", hint: 
     disk, a system folder such as /proc): said for ``option``, as the checks before say theirs
     (None: at ``out`` itself)."""
     if option is None:
-        return fail(Src(str(out)), _made_how(out, exc, hint))
-    return fail(Src(option), f"{display_path(str(out))} {_made_how(out, exc, hint)}")
+        error = fail(Src(str(out)), _made_how(out, exc, hint))
+    else:
+        error = fail(Src(option), f"{display_path(str(out))} {_made_how(out, exc, hint)}")
+    error.about_output = True  # not the content's fault: the same content may succeed later (serve retries)
+    return error
+
+
+def is_output_problem(error) -> bool:
+    """Whether a UserError says the output could not be written (``output_problem``)."""
+    return getattr(error, "about_output", False)
 
 
 def new_file_problem(path: Path, root: Path, hint: str, replace: bool = False) -> tuple[Path, str] | None:
@@ -193,6 +248,16 @@ def _not_a_folder(out: Path) -> str | None:
         return f"is a symbolic link (to {os.readlink(out)}), {REPLACED}; name the folder it points to, or a new one"
     if out.exists() and not out.is_dir():
         return "is a file, not a folder; name a folder for the site, such as --out site"
+    return None
+
+
+def _mount_point(out: Path) -> str | None:
+    """A build is swapped in by renaming its folder over the old one, and a mount point (a disk
+    or volume of its own, as a container or a gh-pages worktree on another disk may be) cannot
+    be renamed: the swap would fail after every page was rendered."""
+    if out.is_dir() and os.path.ismount(out):
+        return (f"is a mount point (a disk of its own), which a build cannot replace whole; name a folder inside it, "
+                f"such as --out {display_path(str(out / 'site'))}")
     return None
 
 

@@ -7,17 +7,17 @@ import socket
 import pytest
 
 from podium.incremental import Rebuilder
-from podium.serve import rebuild
+from podium.serve import CONTENT_PROBLEM, REBUILT, rebuild
 
 
 def test_rebuild_failure_keeps_previous_site(tree, capsys):
     tree.event("e1", 8)
     out = tree.root / "site"
     builder = Rebuilder(tree.content, out)
-    assert rebuild(builder) is True
+    assert rebuild(builder) == REBUILT
     index = (out / "index.html").read_bytes()
     tree.write("events/e1/event.yaml", "name: [unclosed\n")
-    assert rebuild(builder) is False
+    assert rebuild(builder) == CONTENT_PROBLEM
     err = capsys.readouterr().err
     assert "event.yaml:1: YAML syntax" in err and "the site was not rebuilt" in err
     assert (out / "index.html").read_bytes() == index
@@ -45,17 +45,17 @@ def test_editor_lock_files_and_broken_links_do_not_stop_rebuilds(tree, capsys):
     tree.event("e1", 8)
     out = tree.root / "site"
     builder = Rebuilder(tree.content, out)
-    assert rebuild(builder) is True
+    assert rebuild(builder) == REBUILT
     index = (out / "index.html").read_bytes()
     os.symlink("olga@laptop.4242", tree.content / "events/e1/.#event.yaml")  # Emacs, while the file is open
     os.symlink(".#event.yaml", tree.content / "events/e1/.#rounds")
-    assert rebuild(builder) is True
+    assert rebuild(builder) == REBUILT
     os.symlink("loop.md", tree.content / "loop.md")
-    assert rebuild(builder) is False
+    assert rebuild(builder) == CONTENT_PROBLEM
     assert "content/loop.md: is a symbolic link that leads back to itself; delete it" in capsys.readouterr().err
     assert (out / "index.html").read_bytes() == index
     (tree.content / "loop.md").unlink()
-    assert rebuild(builder) is True
+    assert rebuild(builder) == REBUILT
 
 
 def test_a_bug_in_a_rebuild_is_reported_and_the_last_site_kept_serving(tree, capsys, monkeypatch):
@@ -64,14 +64,14 @@ def test_a_bug_in_a_rebuild_is_reported_and_the_last_site_kept_serving(tree, cap
     tree.event("e1", 8)
     out = tree.root / "site"
     builder = Rebuilder(tree.content, out)
-    assert rebuild(builder) is True
+    assert rebuild(builder) == REBUILT
     index = (out / "index.html").read_bytes()
 
     def broken():
         raise RuntimeError("a bug")
 
     monkeypatch.setattr(builder, "rebuild", broken)
-    assert rebuild(builder) is False
+    assert rebuild(builder) == CONTENT_PROBLEM
     err = capsys.readouterr().err
     assert "RuntimeError: a bug" in err and err.rstrip().endswith(
         "Podium failed while rebuilding (a bug: please report it with the lines above); "
