@@ -145,6 +145,7 @@ class StageReport:
     groups: tuple[Group, ...]  # the groups' or tables' standings, one per group
     bracket: tuple[tuple[BracketMatch, ...], ...]  # knockout: the matches, round by round
     complete: bool
+    kept_as_paired: bool = False  # knockout: paired before a result of the stage before was corrected; it stands
 
 
 @dataclass(frozen=True, slots=True)
@@ -385,7 +386,8 @@ def _stage_report(stage, result, columns: tuple[Column, ...]) -> StageReport:
     groups = () if stage.kind == KNOCKOUT else tuple(Group(g.id, _standings(g.rows)) for g in stage.groups)
     bracket = _bracket(stage, result.ruleset.scoring) if stage.kind == KNOCKOUT else ()
     return StageReport(id=stage.id, kind=stage.kind, columns=columns,
-                       standings=_standings(stage.rows), groups=groups, bracket=bracket, complete=stage.complete)
+                       standings=_standings(stage.rows), groups=groups, bracket=bracket, complete=stage.complete,
+                       kept_as_paired=bool(stage.paired_before_correction))
 
 
 def _bracket(stage, scoring) -> tuple[tuple[BracketMatch, ...], ...]:

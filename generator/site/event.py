@@ -62,6 +62,7 @@ def stage_section(stage, report, model: SiteModel) -> dict:
     if stage.kind == KNOCKOUT:
         section["bracket"] = _bracket(stage, model)
         section["bracket_url"] = urls.bracket(report.id)
+        section["kept_as_paired"] = stage.kept_as_paired
     else:
         free_for_all = stage.kind == FREE_FOR_ALL
         name = N_("Table %(table)s") if free_for_all else N_("Group %(group)s")

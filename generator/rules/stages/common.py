@@ -68,6 +68,7 @@ class StageResult:
     complete: bool = False
     tied_ranks: dict = field(default_factory=dict)  # player → shared rank (a drawn bracket's losers)
     previous: "StageResult | None" = None  # the stage whose players this one takes (a knockout's groups)
+    paired_before_correction: list[str] = field(default_factory=list)  # a cut kept as paired: its seeds then
 
     @property
     def kind(self) -> str:

@@ -34,6 +34,7 @@ from podium.rules.classification import BracketThenSwiss
 from podium.rules.draw import rng
 from podium.rules.kinds import KNOCKOUT
 from podium.rules.pairing.knockout import Match, crossover_slots, settle_empty_slots, spread_slots
+from podium.rules.stages.cut_as_paired import note_paired_before_a_correction, pairs, pairs_in, seeded_as_paired
 from podium.rules.stages.common import DraftPairing, DraftRound, EventState, StageResult, fresh_records
 from podium.rules.standings.order import INACTIVE_LAST, inactive_last, ordinal
 
@@ -46,8 +47,8 @@ def planned_rounds(stage, entrants: int) -> int:
 
 
 def replay(result: StageResult, state: EventState) -> None:
+    first = _first_round(result, state)  # may take the cut as it was paired (_seeded_as_paired)
     records = fresh_records(result.entrants)  # each player's results in this bracket's matches
-    first = _first_round(result, state)
     if first is None:
         result.rows = state.rank(result.entrants, records, KNOCKOUT)
         return
@@ -126,7 +127,16 @@ def _first_round(result: StageResult, state: EventState) -> list[Match] | None:
     seeded = active[:stage.size]
     result.seed_of = {p: i + 1 for i, p in enumerate(seeded)}
     slots = _crossover(result, seeded, bracket)
-    return bracket.crossover_round(slots, result.seed_of) if slots else bracket.first_round(seeded)
+    first = bracket.crossover_round(slots, result.seed_of) if slots else bracket.first_round(seeded)
+    if slots or not result.rounds or pairs(first) == pairs_in(result.rounds[0]):
+        return first
+    then = seeded_as_paired(result.rounds[0], len(seeded), set(state.active(state.status)), bracket)
+    if then is None:
+        return first  # not a bracket of these seeds at all: each pairing is said where it is (_attach)
+    note_paired_before_a_correction(result, state, then, seeded)
+    result.entrants = then + [p for p in result.entrants if p not in then]
+    result.seed_of = {p: i + 1 for i, p in enumerate(then)}
+    return bracket.first_round(then)
 
 
 def _left_alone(active: list[str], result: StageResult) -> list[Match]:
