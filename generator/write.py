@@ -8,18 +8,15 @@ deleted. No path may be written twice or leave the output folder.
 from __future__ import annotations
 
 import contextlib
-import ctypes
 import errno
-import functools
 import os
 import shutil
-import sys
 import tempfile
 from pathlib import Path
 from typing import IO
 
 from podium.errors import Src, display_path, fail
-from podium.fileops import move_into, site_path, umask, write_file
+from podium.fileops import exchange, move_into, site_path, umask, write_file
 
 try:
     from fcntl import LOCK_EX, LOCK_NB, flock
@@ -384,35 +381,3 @@ def _abandoned(folder: Path) -> bool:
     except OSError:
         return False  # no stamp, or another run is writing it right now
     return True
-
-
-# ---------------------------------------------------------------- the swap
-
-RENAME_EXCHANGE = 2  # linux/fs.h
-AT_FDCWD = -100  # paths relative to the working folder
-
-
-def exchange(a: Path, b: Path) -> bool:
-    """Swap two folders in one step (Linux renameat2 with RENAME_EXCHANGE): there is no moment
-    without a site. False, with nothing moved, where the system or the file system cannot."""
-    renameat2 = _renameat2()
-    if renameat2 is None:
-        return False
-    if renameat2(AT_FDCWD, os.fsencode(a), AT_FDCWD, os.fsencode(b), RENAME_EXCHANGE) == 0:
-        return True
-    code = ctypes.get_errno()
-    if code in (errno.EINVAL, errno.ENOSYS, errno.EOPNOTSUPP):  # an old kernel, or a file system without it
-        return False
-    raise OSError(code, os.strerror(code), str(a), None, str(b))
-
-
-@functools.cache
-def _renameat2():
-    """libc's renameat2 (glibc 2.28+, musl 1.2.5+), or None."""
-    if sys.platform != "linux":
-        return None
-    function = getattr(ctypes.CDLL(None, use_errno=True), "renameat2", None)
-    if function is not None:
-        function.argtypes = [ctypes.c_int, ctypes.c_char_p, ctypes.c_int, ctypes.c_char_p, ctypes.c_uint]
-        function.restype = ctypes.c_int
-    return function
