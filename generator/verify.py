@@ -50,11 +50,13 @@ class Difference:
     drawn_from_commit: str | None = None  # results corrected since: the commit that held them, re-drawn from
     then_same: bool = False  # … giving the published pairings: the correction is a notice
     unchecked: bool = False  # results corrected, but no history to re-draw from (not in git): a notice
-    fingerprint_unknown: bool = False  # no commit holds the results the fingerprint names
+    fingerprint_unknown: bool = False  # results corrected, and no commit holds them as they were: a notice
 
     @property
     def is_error(self) -> bool:
-        return not (self.then_same or self.unchecked)
+        """A correction is never an error (it must not stop the Pages workflow): only pairings
+        that differ from the draw of the results they say they were drawn from are."""
+        return not (self.then_same or self.unchecked or self.fingerprint_unknown)
 
     def __str__(self) -> str:
         return f"{'' if self.is_error else 'notice: '}{self.src}: {self.message}"
@@ -68,10 +70,10 @@ class Difference:
         tables = f"published {only_published}; re-drawn today {only_redrawn}"
         earlier = "round 1" if self.round == 2 else f"rounds 1–{self.round - 1}"
         if self.fingerprint_unknown:
-            return (f"round {self.round} says it was drawn from results that no commit of this event holds "
-                    f"('drawn_from: {self.drawn_from}'), so it cannot be re-drawn as it was; restore its "
-                    f"'drawn_from:', or commit the results of {earlier} as they were when it was paired (then the "
-                    "correction), or, if it has not been played, delete it and pair it again")
+            return (f"a result of {earlier} was corrected after round {self.round} was paired, and no commit holds "
+                    f"the results as they were then (the round and the correction were committed together), so "
+                    f"round {self.round} stands as published ({tables}) without being checked; nothing to do "
+                    f"(commit the results before pairing the next round, and every draw can be checked)")
         if self.then_same:
             return (f"a result of {earlier} was corrected after round {self.round} was paired; re-drawn from the "
                     f"results as they were then (commit {self.drawn_from_commit}), the same pairings; nothing to do")

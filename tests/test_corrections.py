@@ -115,3 +115,61 @@ def test_ffg_a_swiss_result_corrected_after_the_cut_was_paired_leaves_the_bracke
     cli("build")
     semis = yaml.safe_load(cli("standings", "e1", "--json").output)["stages"][-1]["matches"][:2]
     assert {frozenset(m["players"]) for m in semis} == played
+
+
+def _git(tree: Tree, *args: str) -> None:
+    import subprocess
+
+    subprocess.run(["git", "-C", str(tree.root), *args], check=True, capture_output=True)
+
+
+def _venue_day(tree: Tree, cli) -> None:
+    """Registrations committed before the day; then two rounds paired and played, a result of
+    round 1 corrected, and the whole day committed once."""
+    _git(tree, "init", "-q")
+    _git(tree, "config", "user.email", "olga@example.org")
+    _git(tree, "config", "user.name", "Olga")
+    tree.event("e1", 8)
+    _git(tree, "add", "-A")
+    _git(tree, "commit", "-qm", "registrations")
+    for number in (1, 2):
+        cli("pair", "e1")
+        strength_results(tree, "e1", number)
+    path = tree.round_path("e1", 1)
+    data = yaml.safe_load(path.read_text(encoding="utf-8"))
+    first = next(p for p in data["pairings"] if "score" in p)
+    first["score"] = list(reversed(first["score"]))
+    path.write_text(yaml.safe_dump(data, allow_unicode=True, sort_keys=False), encoding="utf-8")
+
+
+def test_a_venue_day_committed_once_after_a_correction_is_a_notice_not_a_failure(tree, cli):
+    """The round and the correction committed together: no commit holds the results round 2
+    was drawn from, so it cannot be re-drawn as it was. That is a correction, said as a notice;
+    verify passes and the Pages workflow publishes."""
+    _venue_day(tree, cli)
+    _git(tree, "add", "-A")
+    _git(tree, "commit", "-qm", "the venue day")
+    verified = cli("verify").output
+    assert verified.startswith("notice: content/events/e1/rounds/2.yaml:1: a result of round 1 was corrected after "
+                               "round 2 was paired, and no commit holds the results as they were then (the round and "
+                               "the correction were committed together), so round 2 stands as published (published ")
+    assert verified.endswith("without being checked; nothing to do (commit the results before pairing the next "
+                             "round, and every draw can be checked)\nok: 2 rounds re-drawn, 1 paired before a later "
+                             "correction of results\n")
+
+
+def test_a_draw_changed_by_hand_is_still_a_failure_beside_a_correction(tree, cli):
+    """What tells them apart: a round whose fingerprint names today's results (nothing was
+    corrected before it) must be today's draw."""
+    _venue_day(tree, cli)
+    cli("pair", "e1")  # round 3, drawn from the corrected results
+    path = tree.round_path("e1", 3)
+    data = yaml.safe_load(path.read_text(encoding="utf-8"))
+    a, b = data["pairings"][0]["players"], data["pairings"][1]["players"]
+    a[1], b[1] = b[1], a[1]
+    path.write_text(yaml.safe_dump(data, allow_unicode=True, sort_keys=False), encoding="utf-8")
+    _git(tree, "add", "-A")
+    _git(tree, "commit", "-qm", "the venue day")
+    verified = cli("verify", expect=1).output
+    assert "content/events/e1/rounds/3.yaml:1: the pairings of round 3 differ from the draw" in verified
+    assert "they were changed by hand after `podium pair` wrote them" in verified
