@@ -50,13 +50,16 @@ class Difference:
     drawn_from_commit: str | None = None  # results corrected since: the commit that held them, re-drawn from
     then_same: bool = False  # … giving the published pairings: the correction is a notice
     unchecked: bool = False  # results corrected, but no history to re-draw from (not in git): a notice
-    fingerprint_unknown: bool = False  # results corrected, and no commit holds them as they were: a notice
+    fingerprint_unknown: bool = False  # no commit holds the results the fingerprint names …
+    fingerprint_edited: bool = False  # … and a commit holds the round with another 'drawn_from:'
 
     @property
     def is_error(self) -> bool:
         """A correction is never an error (it must not stop the Pages workflow): only pairings
-        that differ from the draw of the results they say they were drawn from are."""
-        return not (self.then_same or self.unchecked or self.fingerprint_unknown)
+        that differ from the draw of the results they say they were drawn from are, and a
+        'drawn_from:' changed since it was committed (a hand change passed off as a correction)."""
+        corrected = self.then_same or self.unchecked or (self.fingerprint_unknown and not self.fingerprint_edited)
+        return not corrected
 
     def __str__(self) -> str:
         return f"{'' if self.is_error else 'notice: '}{self.src}: {self.message}"
@@ -69,6 +72,12 @@ class Difference:
         only_redrawn = ", ".join(_table_text(t) for t in self.redrawn if t not in self.published)
         tables = f"published {only_published}; re-drawn today {only_redrawn}"
         earlier = "round 1" if self.round == 2 else f"rounds 1–{self.round - 1}"
+        if self.fingerprint_edited:
+            return (f"round {self.round} says it was drawn from results that no commit of this event holds "
+                    f"('drawn_from: {self.drawn_from}'), and a commit holds the round with another 'drawn_from:', "
+                    f"so it cannot be re-drawn as it was; restore its 'drawn_from:', or commit the results of "
+                    f"{earlier} as they were when it was paired (then the correction), or, if it has not been "
+                    "played, delete it and pair it again")
         if self.fingerprint_unknown:
             return (f"a result of {earlier} was corrected after round {self.round} was paired, and no commit holds "
                     f"the results as they were then (the round and the correction were committed together), so "
@@ -259,8 +268,10 @@ def _checked_against_history(difference: Difference, result: EventResult, index:
         then = history.find(drawn_from)
     except NotInGit:
         return dataclasses.replace(difference, unchecked=True)
-    if then is None:
-        return dataclasses.replace(difference, fingerprint_unknown=True)
+    if then is None:  # committed with its correction (a venue day), or its 'drawn_from:' edited
+        edited = history.find(lambda event: len(event.rounds) > index
+                              and event.rounds[index].drawn_from not in (None, difference.drawn_from))
+        return dataclasses.replace(difference, fingerprint_unknown=True, fingerprint_edited=edited is not None)
     drawn = _redrawn(then.event, index, result.ruleset, published=result.event.rounds[index])
     same = not drawn.reason and set(drawn.tables) == set(difference.published)
     return dataclasses.replace(difference, then_same=same, drawn_from_commit=then.commit)

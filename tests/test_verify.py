@@ -159,7 +159,8 @@ def test_a_fingerprint_no_commit_has_is_an_error(tree, cli):
     committed(tree, "re-seated")
     result = cli("verify", "e1", expect=1)
     assert ("content/events/e1/rounds/2.yaml:1: round 2 says it was drawn from results that no commit of this "
-            "event holds ('drawn_from: 0123456789abcdef'), so it cannot be re-drawn as it was") in result.output
+            "event holds ('drawn_from: 0123456789abcdef'), and a commit holds the round with another 'drawn_from:', "
+            "so it cannot be re-drawn as it was") in result.output
     assert "commit the results of round 1 as they were when it was paired" in result.output  # was '{earlier}'
 
 
