@@ -11,7 +11,7 @@ from podium.errors import Src, fail
 from podium.rules.engine import DraftRound, EventResult
 from podium.rules.scoring import yaml_string
 from podium.site.labels import FLAGS
-from podium.verify import results_fingerprint
+from podium.rules.fingerprint import results_fingerprint
 
 # What YAML allows anywhere in a file, comments included (YAML 1.1 §5.1, c-printable).
 _NOT_YAML_PRINTABLE = re.compile("[^\t\n\r\x20-\x7e\x85\xa0-\ud7ff\ue000-\ufffd\U00010000-\U0010ffff]")

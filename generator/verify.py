@@ -24,9 +24,6 @@ re-drawn on every core (``verify_events``), their differences in the order of a 
 from __future__ import annotations
 
 import dataclasses
-import datetime
-import hashlib
-import json
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Mapping
@@ -35,6 +32,7 @@ from podium.cache import Kept
 from podium.errors import Problems, UserError
 from podium.parallel import PARALLEL_EVENTS, cores, map_in_order, worth_splitting
 from podium.rules.engine import EventResult, compute_event, next_round
+from podium.rules.fingerprint import results_fingerprint
 from podium.rules.prefixes import each_opening_prefix
 
 
@@ -275,35 +273,3 @@ def _checked_against_history(difference: Difference, result: EventResult, index:
     drawn = _redrawn(then.event, index, result.ruleset, published=result.event.rounds[index])
     same = not drawn.reason and set(drawn.tables) == set(difference.published)
     return dataclasses.replace(difference, then_same=same, drawn_from_commit=then.commit)
-
-
-def results_fingerprint(rounds) -> str:
-    """A short fingerprint of everything rounds 1 … n−1 say (pairings, results, drops, penalties),
-    and nothing about where it is written: lines, comments and formatting do not count, nor do
-    fields left at their default (so a field added in a later version keeps old fingerprints)."""
-    text = json.dumps([_facts(r) for r in rounds], sort_keys=True, ensure_ascii=False, default=_plain)
-    return hashlib.sha256(text.encode()).hexdigest()[:16]
-
-
-_WHERE_WRITTEN = {"src", "key_srcs", "drop_srcs", "drawn_from", "late_entries"}  # and what the draw wrote of itself
-
-
-def _facts(value):
-    if dataclasses.is_dataclass(value):
-        return {f.name: _facts(getattr(value, f.name)) for f in dataclasses.fields(value)
-                if f.name not in _WHERE_WRITTEN and getattr(value, f.name) != _default(f)}
-    if isinstance(value, (tuple, list)):
-        return [_facts(item) for item in value]
-    return value
-
-
-def _default(field):
-    if field.default is not dataclasses.MISSING:
-        return field.default
-    return field.default_factory() if field.default_factory is not dataclasses.MISSING else dataclasses.MISSING
-
-
-def _plain(value):
-    if isinstance(value, (datetime.date, datetime.datetime)):
-        return value.isoformat()
-    raise TypeError(f"a round holds a {type(value).__name__}, which has no fingerprint")

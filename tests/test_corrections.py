@@ -173,3 +173,22 @@ def test_a_draw_changed_by_hand_is_still_a_failure_beside_a_correction(tree, cli
     verified = cli("verify", expect=1).output
     assert "content/events/e1/rounds/3.yaml:1: the pairings of round 3 differ from the draw" in verified
     assert "they were changed by hand after `podium pair` wrote them" in verified
+
+
+def test_a_round_paired_before_a_correction_says_so_on_its_page(tree, cli):
+    """The site builds and marks each round that stands as paired before a correction."""
+    tree.event("e1", 8)
+    for number in (1, 2):
+        cli("pair", "e1")
+        strength_results(tree, "e1", number)
+    cli("build")
+    mark = "A result of an earlier round was corrected after this round was paired: it stands as it was paired and played."
+    assert mark not in (tree.root / "site/events/e1/rounds/2/index.html").read_text(encoding="utf-8")
+    path = tree.round_path("e1", 1)
+    data = yaml.safe_load(path.read_text(encoding="utf-8"))
+    first = next(p for p in data["pairings"] if "score" in p)
+    first["score"] = list(reversed(first["score"]))
+    path.write_text(yaml.safe_dump(data, allow_unicode=True, sort_keys=False), encoding="utf-8")
+    cli("build")
+    assert mark in (tree.root / "site/events/e1/rounds/2/index.html").read_text(encoding="utf-8")
+    assert mark not in (tree.root / "site/events/e1/rounds/1/index.html").read_text(encoding="utf-8")

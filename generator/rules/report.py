@@ -18,6 +18,7 @@ from types import MappingProxyType
 from typing import Mapping
 
 from podium.rules.brackets import THIRD_PLACE, round_size
+from podium.rules.fingerprint import paired_before_a_correction
 from podium.rules.kinds import FREE_FOR_ALL, KNOCKOUT, SWISS, TABLES
 from podium.rules.standings.order import shared_ranks
 
@@ -225,6 +226,7 @@ class RoundReport:
     standings_after: tuple[Group, ...]  # the stage's standings once this round was played
     columns: tuple[Column, ...]  # the round's stage's tie-breakers
     clock: object  # the ruleset's clock for the stage, as written
+    paired_before_correction: bool = False  # a result of an earlier round was corrected since: it stands as paired
 
 
 @dataclass(frozen=True, slots=True)
@@ -322,6 +324,7 @@ def report_event(result) -> EventReport:
     columns = {stage.kind: _columns(ruleset.tiebreakers_for(stage.kind)) for stage in result.stages}
     final_rows = {row.player: row for row in result.final_rows}
     finals = _finals_by_player(result)
+    corrected = paired_before_a_correction(event.rounds)
     return EventReport(
         id=event.id, name=event.name, date=event.date, season=event.season, ruleset=ruleset.id,
         ruleset_name=ruleset.name, venue=event.venue, level=event.level, description=event.description,
@@ -334,7 +337,7 @@ def report_event(result) -> EventReport:
         columns=_columns(ruleset.tiebreakers_for(first_kind)) if first_kind != KNOCKOUT else (),
         explained=_columns(_all_tiebreakers(result)), standings=_standings(result.final_rows),
         stages=tuple(_stage_report(stage, result, columns[stage.kind]) for stage in result.stages),
-        rounds=tuple(_round_report(rnd, result, columns) for rnd in event.rounds),
+        rounds=tuple(_round_report(rnd, result, columns, corrected) for rnd in event.rounds),
         players=(players := tuple(_player_report(p.id, result, final_rows.get(p.id), finals.get(p.id, ()))
                                   for p in event.players)),
         armies=bool(ruleset.armies) or any(p.armies for p in event.players) or any(
@@ -459,7 +462,7 @@ def match_points(match, stage, scoring) -> list | None:
 
 # ------------------------------------------------------------------ rounds and tables
 
-def _round_report(rnd, result, columns: dict) -> RoundReport:
+def _round_report(rnd, result, columns: dict, corrected: set[int]) -> RoundReport:
     stage = result.stage_of(rnd)
     flags = result.flags.get(rnd.number, {})
     turn = stage.rounds.index(rnd) if stage else None  # the stage's round by count, as seat factions go
@@ -475,7 +478,8 @@ def _round_report(rnd, result, columns: dict) -> RoundReport:
                      for pairing in rnd.pairings),
         standings_after=standings_after,
         columns=columns[stage.kind] if stage else (),
-        clock=result.ruleset.clocks.get(rnd.stage))
+        clock=result.ruleset.clocks.get(rnd.stage),
+        paired_before_correction=rnd.number in corrected)
 
 
 def _standings_after(stage, number: int) -> tuple[Group, ...]:
