@@ -80,6 +80,7 @@ class Venue:
     def __init__(self, root: Path):
         self.down = threading.Event()
         self.asked: list[str] = []  # every path a browser asked for
+        self.failing: set[str] = set()  # paths answered 503 (the venue's Wi-Fi dropping that request)
         venue = self
 
         class Handler(http.server.SimpleHTTPRequestHandler):
@@ -92,6 +93,9 @@ class Venue:
 
             def do_GET(self):
                 venue.asked.append(self.path)
+                if self.path in venue.failing:
+                    self.send_error(503)
+                    return
                 super().do_GET()
 
             def log_message(self, *args):
@@ -177,3 +181,62 @@ def test_an_index_page_asks_the_worker_to_keep_nothing_it_links(tmp_path):
         browser.close()
     venue.server.shutdown()
 
+
+
+def _kept_text(phone, url: str) -> str:
+    """What the worker keeps for ``url`` (its pages' cache), "" if nothing."""
+    return phone.evaluate("""url => caches.keys().then(names => Promise.all(names.filter(n => n.startsWith("podium pages"))
+        .map(n => caches.open(n).then(c => c.match(url))))).then(found => { const r = found.find(Boolean);
+        return r ? r.text() : ""; })""", url)
+
+
+def _published_correction(page: Path) -> None:
+    """A correction published: the page's results fingerprint and its text change."""
+    html = page.read_text(encoding="utf-8")
+    html = re.sub(r'<meta name="podium-results" content="([^ "]+) [^"]*">', r'<meta name="podium-results" content="\1 corrected">', html)
+    page.write_text(html.replace("<main>", "<main><p>Poprawiony wynik</p>", 1), encoding="utf-8")
+
+
+def test_an_event_opened_online_refreshes_its_kept_rounds_and_an_old_copy_says_so_offline(tmp_path):
+    """A phone kept the event's rounds. A correction is published; opened online again, the
+    event page has the worker fetch every kept round anew. A round the network did not give
+    then keeps its old copy, and offline it says it is older than the newest results seen."""
+    from playwright.sync_api import sync_playwright
+
+    root = tmp_path / "site"
+    build_site(ROOT / "content", root)
+    venue = Venue(root)
+    round_2, round_3 = venue.url + EVENT + "rounds/2/", venue.url + EVENT + "rounds/3/"
+    deadline = time.monotonic() + 60  # a hang guard: each wait is for what it waits for
+    with sync_playwright() as playwright:
+        browser = playwright.chromium.launch(executable_path=CHROMIUM, args=FLAGS)
+        context = browser.new_context(viewport={"width": 360, "height": 740})
+        phone = context.new_page()
+        phone.goto(venue.url + EVENT)
+        phone.wait_for_function("!!navigator.serviceWorker.controller")
+        phone.reload()
+        while not (_kept_text(phone, round_2) and _kept_text(phone, round_3)):
+            assert time.monotonic() < deadline, "the event's rounds were never kept"
+            time.sleep(0.05)
+        for page in (root / EVENT).rglob("index.html"):  # every page of the event carries its results' fingerprint
+            _published_correction(page)
+        venue.failing.add("/" + EVENT + "rounds/2/")
+        phone.goto(venue.url + EVENT)  # online: every kept round asked for again
+        while "Poprawiony wynik" not in _kept_text(phone, round_3):
+            assert time.monotonic() < deadline, "round 3 was not fetched again"
+            time.sleep(0.05)
+        assert "Poprawiony wynik" not in _kept_text(phone, round_2)  # the network failed it: the old copy stays
+
+        venue.down.set()
+        context.set_offline(True)
+        phone.goto(round_3)
+        assert "Poprawiony wynik" in phone.locator("main").inner_text()
+        phone.wait_for_function("document.readyState === 'complete'")
+        assert phone.locator("#stale").is_hidden()
+        phone.goto(round_2)
+        stale = phone.locator("#stale")
+        stale.wait_for(state="visible")
+        assert stale.inner_text() == ("Ta kopia została zachowana przed najnowszymi wynikami, które ten telefon już "
+                                      "widział: odśwież, gdy będziesz online")
+        browser.close()
+    venue.server.shutdown()

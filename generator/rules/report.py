@@ -18,7 +18,7 @@ from types import MappingProxyType
 from typing import Mapping
 
 from podium.rules.brackets import THIRD_PLACE, round_size
-from podium.rules.fingerprint import paired_before_a_correction
+from podium.rules.fingerprint import paired_before_a_correction, results_fingerprint
 from podium.rules.kinds import FREE_FOR_ALL, KNOCKOUT, SWISS, TABLES
 from podium.rules.standings.order import shared_ranks
 
@@ -280,6 +280,7 @@ class EventReport:
     players: tuple[PlayerReport, ...]
     armies: bool = False  # players register armies or field one in a game: the event has player cards
     outlined: bool = False  # an ``outline``: its rounds' tables and stages' standings left out
+    results_version: str = ""  # the fingerprint of every result so far: a page kept offline tells by it it is old
 
     @cached_property
     def person(self) -> Mapping[str, Person]:
@@ -325,6 +326,7 @@ def report_event(result) -> EventReport:
     final_rows = {row.player: row for row in result.final_rows}
     finals = _finals_by_player(result)
     corrected = paired_before_a_correction(event.rounds)
+    results_version = results_fingerprint(event.rounds)
     return EventReport(
         id=event.id, name=event.name, date=event.date, season=event.season, ruleset=ruleset.id,
         ruleset_name=ruleset.name, venue=event.venue, level=event.level, description=event.description,
@@ -342,6 +344,7 @@ def report_event(result) -> EventReport:
                                   for p in event.players)),
         armies=bool(ruleset.armies) or any(p.armies for p in event.players) or any(
             g.army for p in players for g in p.games),
+        results_version=results_version,
     )
 
 

@@ -6,7 +6,7 @@ from podium.rules.kinds import FREE_FOR_ALL, KNOCKOUT, PAIRS_ROTATION, ROUND_ROB
 from podium.site import labels, urls
 from podium.site.labels import N_, Nn_
 from podium.site.model import SiteModel, columns, rows
-from podium.site.rounds import current_tables, round_title
+from podium.site.rounds import current_tables, results_version, round_title
 
 STAGE_TITLES = {SWISS: N_("Swiss rounds"), KNOCKOUT: N_("Finals"), ROUND_ROBIN: N_("Round-robin groups"),
                 PAIRS_ROTATION: N_("Groups: 2 vs 2 with rotating pairs"), TABLES: N_("Tables"),
@@ -18,7 +18,8 @@ def event_page(report, model: SiteModel) -> dict:
                "complete": r.complete} for r in report.rounds]
     stages = [stage_section(stage, report, model) for stage in report.stages if _has_section(stage, report)]
     return {
-        "event": report, "ruleset": {"name": report.ruleset_name, "qualifier_min": report.qualifier_min},
+        "event": report, "results_version": results_version(report),
+        "ruleset": {"name": report.ruleset_name, "qualifier_min": report.qualifier_min},
         "card": model.card(report),
         "season": model.season_link(report.season),
         "structure": structure_text(report.plan, report.sums_games), "clocks": report.clocks,
@@ -43,8 +44,9 @@ def has_bracket_page(report) -> bool:
 
 def bracket_page(report, model: SiteModel) -> dict:
     """The bracket on a page of its own: on a phone it is several screens wide and long."""
-    return {"event": report, "event_url": urls.event(report.id),
+    return {"event": report, "event_url": urls.event(report.id), "results_version": results_version(report),
             "stages": [stage_section(stage, report, model) for stage in _knockout_sections(report)]}
+
 
 
 def _knockout_sections(report) -> list:

@@ -21,7 +21,7 @@ def round_number(number: int) -> dict:
 
 def round_page(report, rnd, model: SiteModel) -> dict:
     tables = [_table(table, model) for table in rnd.tables]
-    return {"event": report, "event_url": urls.event(report.id), "round": rnd,
+    return {"event": report, "event_url": urls.event(report.id), "round": rnd, "results_version": results_version(report),
             "title": round_title(rnd), "tables": tables, "by_name": by_name(tables, model),
             "seed": report.seed, "clock": rnd.clock, "edit_url": _edit_url(report, rnd, model),
             "previous": _neighbour(report, rnd.number - 1), "next": _neighbour(report, rnd.number + 1),
@@ -122,3 +122,9 @@ def _result_text(outcome, model: SiteModel) -> dict:
         return labels.msg(N_("%(name)s wins") if not outcome.modified else N_("%(name)s wins (modified win)"),
                           name=model.name(outcome.player))
     return labels.msg("")
+
+
+def results_version(report) -> str:
+    """What a page of the event carries for the offline worker: the event and the fingerprint of
+    its results, so that a copy kept offline knows it is older than one seen since."""
+    return f"{report.id} {report.results_version}"

@@ -33,11 +33,11 @@ self.addEventListener("fetch", function (event) {
 
 function fromNetworkFirst(request, event) {
   var url = request.url.split("#")[0];
-  return fetch(request).then(function (response) {
-    if (response.ok && response.type === "basic") {
-      var copy = response.clone();
-      event.waitUntil(caches.open(PAGES).then(function (cache) { return cache.put(url, copy); }));
-    }
+  // "no-cache": revalidated with the server every time, past a browser cache that would give a
+  // page (and its results) as old as the host lets it keep one (GitHub Pages: ten minutes)
+  var asked = Date.now();
+  return fetch(url, { cache: "no-cache" }).then(function (response) {
+    if (response.ok && response.type === "basic") event.waitUntil(keep(url, response.clone(), asked));
     return response;
   }, function (offline) {
     return caches.open(PAGES).then(function (cache) { return cache.match(url, { ignoreSearch: true }); })
@@ -64,17 +64,41 @@ function fromCacheFirst(request) {
   });
 }
 
-// The page asks to keep the pages of its event (rounds, bracket) that are not kept yet, so a
-// player who opened the event page can read every round of it offline.
+// A page kept, and the newest results seen of its event: each page of an event carries
+// <meta name="podium-results" content="<event> <fingerprint of its results>">, and the last one
+// the network gave is kept under SEEN + event, where offline.js compares a kept page's with it.
+// Responses can arrive out of order, so the newest is the one asked for last ("asked", a time
+// in ms): an answer to an older request never replaces what a later one saw.
+var SEEN = SCOPE + "podium-results-seen/";
+var RESULTS = /<meta name="podium-results" content="([^" ]+) ([^"]*)">/;
+
+function keep(url, response, asked) {
+  return caches.open(PAGES).then(function (cache) {
+    var copy = response.clone();
+    return response.text().then(function (html) {
+      var results = RESULTS.exec(html);
+      return Promise.all([cache.put(url, copy), results && saw(cache, results[1], results[2], asked)]);
+    });
+  });
+}
+
+function saw(cache, event, version, asked) {
+  return cache.match(SEEN + event).then(function (before) { return before ? before.text() : ""; })
+    .then(function (before) {
+      if (Number(before.split(" ")[1] || 0) <= asked) return cache.put(SEEN + event, new Response(version + " " + asked));
+    });
+}
+
+// The page asks to keep the pages of its event (rounds, bracket), so a player who opened the
+// event page can read every round of it offline. Online, each is asked for again (the browser
+// revalidates it: a page that did not change costs a few bytes), so a kept round that a
+// correction changed since is replaced; a page the network does not give keeps its old copy.
 self.addEventListener("message", function (event) {
   var urls = (event.data && event.data.keep) || [];
-  event.waitUntil(caches.open(PAGES).then(function (cache) {
-    return Promise.all(urls.filter(function (url) { return url.indexOf(SCOPE) === 0; }).map(function (url) {
-      return cache.match(url).then(function (kept) {
-        return kept || fetch(url).then(function (response) {
-          if (response.ok && response.type === "basic") return cache.put(url, response);
-        });
-      }).catch(function () {});
-    }));
-  }));
+  event.waitUntil(Promise.all(urls.filter(function (url) { return url.indexOf(SCOPE) === 0; }).map(function (url) {
+    var asked = Date.now();
+    return fetch(url, { cache: "no-cache" }).then(function (response) {
+      if (response.ok && response.type === "basic") return keep(url, response, asked);
+    }).catch(function () {});
+  })));
 });

@@ -12,7 +12,9 @@
 
   var here = location.href.split(/[?#]/)[0];
   var folder = here.slice(0, here.lastIndexOf("/") + 1);
+  var results = document.querySelector('meta[name="podium-results"]');
   navigator.serviceWorker.ready.then(function (registration) {
+    sayIfOlderThanSeen(registration.scope);
     if (navigator.connection && navigator.connection.saveData) return;
     var keep = Array.prototype.map.call(document.querySelectorAll("main a[data-keep]"),
       function (a) { return a.href.split("#")[0]; });
@@ -40,6 +42,21 @@
       if (retries < 5) setTimeout(check, 1000 * ++retries);
     });
   }
+  // A kept copy older than the newest results this phone has seen of its event (a round kept
+  // before a correction that the worker could not fetch again): say so (#stale). The worker
+  // keeps what it saw under "podium-results-seen/<event>" in the pages' cache (sw.js).
+  function sayIfOlderThanSeen(scope) {
+    var stale = document.getElementById("stale");
+    if (!results || !stale || !window.caches) return;
+    var mine = results.content.split(" ");
+    caches.open("podium pages " + scope).then(function (cache) {
+      return cache.match(scope + "podium-results-seen/" + mine[0]);
+    }).then(function (seen) { return seen ? seen.text() : null; }).then(function (newest) {
+      newest = newest && newest.split(" ")[0];  // "<fingerprint> <when it was asked for>"
+      stale.hidden = navigator.onLine || !newest || newest === mine[1];  // online, the page is the network's
+    }).catch(function () {});
+  }
+
   function checkAfresh() { retries = 0; check(); }
   window.addEventListener("online", checkAfresh);
   document.addEventListener("visibilitychange", checkAfresh);
