@@ -6,7 +6,7 @@ from pathlib import Path
 import click
 
 from podium import __version__
-from podium.errors import Src, fail
+from podium.errors import Src, display_path, fail
 
 def builtin_rulesets() -> list[str]:
     """The built-in ruleset ids, for the help of --ruleset: the names of the package's ruleset
@@ -177,6 +177,12 @@ def known_ruleset(content: Path, ruleset: str):
     return rulesets[ruleset]
 
 
+encoding_option = click.option(
+    "--encoding", default=None, metavar="NAME",
+    help="The encoding a text file was saved in (utf-8, cp1250, cp1252 …); default: detected (UTF-8, else "
+         "Windows' Central or Western European code page, by the letters of the names). The output says which.")
+
+
 @main.group(name="import")
 def import_() -> None:
     """Bring data kept elsewhere (a spreadsheet, a sign-up form) into the content."""
@@ -188,8 +194,10 @@ def import_() -> None:
 @click.option("--column", "columns", multiple=True, metavar="KEY=HEADER",
               help="Read player KEY (name, club, rating, …) from the column HEADER; twice for one key joins "
                    "the columns (first and last name). Columns headed like a key are read without it.")
+@encoding_option
 @content_option
-def import_registrations_command(source: Path, event: str, columns: tuple[str, ...], content: Path) -> None:
+def import_registrations_command(source: Path, event: str, columns: tuple[str, ...], encoding: str | None,
+                                 content: Path) -> None:
     """Append the players of SOURCE (a CSV or XLSX export) to EVENT's registrations.yaml."""
     from podium.importer import import_registrations
 
@@ -202,7 +210,9 @@ def import_registrations_command(source: Path, event: str, columns: tuple[str, .
         if not equals or not key.strip() or not header.strip():
             raise fail(Src("--column"), f"'{column}' is not KEY=HEADER; write it like --column name=\"Full name\"")
         mapping.setdefault(key.strip(), []).append(header)
-    done = import_registrations(source, folder / "registrations.yaml", mapping)
+    done = import_registrations(source, folder / "registrations.yaml", mapping, encoding)
+    if done.read_as:
+        click.echo(f"{display_path(str(source))}: {done.read_as}")
     click.echo(f"added {len(done.added)} player{'s' * (len(done.added) != 1)} to {folder / 'registrations.yaml'}"
                + (f"; {len(done.kept)} already registered, left as they were" if done.kept else ""))
 
@@ -213,14 +223,17 @@ def import_registrations_command(source: Path, event: str, columns: tuple[str, .
 @click.option("--ruleset", default="chess-swiss", show_default=True, help="The event's ruleset.")
 @click.option("--date", "date_text", default=None, metavar="YYYY-MM-DD",
               help="The day the event started (default: the file's start date, line 042).")
+@encoding_option
 @content_option
-def import_trf_command(source: Path, event: str | None, ruleset: str, date_text: str | None, content: Path) -> None:
+def import_trf_command(source: Path, event: str | None, ruleset: str, date_text: str | None, encoding: str | None,
+                       content: Path) -> None:
     """Turn SOURCE, a FIDE Tournament Report File (TRF-16, as Swiss-Manager and chess-results
     write it), into the event folder EVENT (default: from the tournament's name)."""
     from podium.trf_import import import_trf
 
     known_ruleset(content, ruleset)
-    paths = import_trf(source, content, event, ruleset, _date_option(date_text))
+    paths, read_as = import_trf(source, content, event, ruleset, _date_option(date_text), encoding)
+    click.echo(f"{display_path(str(source))}: {read_as}")
     for path in paths:
         click.echo(f"wrote {path}")
     click.echo(f"next: `podium standings {paths[0].parent.name}` or `podium build`")

@@ -8,12 +8,18 @@ its 10,000th row and 100th column, and a file with anything further is refused: 
 sheet is larger, and a hostile one (a single cell in a sheet's last row and column) would
 otherwise take all the memory there is.
 
+A CSV file is read in the encoding ``decode_text`` detects, or the one ``--encoding`` names (the
+command says which). Its separator is the one its header row uses (a header without any is a
+file of one column: 'Kowalski, Jan' is one name), or the one Excel's first line ``sep=;`` names.
+An XLSX workbook is read as it streams (generator/sheets.py).
+
 Columns are matched to player keys by their header (``name``, ``club``, ``rating`` …, any case)
 or by ``--column KEY=HEADER``; naming two headers for one key joins them (``--column
 name=First --column name=Last``). Rows are numbered as the spreadsheet shows them (the header is
-row 1). A player already registered (the same id) is left as written, so the same export can be
-imported again after late sign-ups. The file is only ever appended to: every line already in it,
-comments included, stays as it was.
+row 1; Excel does not show a ``sep=`` line). A player already registered is left as written, so
+the same export can be imported again after late sign-ups: a row with an id is that id's player,
+one without is the player of its name (whatever id he was given by hand). The file is only ever
+appended to: every line already in it, comments included, stays as it was.
 """
 from __future__ import annotations
 
@@ -23,7 +29,7 @@ import io
 import re
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Iterable, Iterator
+from typing import Iterator, NamedTuple
 
 from podium.errors import Problems, Src, UserError, fail
 from podium.load import MAX_NUMBER, parse_yaml, read_text, too_large
@@ -31,11 +37,12 @@ from podium.rules.scoring import yaml_string
 from podium.slug import is_slug, slugify
 from podium.validate import read_player
 from podium.fileops import replace_file
+from podium.decoding import Decoded, decode_text
+from podium.sheets import capped, xlsx_rows
 
 TEXT_KEYS = ("name", "id", "club", "country")
 LIST_KEYS = ("armies", "finals_armies", "colours")
 KEYS = (*TEXT_KEYS, "rating", "beginner", *LIST_KEYS, "joins")
-MAX_ROWS, MAX_COLUMNS = 10_000, 100  # the header included; far beyond any sign-up sheet
 MAX_DIGITS = len(str(MAX_NUMBER)) - 1  # as check reads numbers: at most 15 digits
 _WHOLE = re.compile(r"-?[0-9]+")  # ASCII digits: int() also reads '٣' and '²' is a digit to isdigit()
 YES, NO = {"yes", "y", "true", "1", "x", "tak", "ano", "sì", "si"}, {"no", "n", "false", "0", "", "nie", "ne"}
@@ -45,13 +52,15 @@ YES, NO = {"yes", "y", "true", "1", "x", "tak", "ano", "sì", "si"}, {"no", "n",
 class Imported:
     added: list[str]  # ids appended
     kept: list[str]  # ids already registered, left as they were
+    read_as: "Decoded | None" = None  # a CSV file's encoding (a workbook says its own)
 
 
-def import_registrations(source: Path, registrations: Path, columns: dict[str, list[str]]) -> Imported:
-    rows = read_rows(source)
+def import_registrations(source: Path, registrations: Path, columns: dict[str, list[str]],
+                         encoding: str | None = None) -> Imported:
+    rows, read_as = read_rows(source, encoding)
     mapping = column_mapping(source, rows[0] if rows else [], columns)
     existing_text = read_text(registrations) if registrations.exists() else ""
-    existing = _registered_ids(existing_text, registrations)
+    registered = _registered(existing_text, registrations)
     problems, entries, first_row = Problems(), [], {}
     for number, row in enumerate(rows[1:], start=2):
         if not any(cell.strip() for cell in row):
@@ -68,35 +77,51 @@ def import_registrations(source: Path, registrations: Path, columns: dict[str, l
         entries.append(entry)
     check_entries(entries, [first_row[e["id"]] for e in entries], Src(str(source)), problems)
     problems.raise_if_any()
-    new = [e for e in entries if e["id"] not in existing]
+    kept = {e["id"]: registered.id_of(e) for e in entries if registered.id_of(e)}
+    new = [e for e in entries if e["id"] not in kept]
     if new:
         replace_file(registrations, _appended(existing_text, new, registrations))
-    return Imported([e["id"] for e in new], [e["id"] for e in entries if e["id"] in existing])
+    return Imported([e["id"] for e in new], list(kept.values()), read_as)
 
 
-def read_rows(source: Path) -> list[list[str]]:
-    """The rows of ``source`` (a CSV or XLSX file), at most MAX_ROWS, each of at most MAX_COLUMNS cells."""
+class Sheet(NamedTuple):
+    rows: list[list[str]]  # the cells of each row as text, the header first
+    read_as: "Decoded | None"  # how a CSV file's bytes were read; None for a workbook
+
+
+def read_rows(source: Path, encoding: str | None = None) -> Sheet:
+    """The rows of ``source`` (a CSV or XLSX file), at most MAX_ROWS, each of at most MAX_COLUMNS
+    cells; a CSV file read in ``encoding`` (None: detected)."""
     if not source.is_file():
         raise fail(Src(str(source)), "no such file; name the CSV or XLSX file exported from the spreadsheet")
     if source.suffix.lower() == ".xlsx":
-        return _xlsx_rows(source)
-    try:
-        text = source.read_bytes().decode("utf-8-sig")
-    except UnicodeDecodeError:
-        raise fail(Src(str(source)), "is not UTF-8 text; export it again as 'CSV UTF-8' "
-                   "(names with ł, š or ñ would be garbled otherwise)") from None
-    try:
-        dialect = csv.Sniffer().sniff(text[:4096], delimiters=",;\t")
-    except csv.Error:
-        dialect = csv.excel  # one column, or nothing to tell by: commas
-    return _capped(_csv_rows(csv.reader(io.StringIO(text), dialect), source), source)
+        if encoding is not None:
+            raise fail(Src("--encoding"), f"{source.name} is a workbook, which says its own encoding; "
+                       "leave --encoding out")
+        return Sheet(xlsx_rows(source), None)
+    decoded = decode_text(source.read_bytes(), str(source), encoding)
+    return Sheet(capped(_csv_rows(decoded.text, source), source), decoded)
 
 
-def _csv_rows(reader, source: Path) -> Iterator[list[str]]:
+# ---------------------------------------------------------------- CSV
+
+DELIMITERS = ",;\t"
+# Excel's first line naming the separator ("sep=;"), which Excel reads and does not show as a row.
+_SEPARATOR_LINE = re.compile(r'"?sep=([^\w\r\n"])"?\r?\n')
+
+
+def _csv_rows(text: str, source: Path) -> Iterator[tuple[int, list[str]]]:
+    """The rows of a CSV text, each with its number as the spreadsheet shows it."""
+    named = _SEPARATOR_LINE.match(text)
+    if named:
+        text = text[named.end():]
+    delimiter = named.group(1) if named else _delimiter(text)
+    reader = csv.reader(io.StringIO(text), delimiter=delimiter or ",")
     number = 0
     try:
         for number, row in enumerate(reader, start=1):
-            yield row
+            # one column: a comma is part of the cell ('Kowalski, Jan'); quotes are still undone
+            yield number, row if delimiter else [",".join(row)]
     except csv.Error as exc:
         if "field larger than field limit" in str(exc):
             raise fail(Src(str(source), number + 1), f"a cell holds more than {csv.field_size_limit():,} characters, "
@@ -104,52 +129,20 @@ def _csv_rows(reader, source: Path) -> Iterator[list[str]]:
         raise fail(Src(str(source), number + 1), f"cannot be read as CSV ({exc}); export it again as CSV UTF-8") from None
 
 
-def _capped(rows: Iterable, source: Path) -> list[list[str]]:
-    """The cells of the first MAX_ROWS rows and MAX_COLUMNS columns, as text; a file holding more
-    is refused, never cut short. Blank rows below are looked through (cheaply: a sheet's missing
-    rows come as one shared row of nothing)."""
-    kept, blank = [], None
-    for number, row in enumerate(rows, start=1):
-        if number > MAX_ROWS:
-            if row is blank:
-                continue
-            if not _blank(row):
-                raise fail(Src(str(source), number), f"more than {MAX_ROWS:,} rows: Podium reads that many at most, "
-                           "far more than any sign-up sheet; delete what is below the players, or import them in parts")
-            blank = row
-            continue
-        if not _blank(row[MAX_COLUMNS:]):
-            raise fail(Src(str(source), number), f"a cell beyond the {MAX_COLUMNS}th column: Podium reads that many "
-                       "at most; delete the columns that are not the players' (or move this one left)")
-        kept.append([_cell_text(cell) for cell in row[:MAX_COLUMNS]])
-    return kept
-
-
-def _blank(row) -> bool:
-    return row.count(None) + row.count("") == len(row) or all(not _cell_text(cell).strip() for cell in row)
-
-
-def _xlsx_rows(source: Path) -> list[list[str]]:
-    import openpyxl
-
+def _delimiter(text: str) -> str | None:
+    """The separator the header row uses (the sniffer decides between two it holds); None when it
+    holds none: the file is one column, whatever commas its rows hold."""
+    header = text.split("\n", 1)[0]
+    used = [delimiter for delimiter in DELIMITERS if delimiter in header]
+    if len(used) < 2:
+        return used[0] if used else None
     try:
-        book = openpyxl.load_workbook(source, read_only=True, data_only=True)
-    except Exception as exc:  # openpyxl raises many kinds on a file that is not a workbook
-        raise fail(Src(str(source)), f"cannot be read as an Excel workbook ({exc}); export it again, "
-                   "or as CSV UTF-8") from None
-    sheet = book.worksheets[0]
-    # Read as they are used, one column beyond the cap (cells further right are not read at all: a
-    # single cell in the last column would otherwise widen each of a million rows to 16,384 cells).
-    return _capped(sheet.iter_rows(max_col=MAX_COLUMNS + 1, values_only=True), source)
+        return csv.Sniffer().sniff(text[:4096], delimiters="".join(used)).delimiter
+    except csv.Error:
+        return max(used, key=header.count)
 
 
-def _cell_text(value) -> str:
-    if value is None:
-        return ""
-    if isinstance(value, float) and value.is_integer():
-        return str(int(value))  # a rating typed as 1650 comes back as 1650.0
-    return str(value)
-
+# ---------------------------------------------------------------- columns and players
 
 def column_mapping(source: Path, header: list[str], columns: dict[str, list[str]]) -> dict[str, list[int]]:
     """Each player key → the indexes of the columns it is read from."""
@@ -236,14 +229,31 @@ def check_entries(entries: list[dict], rows: list[int], source: Src, problems: P
         problems.add(source._replace(line=rows[max(bisect.bisect_right(starts, problem.src.line) - 1, 0)]), problem.message)
 
 
-def _registered_ids(text: str, path: Path) -> set[str]:
-    """The ids registrations.yaml already holds (as the content reader would make them)."""
+@dataclass(frozen=True)
+class Registered:
+    """The players registrations.yaml already holds, by id and by the slug of their name."""
+
+    ids: frozenset[str]
+    by_name: dict[str, str]  # the slug of a name → the id its player has (his own, given by hand, or its slug)
+
+    def id_of(self, entry: dict) -> str | None:
+        """The id of the registered player a row is: the row's id's; without an id (its id is
+        the slug of its name), the player of that name's, whatever his id is."""
+        if entry["id"] in self.ids:
+            return entry["id"]
+        return self.by_name.get(entry["id"]) if entry["id"] == slugify(entry["name"]) else None
+
+
+def _registered(text: str, path: Path) -> Registered:
+    """The players registrations.yaml already holds (ids as the content reader would make them)."""
     data = parse_yaml(text, str(path)) if text.strip() else None
     if data is None:
-        return set()
+        return Registered(frozenset(), {})
     if not isinstance(data, list):
         raise fail(Src(str(path), 1), "must be a list of players before more can be added; run podium check")
-    return {str(item.get("id") or slugify(str(item.get("name", "")))) for item in data if isinstance(item, dict)}
+    players = [(str(item.get("name", "")), str(item.get("id") or slugify(str(item.get("name", "")))))
+               for item in data if isinstance(item, dict)]
+    return Registered(frozenset(pid for _, pid in players), {slugify(name): pid for name, pid in reversed(players)})
 
 
 # The line `podium init` wrote below the [] up to Podium 0.2; once players replace the [] it

@@ -17,6 +17,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 
 from podium.errors import Problems, Src
+from podium.values import text_problem
 
 RESULTS = "1=0+-WDLUFHZ"
 PLAYED = {"1": 1, "=": 0.5, "0": 0, "W": 1, "D": 0.5, "L": 0}  # a game with an opponent; + and − are forfeits
@@ -29,6 +30,7 @@ BYE_CODES = {kind: code for code, kind in BYES.items()}
 DATE_FORMAT = "%Y/%m/%d"  # as 042 and 052 are written (others are read too: trf_import.py)
 FIELDS = {"number": (5, 8), "sex": (10, 10), "title": (11, 13), "name": (15, 47), "rating": (49, 52),
           "federation": (54, 56), "fide_id": (58, 68), "birth": (70, 79), "points": (81, 84), "rank": (86, 89)}
+IMPORTED_TEXT = ("name", "title", "federation")  # the text columns that become a registration's
 FIRST_ROUND = 92
 HEADER = {"012": "name", "022": "city", "032": "federation", "042": "start", "052": "end", "062": "players",
           "072": "rated", "092": "type", "102": "arbiter"}
@@ -81,7 +83,7 @@ def read_trf(text: str, path: str, problems: Problems) -> Trf:
         src = Src(path, number)
         code = line[:3]
         if code in HEADER and line[4:].strip():
-            header[HEADER[code]] = line[4:].strip()
+            header[HEADER[code]] = _plain(line[4:].strip(), f"{code} ({HEADER[code]})", src, problems)
         elif code == "001":
             player = _player(line.rstrip("\r"), src, problems)
             if player is not None:
@@ -95,8 +97,19 @@ def _column(line: str, first: int, last: int) -> str:
     return line[first - 1:last].strip()
 
 
+def _plain(text: str, what: str, src: Src, problems: Problems) -> str:
+    """``text``, a value the event's files will hold; one `podium check` would refuse there (a
+    control character, a direction override) is said here, at its line of the TRF file."""
+    problem = text_problem(text)
+    if problem:
+        problems.add(src, f"{what} {problem}")
+    return text
+
+
 def _player(line: str, src: Src, problems: Problems) -> TrfPlayer | None:
     text = {key: _column(line, *span) for key, span in FIELDS.items()}
+    for key in IMPORTED_TEXT:
+        _plain(text[key], f"the {key} (columns {FIELDS[key][0]}–{FIELDS[key][1]})", src, problems)
     number = _whole(text["number"], "the start rank (columns 5–8)", src, problems)
     if number is None or not text["name"]:
         if number is not None:

@@ -18,6 +18,7 @@ from pathlib import Path
 import yaml
 
 from podium.errors import Problems, Src, fail
+from podium.decoding import Decoded, decode_text
 from podium.slug import is_slug, slugify
 from podium.trf import BYES, DATE_FORMAT, PLAYED, UNRATED, Trf, TrfPlayer, read_trf
 from podium.values import MOST
@@ -27,16 +28,17 @@ PAIRED_BY = "a TRF-16 file (podium import trf)"
 DATE_FORMATS = (DATE_FORMAT, "%Y-%m-%d", "%Y.%m.%d", "%d.%m.%Y", "%d/%m/%Y", "%y/%m/%d")
 
 
-def import_trf(source: Path, content: Path, event_id: str | None, ruleset: str, date: datetime.date | None) -> list[Path]:
-    """The event folder of ``source``'s tournament under ``content``/events (never over one)."""
+def import_trf(source: Path, content: Path, event_id: str | None, ruleset: str, date: datetime.date | None,
+               encoding: str | None = None) -> tuple[list[Path], Decoded]:
+    """The event folder of ``source``'s tournament under ``content``/events (never over one), and
+    how the file's bytes were read: Swiss-Manager writes in the code page of the Windows it runs
+    on (cp1250 in Poland and Czechia), chess-results in UTF-8 (decoding.decode_text)."""
     try:
         data = source.read_bytes()
     except OSError as exc:
         raise fail(Src(str(source)), f"cannot read it ({exc.strerror}); name a TRF file") from None
-    try:
-        text = data.decode("utf-8")
-    except UnicodeDecodeError:
-        text = data.decode("latin-1")  # Swiss-Manager's older files
+    decoded = decode_text(data, str(source), encoding)
+    text = decoded.text
     problems = Problems()
     trf = read_trf(text, str(source), problems)
     if not trf.players and not problems.items:
@@ -62,7 +64,8 @@ def import_trf(source: Path, content: Path, event_id: str | None, ruleset: str, 
         files[folder / "rounds" / f"{number}.yaml"] = _dump(table.round(number, problems),
                                                             f"Round {number} as {source.name} published it.")
     problems.raise_if_any()
-    return write_new_files(files, content / "events", "move it away, or name the event: podium import trf FILE EVENT")
+    written = write_new_files(files, content / "events", "move it away, or name the event: podium import trf FILE EVENT")
+    return written, decoded
 
 
 def _dump(data, comment: str) -> str:
@@ -97,9 +100,7 @@ class _Crosstable:
         self.players = sorted(trf.players, key=lambda p: p.number)
         self.by_number = {p.number: p for p in self.players}
         self.rounds = trf.round_count
-        slugs = [slugify(p.name) or f"player-{p.number}" for p in self.players]
-        twice = {slug for slug, count in Counter(slugs).items() if count > 1}
-        self.ids = {p.number: f"{slug}-{p.number}" if slug in twice else slug for p, slug in zip(self.players, slugs)}
+        self.ids = unique_ids(self.players)
         self.active = {p.number: _active_rounds(p) for p in self.players}
 
     def registrations(self) -> list[dict]:
@@ -153,6 +154,29 @@ class _Crosstable:
                          f"{other.number}) are no game's two results; a round file holds a win, a draw or one "
                          "player's forfeit — enter this game by hand")
         return pairing
+
+
+def unique_ids(players: list[TrfPlayer]) -> dict[int, str]:
+    """Each player's id, by start rank: the slug of his name ('player' for a name without a
+    letter); players whose names make one slug take their start rank after it (jan-kowalski-3),
+    and where that is another's id already (a 'Jan Kowalski 3' of his own), a count after that
+    (jan-kowalski-3-2): every player an id of his own, a player of a name of his own that name's."""
+    slugs = {p.number: slugify(p.name) or "player" for p in players}
+    shared = {slug for slug, count in Counter(slugs.values()).items() if count > 1 or slug == "player"}
+    taken = {slug for slug in slugs.values() if slug not in shared}
+    ids = {}
+    for player in players:
+        slug = slugs[player.number]
+        if slug not in shared:
+            ids[player.number] = slug
+            continue
+        candidate, count = f"{slug}-{player.number}", 1
+        while candidate in taken:
+            count += 1
+            candidate = f"{slug}-{player.number}-{count}"
+        ids[player.number] = candidate
+        taken.add(candidate)
+    return ids
 
 
 def _active_rounds(player: TrfPlayer) -> tuple[int, int]:

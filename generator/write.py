@@ -169,6 +169,7 @@ def refuse_unsafe_output(out: Path, content: Path) -> None:
 
 
 _NAME_ONE = "name a folder for the site, such as --out site"
+DISK_FULL = (errno.ENOSPC, errno.EDQUOT)
 
 
 def _cannot_be_made(out: Path, hint: str = _NAME_ONE) -> str | None:
@@ -198,9 +199,8 @@ def _made_how(out: Path, exc: OSError, hint: str = _NAME_ONE) -> str:
     if exc.errno in (errno.EBUSY, errno.EXDEV):
         return (f"cannot be replaced whole ({exc.strerror}: a mount point, or a folder another program holds); "
                 f"the last site is as it was; {hint}")
-    if exc.errno in (errno.ENOSPC, errno.EDQUOT):
-        return (f"cannot be written: the disk is full ({exc.strerror}); free some space and run it again "
-                "(the last site is as it was)")
+    if exc.errno in DISK_FULL:
+        return f"cannot be written: the disk is full ({exc.strerror}); {hint}"
     return f"cannot be made ({exc.strerror}); {hint}"
 
 
@@ -208,6 +208,8 @@ def output_problem(out: Path, exc: OSError, option: str | None = "--out", hint: 
     """The UserError for a folder or file that could not be made or written after all (a full
     disk, a system folder such as /proc): said for ``option``, as the checks before say theirs
     (None: at ``out`` itself)."""
+    if option == "--out" and exc.errno in DISK_FULL:  # naming another folder would not help
+        hint = "free some space and run it again (the last site is as it was)"
     if option is None:
         error = fail(Src(str(out)), _made_how(out, exc, hint))
     else:

@@ -54,7 +54,8 @@ def test_a_csv_export_is_appended_with_diacritics_and_the_comments_kept(club, cl
         "2026-05-01;Łukasz;Żółć;Hex Wrocław;1650\n"
         "2026-05-02;Anna;Nowak;;\n", encoding="utf-8")
     result = cli("import", "registrations", "form.csv", "spring-cup", "--column", "name=Imię", "--column", "name=Nazwisko")
-    assert result.output == "added 2 players to content/events/spring-cup/registrations.yaml\n"
+    assert result.output == ("form.csv: read as utf-8 (detected)\n"
+                             "added 2 players to content/events/spring-cup/registrations.yaml\n")
     text = registrations(club)
     assert text.startswith("# yaml-language-server: $schema=../../../schemas/registrations.schema.json\n"
                            "# One entry per player; only 'name' is required.")  # the comments stay
@@ -119,10 +120,12 @@ def test_a_file_without_a_name_column_says_how_to_map_one(club, cli):
     assert output.startswith("form.csv:1: no column 'Nom' in the header row; the columns are: Full name, Club")
 
 
-def test_a_file_that_is_not_utf8_is_refused(club, cli):
+def test_a_file_that_is_not_utf8_is_read_in_its_code_page(club, cli):
+    """It was refused until the encoding was detected (tests/test_imports_hardened.py)."""
     (club.root / "form.csv").write_bytes("name\nŁukasz\n".encode("cp1250"))
-    assert cli("import", "registrations", "form.csv", "spring-cup", expect=1).output.startswith(
-        "form.csv: is not UTF-8 text; export it again as 'CSV UTF-8'")
+    assert cli("import", "registrations", "form.csv", "spring-cup").output.startswith(
+        "form.csv: read as cp1250 (detected)\n")
+    assert '- name: "Łukasz"\n' in registrations(club)
 
 
 def test_an_xlsx_workbook_is_read_like_a_csv(club, cli):
@@ -190,8 +193,8 @@ def test_init_takes_back_what_it_wrote_when_writing_fails(tmp_path, monkeypatch,
 
     monkeypatch.setattr(scaffold, "write_new_file", fill_the_disk)
     output = cli("init", "club", expect=1).output
-    assert output == (f"{calls[-1]}: cannot be made (No space left on device); nothing was written; put that right and "
-                      "run it again\n1 problem found.\n")
+    assert output == (f"{calls[-1]}: cannot be written: the disk is full (No space left on device); nothing was "
+                      "written; put that right and run it again\n1 problem found.\n")
     assert everything_under(tmp_path) == []
 
 

@@ -7,7 +7,7 @@ from dataclasses import dataclass, field
 from podium.errors import Problems, Src
 from podium.model import Event, Pairing, Round
 from podium.rules.draw import CURRENT as CURRENT_DRAWS, TIEBREAK, lot, seeding_purpose
-from podium.rules.kinds import KNOCKOUT
+from podium.rules.kinds import KNOCKOUT, SWISS, TABLES
 from podium.rules.ruleset import RuleSet
 from podium.rules.standings.metrics import Context
 from podium.rules.standings.order import Row, inactive_last, rank_players
@@ -111,6 +111,8 @@ class EventState:
         self.notes: list[tuple[Src, str]] = []  # what the engine decided where the rules are silent (check shows it)
         self.before_round = None  # (stage result, state) → None, as each stepped round is about to be played
         self.ratings = {p.id: p.rating for p in event.players}  # what ARO reads (chess)
+        self.seated_before: set[str] = set()  # players some round checked so far seated
+        self.late_entries_named: set[str] = set()  # players check advised to give 'joins:' (once each)
 
     def active(self, players) -> list[str]:
         return [p for p in players if self.status[p] == "active"]
@@ -190,10 +192,28 @@ class EventState:
                 self.problems.add(rnd.src, f"{player_id} is {self.status[player_id]} since round "
                                   f"{self.status_round.get(player_id)} and cannot play round {rnd.number}")
         for player_id in sorted(expected - seated):
-            if self.status[player_id] == "active":
+            if self.status[player_id] != "active" or player_id in self.late_entries_named:
+                continue
+            if rnd.stage in (SWISS, TABLES) and player_id not in self.seated_before:
+                self._name_late_entry(player_id, rnd)
+            else:
                 self.problems.add(rnd.src, f"{player_id} is not in round {rnd.number}; pair them, or list them under "
                                   f"'drops:' of round {rnd.number - 1}" if rnd.number > 1 else
                                   f"{player_id} is not in round 1; pair them or remove their registration")
+        self.seated_before |= seated
+
+    def _name_late_entry(self, player_id: str, rnd: Round) -> None:
+        """A player the rounds so far have never seated, in a stage a late entry can join (rules/
+        entries.py): most likely he signed up after they were paired (an import of late sign-ups),
+        so the advice is the round he joins in — the first that seats him, else the next to be
+        paired — said once, at his registration, where it is written."""
+        later = [r.number for r in self.event.rounds if r.number > rnd.number
+                 and any(player_id in pairing.players for pairing in r.pairings)]
+        joins = later[0] if later else max((r.number for r in self.event.rounds), default=rnd.number) + 1
+        self.late_entries_named.add(player_id)
+        self.problems.add(self.event.player(player_id).src, f"{player_id} is in no round before round {joins}; if they "
+                          f"signed up late, add 'joins: {joins}' to their registration, otherwise pair them in round "
+                          f"{rnd.number}")
 
     def _check_asked_byes(self, rnd: Round, asked: dict[str, str]) -> None:
         seated_at = {p: pairing for pairing in rnd.pairings for p in pairing.players}
