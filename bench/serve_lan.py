@@ -1,6 +1,7 @@
 """Benchmark: a room of phones reading the site that `podium serve --lan` serves.
 
     python bench/serve_lan.py [--clients 200] [--seconds 10] [--runs 3] [--server podium|livereload]
+                              [--open-files N]
 
 Builds the demo archive (content/) once into /tmp/podium-serve-lan, starts the server in its own
 process on a free port, and lets ``clients`` connections read its pages as fast as they are
@@ -15,12 +16,18 @@ server most of the CPU — otherwise from an asyncio client in this process (``-
 chooses it), which needs a core of its own and so reports longer times. ``--server livereload``
 measures livereload's tornado server (what `podium serve` uses without --lan) for comparison, and
 ``--server threaded`` the standard library's static server with a thread per connection.
+
+``--open-files N`` starts the server with at most N open files (its soft and hard limit, as a
+system whose default is 1,024 and lets no more): with more clients than it can hold, the podium
+server answers the others "503 try again" at once (counted among the errors), where the others
+stop answering and spin. ``--clients 1100 --open-files 1024`` is the flood the limit was met by.
 """
 from __future__ import annotations
 
 import argparse
 import asyncio
 import os
+import resource
 import shutil
 import socket
 import subprocess
@@ -33,8 +40,8 @@ ROOT = Path(__file__).resolve().parent.parent
 SITE = Path("/tmp/podium-serve-lan")
 
 SERVERS = {
-    "podium": ("import threading; from podium.lanserver import SiteServer; "
-               "SiteServer({root!r}, '0.0.0.0', {port}).start(); threading.Event().wait()"),
+    "podium": ("import threading; from podium.lanserver import SiteServer, raise_open_files_limit; "
+               "raise_open_files_limit(); SiteServer({root!r}, '0.0.0.0', {port}).start(); threading.Event().wait()"),
     "livereload": "from livereload import Server; Server().serve(root={root!r}, port={port}, host='0.0.0.0')",
     # A thread per connection: the standard library's static server (keep-alive, quiet, a long
     # listen queue), to compare the model.
@@ -80,10 +87,15 @@ def free_port() -> int:
         return probe.getsockname()[1]
 
 
-def start_server(kind: str, port: int) -> subprocess.Popen:
+def start_server(kind: str, port: int, open_files: int | None = None) -> subprocess.Popen:
     code = SERVERS[kind].format(root=str(SITE), port=port)
+
+    def limit_open_files() -> None:  # in the server's process, before it starts
+        if open_files:
+            resource.setrlimit(resource.RLIMIT_NOFILE, (open_files, open_files))
+
     server = subprocess.Popen([sys.executable, "-c", code], cwd=ROOT, stdout=subprocess.DEVNULL,
-                              stderr=subprocess.DEVNULL)  # livereload logs every request
+                              stderr=subprocess.DEVNULL, preexec_fn=limit_open_files)  # livereload logs every request
     for _ in range(100):
         try:
             socket.create_connection(("127.0.0.1", port), timeout=1).close()
@@ -159,14 +171,16 @@ def main() -> None:
     parser.add_argument("--runs", type=int, default=3)
     parser.add_argument("--server", choices=sorted(SERVERS), default="podium")
     parser.add_argument("--client", choices=["wrk", "python"], default="wrk" if shutil.which("wrk") else "python")
+    parser.add_argument("--open-files", type=int, help="the server's limit of open files (default: the system's)")
     args = parser.parse_args()
     urls = build_site()
     load = run_wrk if args.client == "wrk" else run_python
-    print(f"{args.server} server, {args.clients} clients ({args.client}), {args.seconds} s a run, "
+    limit = f", at most {args.open_files} open files" if args.open_files else ""
+    print(f"{args.server} server{limit}, {args.clients} clients ({args.client}), {args.seconds} s a run, "
           f"{len(urls)} URLs of {SITE}")
     print("run  requests  req/s  errors  p50 ms  p95 ms  p99 ms  max ms")
     port = free_port()
-    server = start_server(args.server, port)
+    server = start_server(args.server, port, args.open_files)
     try:
         for run in range(1, args.runs + 1):
             requests, errors, p50, p95, p99, longest = load(port, urls, args.clients, args.seconds)

@@ -10,25 +10,41 @@ long: with 200 clients reading as fast as they can, it answers ~4,500 pages a se
 95th percentile of ~50 ms, where a thread per connection (http.server) gave ~2,500 with a tail
 of up to 1.5 s, and livereload's own handler ~3,300 (bench/serve_lan.py, bench/RESULTS.md).
 
-The address to give the players is found without the internet: connecting a UDP socket sends
-nothing but makes the system choose the interface (and so the address) it would route through;
-where no route exists, the machine's own name is looked up.
+The address to give the players is found by generator/lanaddress.py.
+
+A room can hold more phones than the process may open files (1,024 by default on many systems):
+the soft limit is raised to the hard one where allowed (``raise_open_files_limit``), and the gate
+lets in no more connections than leave ``RESERVE`` descriptors for the rebuilds, so that a
+correction is never lost to a full room. Phones beyond that get a short 503 "try again in a few
+seconds" at once; beyond those, they wait in the listen queue rather than make the server spin on
+refused accepts. Errors are logged one line per kind a minute at the most (generator/lanlog.py):
+a flood of phones once wrote a traceback for every refused accept, tens of megabytes a minute.
 """
 from __future__ import annotations
 
 import asyncio
-import ipaddress
+import errno
 import os
 import socket
 import stat
+import sys
 import threading
 from pathlib import Path
+from typing import Callable
 from urllib.parse import quote, unquote
 
-import segno
 from tornado.httpserver import HTTPServer
+from tornado.ioloop import IOLoop, PeriodicCallback
+from tornado.iostream import IOStream
 from tornado.netutil import bind_sockets
 from tornado.web import Application, RequestHandler
+
+from podium.lanlog import LOG, MINUTE, OncePerMinute, log_loop_error, route_logs
+
+try:
+    import resource
+except ImportError:  # Windows: no limit of open files to read or raise
+    resource = None
 
 ANY = "0.0.0.0"
 
@@ -47,14 +63,34 @@ TYPES = {  # what a build writes; anything else is sent as bytes to download
 
 BACKLOG = 512  # a room's phones connecting at once; a full queue makes them retry a second later
 IDLE_SECONDS = 60  # a phone's idle connection is closed after this (it opens another when needed)
+MAX_BODY = 64 * 1024  # only GET and HEAD are answered: no phone has more to send
+
+# File descriptors: every connection holds one, and so does every file a rebuild reads or writes.
+RESERVE = 128  # kept for the rebuilds (a build needs ~20, its forked workers' pipes among them) and the loop
+TURNING_AWAY = 32  # connections at once being told to try again; phones beyond wait in the listen queue
+TURN_AWAY_SECONDS = 10  # for a request to come on such a connection (a browser opens some in advance)
+PAUSE_SECONDS = 1  # no phone let in after the system refused one: accepting again at once would spin
+UNKNOWN_LIMIT = 1024  # open files, where the system does not say (Windows)
+ENOUGH_FILES = 65536  # for any room; higher, programs started from this one that close every descriptor crawl
+MOST_FILES_MACOS = 10240  # macOS's hard limit is "unlimited", but a soft one above this is refused
+OUT_OF_DESCRIPTORS = frozenset({errno.EMFILE, errno.ENFILE})  # for this process, for the whole system
+
+RETRY_AFTER_SECONDS = 5
+TOO_MANY = "Too many phones at once: try again in a few seconds\n"
+
 
 
 class SiteServer:
     """The site in ``root`` served on ``host:port`` by an event loop in a thread of its own, from
-    ``start()`` to ``close()``. The port is bound at once, so a taken one raises OSError here."""
+    ``start()`` to ``close()``. The port is bound at once, so a taken one raises OSError here.
 
-    def __init__(self, root: Path, host: str, port: int):
+    At most ``phones`` connections are served at once: by default as many as this process's limit
+    of open files allows, less a reserve for the rebuilds (``phones_allowed``)."""
+
+    def __init__(self, root: Path, host: str, port: int, phones: int | None = None):
         self.root = os.path.realpath(root)  # rebuilds replace the folder whole, under the same name
+        self.phones = phones or phones_allowed(open_files_limit())
+        self.log = OncePerMinute()
         self._sockets = bind_sockets(port, host, family=socket.AF_INET, backlog=BACKLOG)
         self.port = self._sockets[0].getsockname()[1]
         self._loop = asyncio.new_event_loop()
@@ -66,15 +102,20 @@ class SiteServer:
 
     def _run(self) -> None:
         asyncio.set_event_loop(self._loop)
-        app = Application([(r"/.*", SiteHandler, {"root": self.root})], log_function=lambda handler: None)
-        server = HTTPServer(app, idle_connection_timeout=IDLE_SECONDS, max_body_size=64 * 1024)
-        server.add_sockets(self._sockets)
+        self._loop.set_exception_handler(log_loop_error)
+        stop_routing = route_logs(self.log)
+        site = Application([(r"/.*", SiteHandler, {"root": self.root})], log_function=not_logged)
+        gate = Gate(self._sockets, site, self.phones)
+        folded = PeriodicCallback(self.log.report_folded, MINUTE * 1000)
+        gate.open()
+        folded.start()
         try:
             self._loop.run_forever()
         finally:
-            server.stop()
-            self._loop.run_until_complete(server.close_all_connections())
+            folded.stop()
+            self._loop.run_until_complete(gate.close())
             self._loop.close()
+            stop_routing()
 
     def close(self) -> None:
         if self._thread.is_alive():
@@ -83,6 +124,157 @@ class SiteServer:
         else:
             for sock in self._sockets:
                 sock.close()
+
+
+def not_logged(handler: RequestHandler) -> None:
+    """Tornado's log of every request answered: a room of phones would fill the terminal."""
+
+
+# ---------------------------------------------------------------- letting phones in
+
+def raise_open_files_limit() -> int:
+    """Raise this process's soft limit of open files to its hard limit (ENOUGH_FILES at most),
+    where the system allows it (1,024, a common default, is fewer than a room's phones may hold);
+    the soft limit now."""
+    if resource is not None:
+        soft, hard = resource.getrlimit(resource.RLIMIT_NOFILE)
+        for wanted in (min(_finite(hard), ENOUGH_FILES), MOST_FILES_MACOS):
+            if _finite(soft) < wanted <= _finite(hard):
+                try:
+                    resource.setrlimit(resource.RLIMIT_NOFILE, (wanted, hard))
+                    break
+                except (ValueError, OSError):  # refused: try the next, or keep the soft limit
+                    continue
+    return open_files_limit()
+
+
+def open_files_limit() -> int:
+    """How many files this process may have open at once (its soft limit)."""
+    if resource is None:
+        return UNKNOWN_LIMIT
+    return _finite(resource.getrlimit(resource.RLIMIT_NOFILE)[0])
+
+
+def _finite(limit: int) -> int:
+    return sys.maxsize if limit == resource.RLIM_INFINITY else limit
+
+
+def phones_allowed(open_files: int) -> int:
+    """The connections served at once when the process may open ``open_files``: the rest is
+    kept for rebuilds and for telling phones to try again (a quarter at least, on a tiny limit)."""
+    return max(open_files // 4, open_files - RESERVE - TURNING_AWAY)
+
+
+class CountingServer(HTTPServer):
+    """Tornado's HTTP server on the connections the gate hands it, counting those still open;
+    ``when_closed`` is called as each one closes."""
+
+    def initialize(self, *args, when_closed: Callable[[], None], **kwargs) -> None:
+        super().initialize(*args, **kwargs)
+        self.connections = 0
+        self._when_closed = when_closed
+
+    def handle_stream(self, stream: IOStream, address: tuple) -> None:
+        self.connections += 1
+        super().handle_stream(stream, address)
+
+    def on_close(self, server_conn: object) -> None:
+        super().on_close(server_conn)
+        self.connections -= 1
+        self._when_closed()
+
+
+class Gate:
+    """Accepts connections on the listening ``sockets``: to the site while fewer than ``phones``
+    are open, then to a short "try again" answer while fewer than TURNING_AWAY are being told;
+    beyond those, it stops accepting (the phones wait in the listen queue) until one closes.
+    Every descriptor this process opens is so counted before the limit is reached: the system
+    never refuses an accept for want of one (EMFILE), which tornado's own loop met by trying
+    again at once, a core spinning on a traceback a time."""
+
+    def __init__(self, sockets: list[socket.socket], site: Application, phones: int):
+        self._sockets = sockets
+        self._phones = phones
+        self._io_loop = IOLoop.current()
+        self._listening = self._paused = self._closed = False
+        self.site = CountingServer(site, idle_connection_timeout=IDLE_SECONDS, max_body_size=MAX_BODY,
+                                   when_closed=self.open)
+        self.turning_away = CountingServer(
+            Application([(r"/.*", TooManyPhones)], log_function=not_logged), no_keep_alive=True,
+            idle_connection_timeout=TURN_AWAY_SECONDS, max_body_size=MAX_BODY, when_closed=self.open)
+
+    def open(self) -> None:
+        """Accept connections again (unless paused or closed): at the start, and as each one closes."""
+        if not (self._listening or self._paused or self._closed):
+            for sock in self._sockets:
+                self._io_loop.add_handler(sock, self._accept, IOLoop.READ)
+            self._listening = True
+
+    def _stop_listening(self) -> None:
+        if self._listening:
+            for sock in self._sockets:
+                self._io_loop.remove_handler(sock)
+            self._listening = False
+
+    def _accept(self, sock: socket.socket, events: int) -> None:
+        for _ in range(BACKLOG):  # then the phones already let in are answered before more come
+            server = self._room()
+            if server is None:
+                LOG.warning("too many phones at once: the next ones wait until one leaves")
+                return self._stop_listening()  # a connection closing opens again
+            try:
+                connection, address = sock.accept()
+            except BlockingIOError:  # none left waiting
+                return
+            except ConnectionAbortedError:  # gone while it waited
+                continue
+            except OSError as exc:  # no descriptor left after all (the system's, ENFILE), or no memory
+                return self._pause(exc)
+            if server is self.turning_away:
+                LOG.warning("too many phones at once (%d served): one was asked to try again in a few seconds",
+                            self._phones)
+            server.handle_stream(IOStream(connection), address)
+
+    def _room(self) -> CountingServer | None:
+        if self.site.connections < self._phones:
+            return self.site
+        if self.turning_away.connections < TURNING_AWAY:
+            return self.turning_away
+        return None
+
+    def _pause(self, exc: OSError) -> None:
+        LOG.warning("no phone let in for %d s", PAUSE_SECONDS, exc_info=exc)
+        self._stop_listening()
+        self._paused = True
+        self._io_loop.call_later(PAUSE_SECONDS, self._resume)
+
+    def _resume(self) -> None:
+        self._paused = False
+        self.open()
+
+    async def close(self) -> None:
+        self._closed = True
+        self._stop_listening()
+        for sock in self._sockets:
+            sock.close()
+        await self.site.close_all_connections()
+        await self.turning_away.close_all_connections()
+
+
+def send_try_again(handler: RequestHandler) -> None:
+    """503 with Retry-After: the phone shows why, and a reload a few seconds later gets the page."""
+    handler.set_status(503)
+    handler.set_header("Retry-After", str(RETRY_AFTER_SECONDS))
+    handler.set_header("Content-Type", TYPES[".txt"])
+    handler.set_header("Cache-Control", "no-store")  # the page itself is to be asked for again
+    handler.finish(TOO_MANY)
+
+
+class TooManyPhones(RequestHandler):
+    """The answer on a connection let in beyond the phones served (then closed: no keep-alive)."""
+
+    def prepare(self) -> None:
+        send_try_again(self)
 
 
 class SiteHandler(RequestHandler):
@@ -115,8 +307,11 @@ class SiteHandler(RequestHandler):
                 else:
                     self.finish(file.read())
                 return True
-        except OSError:  # gone since it was found: a rebuild replaced it
-            return False
+        except OSError as exc:
+            if exc.errno in OUT_OF_DESCRIPTORS:  # the page is there: say so rather than "not found"
+                send_try_again(self)
+                return True
+            return False  # gone since it was found: a rebuild replaced it
 
     def _send_not_found(self) -> None:
         """The site's own 404 page (in its language) where there is one."""
@@ -173,68 +368,3 @@ def inside(root: str, path: str) -> str | None:
     if real != root and not real.startswith(root + os.sep):
         return None
     return real if os.path.exists(real) else None
-
-
-# ---------------------------------------------------------------- the address to give players
-
-# Connecting a UDP socket to these sends nothing; it only asks which address would be used.
-# The first is a documentation address (RFC 5737) that only a default route reaches; the
-# others reach a private network that has a route but no default one (a venue's router without
-# internet, or this machine's own hotspot).
-ROUTE_PROBES = ("192.0.2.1", "10.255.255.254", "172.31.255.254", "192.168.255.254")
-
-
-def lan_address() -> str | None:
-    """This machine's IPv4 address on the local network, found without the internet; None when
-    it has no address but loopback."""
-    found = [address for address in _routed_addresses() if _reachable(address)]
-    if not found:  # names are looked up only now: without /etc/hosts or mDNS, that waits on DNS
-        found = [address for address in _named_addresses() if _reachable(address)]
-    ordinary = [address for address in found if not ipaddress.ip_address(address).is_link_local]
-    return (ordinary or found or [None])[0]
-
-
-def _routed_addresses() -> list[str]:
-    addresses = []
-    for probe in ROUTE_PROBES:
-        with socket.socket(socket.AF_INET, socket.SOCK_DGRAM) as udp:
-            try:
-                udp.connect((probe, 9))
-                addresses.append(udp.getsockname()[0])
-            except OSError:  # no route to it
-                continue
-    return addresses
-
-
-def _named_addresses() -> list[str]:
-    """The addresses the machine's own name resolves to (from /etc/hosts, mDNS, or the system)."""
-    try:
-        return socket.gethostbyname_ex(socket.gethostname())[2]
-    except OSError:
-        return []
-
-
-def _reachable(address: str) -> bool:
-    try:
-        ip = ipaddress.ip_address(address)
-    except ValueError:
-        return False
-    return not (ip.is_loopback or ip.is_unspecified or ip.is_multicast)
-
-
-def terminal_qr(url: str, on_terminal: bool) -> str:
-    """A QR code of ``url`` in text, two rows of modules per line (Unicode half blocks).
-
-    On a terminal the colours are set (light modules white, dark ones black), so it scans on a
-    dark or a light theme alike; written to a file, to be printed, dark modules are the ink."""
-    code = segno.make_qr(url, error="m")  # never a Micro QR: phones' cameras do not read those
-    rows = [[bool(dark) for dark in row] for row in code.matrix_iter(border=4)]
-    if len(rows) % 2:
-        rows.append([False] * len(rows[0]))
-    ink = {(True, True): "█", (True, False): "▀", (False, True): "▄", (False, False): " "}
-    if on_terminal:  # the characters draw the light modules, in white on black
-        rows = [[not dark for dark in row] for row in rows]
-    lines = ["".join(ink[pair] for pair in zip(top, bottom)) for top, bottom in zip(rows[::2], rows[1::2])]
-    if on_terminal:
-        lines = [f"\x1b[97;40m{line}\x1b[0m" for line in lines]
-    return "\n".join(lines)

@@ -12,6 +12,7 @@ results, and so does the organizer's. The content is looked at twice a second fo
 from __future__ import annotations
 
 import errno
+import os
 import socket
 import sys
 import time
@@ -22,7 +23,8 @@ import click
 
 from podium.errors import Src, UserError, fail
 from podium.incremental import Rebuilder, content_stamps
-from podium.lanserver import ANY, SiteServer, lan_address, terminal_qr
+from podium.lanaddress import lan_address, terminal_qr
+from podium.lanserver import ANY, OUT_OF_DESCRIPTORS, SiteServer, raise_open_files_limit
 from podium.render import TEMPLATES_DIR
 from podium.ruleset_files import ruleset_dirs
 from podium.write import is_output_problem, is_podium_build, ready_output
@@ -35,29 +37,57 @@ REBUILT, CONTENT_PROBLEM, TRY_AGAIN = "rebuilt", "content problem", "try again"
 
 def rebuild(builder: Rebuilder) -> str:
     """Bring the served site up to date; REBUILT, CONTENT_PROBLEM (nothing to do until the next
-    edit) or TRY_AGAIN (the site's folder could not be written: a full disk, retried by ``watch``)."""
+    edit) or TRY_AGAIN (the site's folder could not be written: a full disk; or no file descriptor
+    was left: retried by ``watch``)."""
     start = time.perf_counter()
     try:
         done = builder.rebuild()
-    except UserError as exc:
-        exc.show()
-        if is_output_problem(exc):
-            click.echo(f"the site was not rebuilt; the last whole site is still served, and Podium tries again "
-                       f"every {RETRY_SECONDS} s", err=True)
-            return TRY_AGAIN
-        click.echo("the site was not rebuilt; fix the problems above and save again", err=True)
-        return CONTENT_PROBLEM
-    except Exception:  # a bug: the phones at the venue keep the last good site meanwhile
-        traceback.print_exc()
-        click.echo("Podium failed while rebuilding (a bug: please report it with the lines above); "
-                   "the last site is still served", err=True)
-        return CONTENT_PROBLEM
+    except Exception as exc:  # the phones at the venue keep the last good site meanwhile
+        return not_rebuilt(exc)
     took = f"in {time.perf_counter() - start:.2f} s"
     if done.whole:
         click.echo(f"rebuilt {done.total} pages {took}")
     else:
         click.echo(f"updated {done.pages} of {done.total} pages {took}")
     return REBUILT
+
+
+def not_rebuilt(exc: Exception) -> str:
+    """Say why a rebuild failed; TRY_AGAIN where the same content may succeed later."""
+    if out_of_descriptors(exc):  # the phones' connections hold them: not the content's fault, and soon over
+        return try_again_later(" (too many files open at once)")
+    if not isinstance(exc, UserError):  # a bug
+        traceback.print_exception(exc)
+        click.echo("Podium failed while rebuilding (a bug: please report it with the lines above); "
+                   "the last site is still served", err=True)
+        return CONTENT_PROBLEM
+    exc.show()
+    if is_output_problem(exc):
+        return try_again_later()
+    click.echo("the site was not rebuilt; fix the problems above and save again", err=True)
+    return CONTENT_PROBLEM
+
+
+def try_again_later(why: str = "") -> str:
+    click.echo(f"the site was not rebuilt{why}; the last whole site is still served, and Podium tries again "
+               f"every {RETRY_SECONDS} s", err=True)
+    return TRY_AGAIN
+
+
+def out_of_descriptors(exc: BaseException | None) -> bool:
+    """Whether ``exc`` comes of this process, or the system, having no file descriptor left
+    (EMFILE, ENFILE): raised as such, as the cause of another, or said in a problem ("cannot
+    read: Too many open files"; an error from a forked worker comes back without its cause)."""
+    said = [os.strerror(code) for code in OUT_OF_DESCRIPTORS]
+    seen = set()
+    while exc is not None and id(exc) not in seen:
+        if isinstance(exc, OSError) and exc.errno in OUT_OF_DESCRIPTORS:
+            return True
+        if isinstance(exc, UserError) and any(text in problem.message for problem in exc.problems for text in said):
+            return True
+        seen.add(id(exc))
+        exc = exc.__cause__ or exc.__context__
+    return False
 
 
 def serve(content: Path, out: Path, port: int, lan: bool = False) -> None:
@@ -99,6 +129,7 @@ def serve_with_reload(builder: Rebuilder, content: Path, out: Path, port: int) -
 
 
 def serve_to_network(builder: Rebuilder, built: dict, out: Path, port: int) -> None:
+    raise_open_files_limit()  # a connection holds a file descriptor: a room needs more than the usual 1,024
     try:
         server = SiteServer(out, ANY, port).start()
     except OSError as exc:
