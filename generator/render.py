@@ -11,7 +11,6 @@ from pathlib import Path
 
 import jinja2
 from jinja2 import nodes
-from jinja2.sandbox import MAX_RANGE, SandboxedEnvironment, SecurityError
 import segno
 from markdown_it import MarkdownIt
 from markupsafe import Markup, escape
@@ -22,6 +21,7 @@ from podium.i18n import Language
 from podium.model import Site
 from podium.site import urls
 from podium.site.pages import Page
+from podium.theme_limits import ThemeLimits
 
 TEMPLATES_DIR = Path(str(resources.files("podium.templates")))  # a folder, installed or in a checkout
 
@@ -94,34 +94,8 @@ class _Environment(jinja2.Environment):
         return super().getattr(obj, attribute)
 
 
-class _Sandboxed(_Environment, SandboxedEnvironment):
-    """The environment of a site with a theme. A theme's templates are content, not Podium's code:
-    no Python internals (``().__class__.__mro__``), no range over MAX_RANGE (100,000) items, no
-    power or repeated text so large that it takes all the time or memory there is."""
-
-    intercepted_binops = frozenset({"*", "**"})  # not folded at compile time either: checked here
-
-    def call_binop(self, context, operator: str, left, right):
-        if operator == "**" and _too_large_power(left, right):
-            raise SecurityError(f"{left} ** {right} is a number too large for a page")
-        if operator == "*" and (_too_long(left, right) or _too_long(right, left)):
-            raise SecurityError(f"a text or list repeated into more than {MAX_RANGE:,} items is too long for a page")
-        return super().call_binop(context, operator, left, right)
-
-
-_MAX_BITS = 4096
-
-
-def _whole(value) -> bool:
-    return isinstance(value, int) and not isinstance(value, bool)
-
-
-def _too_large_power(base, exponent) -> bool:
-    return _whole(base) and _whole(exponent) and abs(base) > 1 and exponent * abs(base).bit_length() > _MAX_BITS
-
-
-def _too_long(sequence, times) -> bool:
-    return isinstance(sequence, (str, list, tuple)) and _whole(times) and len(sequence) * times > MAX_RANGE
+class _Sandboxed(_Environment, ThemeLimits):
+    """The environment of a site with a theme (theme_limits.py)."""
 
 
 def make_environment(language: Language, theme_dir: str = "") -> jinja2.Environment:
@@ -267,7 +241,7 @@ _PODIUMS = str(TEMPLATES_DIR) + os.sep
 
 def _what_went_wrong(exc: Exception) -> str:
     if isinstance(exc, RecursionError):
-        return "the theme's templates extend or include each other without end"
+        return "the theme's templates or macros call, extend or include each other without end"
     if isinstance(exc, jinja2.TemplateError):
         return str(exc).rstrip(".")
     return f"{type(exc).__name__}: {str(exc).rstrip('.')}"  # ZeroDivisionError: division by zero

@@ -165,18 +165,103 @@ def test_whatever_a_theme_template_raises_is_said_at_its_line(themed, cli, expre
 
 def test_a_theme_error_during_serve_is_printed_and_the_last_site_kept(themed, capsys):
     from podium.incremental import Rebuilder
-    from podium.serve import rebuild
+    from podium.serve import CONTENT_PROBLEM, REBUILT, rebuild
 
     out = themed.root / "site"
     builder = Rebuilder(themed.content, out)
-    assert rebuild(builder) is True
+    assert rebuild(builder) == REBUILT
     index = (out / "index.html").read_bytes()
     themed.write("theme/base.html", CLUB_BASE + "{% block brand %}{{ 1 // 0 }}{% endblock %}\n")
-    assert rebuild(builder) is False
+    assert rebuild(builder) == CONTENT_PROBLEM
     assert capsys.readouterr().err == (
         "content/theme/base.html:4: template error while rendering index.html: ZeroDivisionError: integer division "
         "or modulo by zero; correct the theme's template, or delete it to use Podium's\n1 problem found.\n"
         "the site was not rebuilt; fix the problems above and save again\n")
     assert (out / "index.html").read_bytes() == index
     themed.write("theme/base.html", CLUB_BASE)
-    assert rebuild(builder) is True
+    assert rebuild(builder) == REBUILT
+
+
+# Issue: a theme's template that loops or grows without end hung the build or took all the memory
+# there is; each now ends with one sentence at its line, and the last site stays published.
+HOME_MAIN = '{% extends "podium/home.html" %}\n{% block main %}\n'  # then the block, from line 3
+
+
+def runaway_home(themed, cli, main: str) -> str:
+    """Build the themed site, then again with the theme's home page's main block replaced by
+    ``main`` (from its line 3): the second build's output, once it is checked to have left the
+    first site as it was. (The first has a home page of the theme's already: Jinja keeps a template
+    it loaded, and would not look for a theme's file that was not there.)"""
+    themed.write("theme/home.html", HOME_MAIN + "Welcome{% endblock %}\n")
+    cli("build")
+    index = (themed.root / "site/index.html").read_bytes()
+    themed.write("theme/home.html", HOME_MAIN + main + "{% endblock %}\n")
+    output = cli("build", expect=1).output
+    assert (themed.root / "site/index.html").read_bytes() == index
+    return output
+
+
+def said_at(line: int, error: str) -> str:
+    return (f"content/theme/home.html:{line}: template error while rendering index.html: {error}; correct the "
+            "theme's template, or delete it to use Podium's\n1 problem found.\n")
+
+
+def test_nested_loops_in_a_theme_template_stop_at_the_step_limit(themed, cli):
+    """Two million rounds, twice the limit, stopped at the millionth (the issue's ten thousand by ten
+    thousand, a hundred million rounds on every page of the site, seemed never to end)."""
+    loops = "{% for a in range(2000) %}\n{% for b in range(1000) %}x{% endfor %}{% endfor %}\n"
+    assert runaway_home(themed, cli, loops) == said_at(
+        4, "the page takes more than 1,000,000 loop rounds and calls, far more than a page could need")
+
+
+def test_macros_calling_each_other_too_often_stop_at_the_step_limit(themed, cli, monkeypatch):
+    """Each call counts as a loop round does. A macro call costs as much as thirty loop rounds, so
+    the limit is lowered here for the test to stay quick: a million calls take a few seconds."""
+    from podium import theme_limits
+
+    monkeypatch.setattr(theme_limits, "MAX_STEPS", 100_000)
+    fanning_out = "{% macro f(n) %}{% if n %}{{ f(n - 1) }}{{ f(n - 1) }}{% endif %}{% endmacro %}\n{{ f(40) }}\n"
+    assert runaway_home(themed, cli, fanning_out) == said_at(
+        3, "the page takes more than 100,000 loop rounds and calls, far more than a page could need")
+
+
+def test_a_theme_page_growing_past_the_size_limit_stops_where_it_writes(themed, cli):
+    """Written piece by piece, as the page is rendered: Jinja joins a page only at its end."""
+    growing = "{% for i in range(600) %}\n{{ 'x' * 100000 }}\n{% endfor %}\n"
+    assert runaway_home(themed, cli, growing) == said_at(
+        4, "the page takes more than 50,000,000 characters, far more than a page could need")
+
+
+@pytest.mark.parametrize("main, line, error", [
+    ('{% set ns = namespace(s="x") %}\n{% for i in range(27) %}\n{% set ns.s = ns.s ~ ns.s %}{% endfor %}\n',
+     5, "a text of more than 50,000,000 characters is too long for a page"),
+    ('{% set ns = namespace(s="x") %}\n{% for i in range(27) %}\n{% set ns.s %}{{ ns.s }}{{ ns.s }}{% endset %}'
+     "{% endfor %}\n", 5, "a text of more than 50,000,000 characters is too long for a page"),
+    ("{% set ns = namespace(l=[1]) %}\n{% for i in range(17) %}\n{% set ns.l = ns.l + ns.l %}{% endfor %}\n",
+     5, "a list of more than 100,000 items is too long for a page"),
+    ("{% set l = [1] %}\n{% for i in range(17) %}\n{% set _ = l.extend(l) %}{% endfor %}\n",
+     5, "a list of more than 100,000 items is too long for a page"),
+    ('{% macro f(s, n) %}{% if n %}{{ f(s ~ s, n - 1) }}{% endif %}{% endmacro %}\n{{ f("x", 27) }}\n',
+     3, "a text of more than 50,000,000 characters is too long for a page"),
+], ids=["namespace ~", "namespace set block", "namespace +", "list.extend", "macro argument"])
+def test_what_a_theme_template_keeps_from_step_to_step_stays_within_a_page(themed, cli, main, line, error):
+    """Doubled each round, a text or list reaches gigabytes in thirty rounds: stopped where it is
+    kept (a namespace, a list grown in place, a macro's argument), past what a page could show."""
+    assert runaway_home(themed, cli, main) == said_at(line, error)
+
+
+def test_a_macro_calling_itself_without_end_is_said_at_its_line(themed, cli):
+    endless = "{% macro f(n) %}{{ f(n + 1) }}{% endmacro %}\n{{ f(0) }}\n"
+    assert runaway_home(themed, cli, endless) == said_at(
+        3, "the theme's templates or macros call, extend or include each other without end")
+
+
+def test_a_theme_page_of_few_but_costly_steps_stops_at_the_time_backstop(themed, cli, monkeypatch):
+    """Sorting a long list again and again takes long in few steps. The backstop is a minute; a
+    twentieth of a second here, for the test to stay quick."""
+    from podium import theme_limits
+
+    monkeypatch.setattr(theme_limits, "MAX_PAGE_SECONDS", 0.05)
+    sorting = "{% for i in range(100000) %}\n{{ range(2000)|list|sort(reverse=true)|first }}{% endfor %}\n"
+    assert runaway_home(themed, cli, sorting) == said_at(  # the clock is read every 1,024th step: range's call
+        4, "the page takes more than 0.05 seconds, far more than a page could need")
