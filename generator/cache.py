@@ -275,14 +275,14 @@ def content_files(root: Path, skip: tuple[str, ...] = ()):
     """(path relative to ``root``, path) of every file under ``root`` as the content's reader
     sees it, in a fixed order: hidden files and folders left out, as the reader leaves them out,
     and links followed as it follows them (a rounds/ folder may be a link to another folder of
-    the content), except a link back to a folder above it (a loop, which check reports).
+    the content), each folder once.
     What every "has it changed?" of build, serve, check and verify reads."""
-    top = str(root)
+    top, walked = str(root), set()
+    _first_time(top, walked)
     for folder, folders, files in os.walk(root, followlinks=True):  # top-down, each level sorted: a fixed order
-        here = os.path.realpath(folder)
         folders[:] = sorted(name for name in folders if not name.startswith(".") and name != "__pycache__"
                             and not (folder == top and name in skip)
-                            and not _loops(os.path.join(folder, name), here))
+                            and _first_time(os.path.join(folder, name), walked))
         for name in sorted(files):
             if name.startswith(".") or name.endswith(".pyc"):
                 continue
@@ -290,12 +290,20 @@ def content_files(root: Path, skip: tuple[str, ...] = ()):
             yield os.path.relpath(path, root), path
 
 
-def _loops(folder: str, parent_real: str) -> bool:
-    """Whether the link ``folder`` leads back to a folder that holds it (or to itself)."""
-    if not os.path.islink(folder):
+def _first_time(folder: str, walked: set) -> bool:
+    """Whether the walk reaches this folder for the first time (by its device and inode): links
+    between sibling folders (a → b, b → a) would otherwise make it branch until the system's
+    limit of links in a path, millions of visits. A folder reached again is reached through a
+    link, and its files were read the first time."""
+    try:
+        info = os.stat(folder)
+    except OSError:
+        return False  # a link to nothing, or a loop of links: check reports it
+    seen = (info.st_dev, info.st_ino)
+    if seen in walked:
         return False
-    target = os.path.realpath(folder)
-    return parent_real == target or parent_real.startswith(target.rstrip(os.sep) + os.sep)
+    walked.add(seen)
+    return True
 
 
 def file_digest(path) -> bytes:

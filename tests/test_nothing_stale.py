@@ -16,6 +16,7 @@ import pytest
 import yaml
 
 from podium.build import build_site
+from podium.cache import content_files
 from podium.incremental import Rebuilder, content_stamps
 from conftest import nshex_player
 from play import strength_results
@@ -59,6 +60,21 @@ def test_a_correction_in_a_linked_rounds_folder_shows_on_the_next_build(tree, cl
     assert cli("standings", "e1", "--json").output == after
     build_site(tree.content, tree.root / "clean")
     assert _files(tree.root / "site") == _files(tree.root / "clean") and page
+
+
+def test_links_between_sibling_folders_are_walked_once(tree):
+    """a/p and a/q lead to b, b/p and b/q back to a: followed blindly, each level doubles the
+    walk until the system's limit of links in a path (millions of visits, a CI job that never
+    ends). Each folder is read once."""
+    tree.event("e1", 8)
+    for here, there in (("a", "b"), ("b", "a")):
+        (tree.content / here).mkdir(exist_ok=True)
+        (tree.content / here / "notes.md").write_text(f"# {here}\n", encoding="utf-8")
+        for name in ("p", "q"):
+            os.symlink(f"../{there}", tree.content / here / name)
+    files = [relative for relative, _ in content_files(tree.content)]
+    assert sorted(name for name in files if name.endswith("notes.md")) == ["a/notes.md", "b/notes.md"]
+    assert len(files) < 20
 
 
 def test_serve_sees_a_same_length_correction_saved_within_the_same_timestamp(tree, cli):
