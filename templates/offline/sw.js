@@ -36,7 +36,10 @@ function fromNetworkFirst(request, event) {
   // "no-cache": revalidated with the server every time, past a browser cache that would give a
   // page (and its results) as old as the host lets it keep one (GitHub Pages: ten minutes)
   var asked = Date.now();
-  return fetch(url, { cache: "no-cache" }).then(function (response) {
+  // A page's own redirect (a folder asked for without its slash) goes back to the browser as it
+  // came: a navigation given a redirect the worker followed fails (and one is never kept).
+  var redirect = request.mode === "navigate" ? "manual" : "follow";
+  return fetch(url, { cache: "no-cache", redirect: redirect }).then(function (response) {
     if (response.ok && response.type === "basic") event.waitUntil(keep(url, response.clone(), asked));
     return response;
   }, function (offline) {
