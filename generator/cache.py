@@ -33,8 +33,10 @@ import hmac
 import os
 import pickle
 import secrets
+import stat
 import subprocess
 import sys
+import tempfile
 from importlib import metadata
 from pathlib import Path
 
@@ -79,28 +81,40 @@ def signing_key(root: Path) -> bytes | None:
     try:
         root.mkdir(parents=True, exist_ok=True)
         _tag(root)
-        try:
-            descriptor = os.open(path, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o600)
-        except FileExistsError:
-            pass
-        else:
-            with os.fdopen(descriptor, "wb") as stream:
-                stream.write(secrets.token_bytes(32))
-        info = os.stat(path, follow_symlinks=False)
-        if not _private(info):
-            return None
-        key = path.read_bytes()
+        _make_key(path)
+        descriptor = os.open(path, os.O_RDONLY | getattr(os, "O_NOFOLLOW", 0))
+        with os.fdopen(descriptor, "rb") as stream:  # the file checked is the file read: no link swapped in
+            if not _private(os.fstat(stream.fileno())):
+                return None
+            key = stream.read(33)
     except OSError:
         return None
     return key if len(key) == 32 else None
 
 
-def _private(info: os.stat_result) -> bool:
-    """A regular file of this user's that no one else may read: what a key must be."""
-    import stat
+def _make_key(path: Path) -> None:
+    """A new key, written whole beside its place and linked in, so that a run killed half-way or
+    another starting at the same moment never leaves a short one; an existing key is kept."""
+    if os.path.lexists(path):
+        return
+    descriptor, tmp = tempfile.mkstemp(dir=path.parent, prefix=".key-")
+    try:
+        with os.fdopen(descriptor, "wb") as stream:  # mkstemp makes it 0600
+            stream.write(secrets.token_bytes(32))
+        try:
+            os.link(tmp, path)
+        except FileExistsError:
+            pass  # another run made it first: its key stands
+    finally:
+        os.unlink(tmp)
 
-    owner = getattr(os, "getuid", lambda: info.st_uid)()
-    return stat.S_ISREG(info.st_mode) and info.st_uid == owner and not info.st_mode & 0o077
+
+def _private(info: os.stat_result) -> bool:
+    """A regular file of this user's that no one else may read: what a key must be. Windows
+    reports no such modes (its user folders' access rights keep the key): a regular file."""
+    if os.name == "nt":
+        return stat.S_ISREG(info.st_mode)
+    return stat.S_ISREG(info.st_mode) and info.st_uid == os.getuid() and not info.st_mode & 0o077
 
 
 def tracked_by_git(folder: Path) -> bool:
