@@ -135,10 +135,11 @@ def _decode(data: bytes, path: str, codec: str, name: str, given: bool) -> str:
     try:
         return data.decode(codec)
     except UnicodeDecodeError as exc:
-        line = data[:exc.start].count(b"\n") + 1
+        read = exc.object  # what the codec read: after a byte order mark it skipped (utf-8-sig)
+        line = read[:exc.start].count(b"\n") + 1
         fix = ("name the encoding the file was saved in (--encoding cp1252, say), or leave --encoding out for Podium "
                "to detect it") if given else f"it starts with {name}'s byte order mark; name its encoding: --encoding"
-        raise fail(Src(path, line), f"byte 0x{data[exc.start]:02x} does not read as {name}; {fix}") from None
+        raise fail(Src(path, line), f"byte 0x{read[exc.start]:02x} does not read as {name}; {fix}") from None
 
 
 def _code_page(data: bytes) -> str:

@@ -356,3 +356,13 @@ def test_check_advises_joins_for_a_player_imported_after_two_rounds(tree, cli):
         "late, add 'joins: 3' to their registration, otherwise pair them in round 1\n1 problem found.\n")
     path.write_text(path.read_text() + "  joins: 3\n")
     assert cli("check").output.endswith("ok: 1 event, 0 seasons, 10 rulesets\n")
+
+
+def test_a_byte_that_is_not_utf8_after_a_byte_order_mark_is_said_at_its_own_line(tmp_path):
+    """The codec counts from after the mark it skipped: the byte and the line are the file's."""
+    from podium.decoding import decode_text
+    from podium.errors import UserError
+
+    with pytest.raises(UserError) as error:
+        decode_text(b"\xef\xbb\xbfname\nab\n\xe9x\n", "r.csv")
+    assert str(error.value).startswith("r.csv:3: byte 0xe9 does not read as ")
