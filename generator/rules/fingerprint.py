@@ -10,19 +10,41 @@ import hashlib
 import json
 
 
-def paired_before_a_correction(rounds) -> set[int]:
+def paired_before_a_correction(rounds, prefixes: list[str] | None = None) -> set[int]:
     """The numbers of the rounds whose 'drawn_from:' names other results than those of the rounds
-    before them now: a result was corrected after they were paired, and they stand as paired."""
+    before them now: a result was corrected after they were paired, and they stand as paired.
+    ``prefixes``: ``prefix_fingerprints(rounds)``, where already worked out."""
+    prefixes = prefixes or prefix_fingerprints(rounds)
     return {rnd.number for index, rnd in enumerate(rounds)
-            if rnd.drawn_from is not None and rnd.drawn_from != results_fingerprint(rounds[:index])}
+            if rnd.drawn_from is not None and rnd.drawn_from != prefixes[index]}
 
 
 def results_fingerprint(rounds) -> str:
     """A short fingerprint of everything rounds 1 … n−1 say (pairings, results, drops, penalties),
     and nothing about where it is written: lines, comments and formatting do not count, nor do
     fields left at their default (so a field added in a later version keeps old fingerprints)."""
-    text = json.dumps([_facts(r) for r in rounds], sort_keys=True, ensure_ascii=False, default=_plain)
-    return hashlib.sha256(text.encode()).hexdigest()[:16]
+    return prefix_fingerprints(rounds)[-1]
+
+
+def prefix_fingerprints(rounds) -> list[str]:
+    """The fingerprints of no round, round 1, rounds 1–2 … all of them, in one pass: each is the
+    hash of the rounds' facts as one JSON list, '[' + ', '.join(each round's JSON) + ']', which
+    is what json.dumps writes of the list (so the fingerprints stay those pair wrote)."""
+    digest, found = hashlib.sha256(b"["), []
+    for index, rnd in enumerate(rounds):
+        found.append(_closed(digest))
+        digest.update((", " if index else "").encode() + _json(rnd).encode())
+    return [*found, _closed(digest)]
+
+
+def _closed(digest) -> str:
+    ended = digest.copy()
+    ended.update(b"]")
+    return ended.hexdigest()[:16]
+
+
+def _json(rnd) -> str:
+    return json.dumps(_facts(rnd), sort_keys=True, ensure_ascii=False, default=_plain)
 
 
 _WHERE_WRITTEN = {"src", "key_srcs", "drop_srcs", "drawn_from", "late_entries"}  # and what the draw wrote of itself

@@ -18,7 +18,7 @@ from types import MappingProxyType
 from typing import Mapping
 
 from podium.rules.brackets import THIRD_PLACE, round_size
-from podium.rules.fingerprint import paired_before_a_correction, results_fingerprint
+from podium.rules.fingerprint import paired_before_a_correction, prefix_fingerprints
 from podium.rules.kinds import FREE_FOR_ALL, KNOCKOUT, SWISS, TABLES
 from podium.rules.standings.order import shared_ranks
 
@@ -325,8 +325,8 @@ def report_event(result) -> EventReport:
     columns = {stage.kind: _columns(ruleset.tiebreakers_for(stage.kind)) for stage in result.stages}
     final_rows = {row.player: row for row in result.final_rows}
     finals = _finals_by_player(result)
-    corrected = paired_before_a_correction(event.rounds)
-    results_version = results_fingerprint(event.rounds)
+    prefixes = prefix_fingerprints(event.rounds)
+    corrected, results_version = paired_before_a_correction(event.rounds, prefixes), prefixes[-1]
     return EventReport(
         id=event.id, name=event.name, date=event.date, season=event.season, ruleset=ruleset.id,
         ruleset_name=ruleset.name, venue=event.venue, level=event.level, description=event.description,
