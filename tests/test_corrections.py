@@ -3,6 +3,7 @@ played rounds stand as played, the cut with the seeds it was paired with; check 
 correction and what it changed, and the site builds and says so on the bracket."""
 from __future__ import annotations
 
+import pytest
 import yaml
 
 from conftest import Tree
@@ -42,14 +43,22 @@ def _flip_a_result_into_the_cut(tree: Tree, cli, event_id: str, last_swiss: int,
     path.write_text(yaml.safe_dump(data, allow_unicode=True, sort_keys=False), encoding="utf-8")
 
 
-def test_a_swiss_result_corrected_after_the_cut_was_paired_leaves_the_bracket_as_played(tree, cli):
+@pytest.mark.parametrize("listed", ["as pair wrote them", "the lower seed first (a colour choice)"])
+def test_a_swiss_result_corrected_after_the_cut_was_paired_leaves_the_bracket_as_played(tree, cli, listed):
     """NS HEX, 14 players: 4 Swiss rounds, a top 4. The semifinals are played and the final
     paired; then a round-4 result is corrected and the player who was 5th would now be in the
-    cut. check, standings and build all go on: the bracket stands with its seeds of then."""
+    cut. check, standings and build all go on: the bracket stands with its seeds of then, read
+    by table, whichever player of a table the file lists first."""
     tree.event("e1", 14)
     final = _play_until_the_final_is_paired(tree, cli, "e1", strength_results)
     semifinal = final - 1
     seeds_then = [p for pairing in tree.read_round("e1", semifinal)["pairings"] for p in pairing["players"]]
+    if listed != "as pair wrote them":
+        data = tree.read_round("e1", semifinal)
+        first = data["pairings"][0]
+        for key in ("players", "armies", "score"):
+            first[key] = list(reversed(first[key]))
+        tree.save_round("e1", semifinal, data)
     _flip_a_result_into_the_cut(tree, cli, "e1", semifinal - 1, 4)
     now = _swiss_order(cli, "e1")[:4]
     assert set(now) != set(seeds_then)  # the correction changed who would be in the cut

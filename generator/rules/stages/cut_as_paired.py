@@ -19,23 +19,26 @@ def pairs_in(rnd: Round) -> set[frozenset]:
     return {frozenset(p.players) for p in rnd.pairings if len(p.players) == 2}
 
 
-def seeded_as_paired(rnd: Round, size: int, active: set[str], bracket) -> list[str] | None:
+def seeded_as_paired(rnd: Round, size: int, standing: list[str], bracket) -> list[str] | None:
     """The seeds the bracket's first round was paired with, read back from its round file: a
     result of the stage before corrected after the cut was paired changes the standings, not
-    the bracket that was played (the played rounds stand as played). `pair` writes the matches
-    in bracket order, the higher seed first, so table k holds the seeds of the bracket's k-th
-    match; None where the file is not such a bracket of ``size`` seeds from ``active`` (a cut
-    not yet full, or changed by hand: then each pairing is checked as it stands)."""
+    the bracket that was played (the played rounds stand as played). `pair` numbers the tables in
+    bracket order, so table k holds the seeds of the bracket's k-th match; of its two players the
+    one standing higher now takes the higher of the two seeds (the file's order may be a colour
+    choice). ``standing``: the active players of the stage before, in their order now. None
+    where the file is not such a bracket of ``size`` seeds (a cut not yet full, or changed by
+    hand: then each pairing is checked as it stands)."""
     template = [m for m in bracket.first_round([str(seed) for seed in range(1, size + 1)]) if None not in m.players]
-    pairings = [p for p in rnd.pairings if len(p.players) == 2]
-    if len(pairings) != len(template) or len(template) * 2 != size:
+    pairings = sorted((p for p in rnd.pairings if len(p.players) == 2), key=lambda p: p.table or 0)
+    rank = {player: place for place, player in enumerate(standing)}
+    if len(pairings) != len(template) or len(template) * 2 != size or any(p not in rank for q in pairings for p in q.players):
         return None
-    seat = {int(dummy): player for match, pairing in zip(template, pairings)
-            for dummy, player in zip(match.players, pairing.players)}
+    seat = {}
+    for match, pairing in zip(template, pairings):
+        for seed, player in zip(sorted(map(int, match.players)), sorted(pairing.players, key=rank.get)):
+            seat[seed] = player
     then = [seat[seed] for seed in range(1, size + 1)]
-    if len(set(then)) != size or not set(then) <= active or pairs(bracket.first_round(then)) != pairs_in(rnd):
-        return None
-    return then
+    return then if len(set(then)) == size else None
 
 
 def note_paired_before_a_correction(result: StageResult, state: EventState, then: list[str], now: list[str]) -> None:

@@ -130,7 +130,8 @@ def _first_round(result: StageResult, state: EventState) -> list[Match] | None:
     first = bracket.crossover_round(slots, result.seed_of) if slots else bracket.first_round(seeded)
     if slots or not result.rounds or pairs(first) == pairs_in(result.rounds[0]):
         return first
-    then = seeded_as_paired(result.rounds[0], len(seeded), set(state.active(state.status)), bracket)
+    standing = state.active(result.previous.order if result.previous else result.entrants)  # all, not the cut alone
+    then = seeded_as_paired(result.rounds[0], len(seeded), standing, bracket)
     if then is None:
         return first  # not a bracket of these seeds at all: each pairing is said where it is (_attach)
     note_paired_before_a_correction(result, state, then, seeded)
