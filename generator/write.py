@@ -53,20 +53,23 @@ class SiteWriter:
         return site_path(self.tmp, url)
 
     def commit(self) -> None:
-        """Put the finished folder in place of the old site, in one step where the system can.
-        Where it cannot be put there (OSError), the old site stays as it was and the new one is
-        dropped."""
+        """Put the finished folder in place of the old site, in one step where the system can;
+        where it cannot (OSError), the old site stays as it was and the new one is dropped."""
         try:
-            self._carry_over()
-            if not os.path.lexists(self.out):
-                os.rename(self.tmp, self.out)
-            elif exchange(self.tmp, self.out):
-                _discard_soon(self.tmp, len(self.written))  # the old site now
+            try:
+                self._carry_over()
+                if not os.path.lexists(self.out):
+                    os.rename(self.tmp, self.out)
+                    return
+                exchanged = exchange(self.tmp, self.out)
+            except OSError:
+                self.abort()  # nothing moved: the old site stays
+                raise
+            if exchanged:
+                with contextlib.suppress(OSError):  # the new site is in place: the old one goes when it can
+                    _discard_soon(self.tmp, len(self.written))
             else:
                 self._swap_in_two_steps()
-        except OSError:
-            self.abort()
-            raise
         finally:
             self._release()  # interrupted, what is left is a leftover for the next run to clear
 
@@ -82,10 +85,20 @@ class SiteWriter:
 
     def _swap_in_two_steps(self) -> None:
         """Where folders cannot be exchanged, the old site is set aside first; a run killed
-        between the two renames leaves no site, and the next run puts the old one back."""
+        between the two renames leaves no site, and the next run puts the old one back. A
+        rename refused puts the old site back at once and drops the new one."""
         aside = Path(tempfile.mkdtemp(dir=self.out.parent, prefix=f".{self.out.name}-old-"))
-        os.rename(self.out, aside / "site")
-        os.rename(self.tmp, self.out)
+        try:
+            os.rename(self.out, aside / "site")
+            try:
+                os.rename(self.tmp, self.out)
+            except OSError:
+                os.rename(aside / "site", self.out)
+                raise
+        except OSError:
+            aside.rmdir()
+            self.abort()
+            raise
         _discard(aside / "site")
         _clear(aside)
 
@@ -110,9 +123,11 @@ class StagedFiles:
         return site_path(self.tmp, url)
 
     def commit(self) -> None:
-        """Move every staged file into the site (a file that already holds the same bytes is
-        left as it is), then drop the staging folder."""
+        """Move every staged file into the site (one holding the same bytes left as it is); the
+        folders new pages need are made first: what a full disk refuses, it refuses before."""
         try:
+            for url in self.urls:
+                site_path(self.out, url).parent.mkdir(parents=True, exist_ok=True)
             for url in self.urls:
                 move_into(site_path(self.tmp, url), site_path(self.out, url))
         finally:

@@ -139,3 +139,38 @@ def test_serve_retries_on_its_own_after_a_full_disk(monkeypatch):
     with pytest.raises(KeyboardInterrupt):
         serve.watch(type("Builder", (), {"content": Path(".")})(), {"*": frozenset()})
     assert len(calls) == 2  # the edit, then the retry after TRY_AGAIN; the third look: nothing to do
+
+
+def test_a_build_in_place_is_done_though_the_old_site_cannot_be_deleted_at_once(tree, cli, monkeypatch):
+    """The new site is in place when the process that deletes the old one cannot start (no
+    process left to fork): the build succeeded, and the next run clears what is left."""
+    tree.event("e1", 8)
+    cli("build")
+
+    def no_fork(build, files):
+        raise OSError(errno.EAGAIN, os.strerror(errno.EAGAIN))
+    monkeypatch.setattr(podium.write, "_discard_soon", no_fork)
+    tree.event("e1", 8, name="Event one")
+    cli("build")
+    assert "Event one" in (tree.root / "site/events/e1/index.html").read_text(encoding="utf-8")
+
+
+def test_a_second_rename_refused_puts_the_old_site_back_at_once(tree, cli, monkeypatch):
+    """Where folders cannot be exchanged the old site is set aside first: when the new one then
+    cannot be moved in, the old one goes back at once, not at the next run."""
+    tree.event("e1", 8)
+    cli("build")
+    before = _files(tree.root / "site")
+    monkeypatch.setattr(podium.write, "exchange", lambda a, b: False)
+    real, renames = os.rename, []
+
+    def second_refused(a, b):
+        renames.append(a)
+        if len(renames) == 2:
+            raise OSError(errno.EBUSY, os.strerror(errno.EBUSY), str(a))
+        real(a, b)
+    monkeypatch.setattr(podium.write.os, "rename", second_refused)
+    tree.event("e1", 8, name="Event one")
+    cli("build", expect=1)
+    monkeypatch.undo()
+    assert _files(tree.root / "site") == before and _beside(tree.root) == []
