@@ -250,6 +250,24 @@ def test_what_a_theme_template_keeps_from_step_to_step_stays_within_a_page(theme
     assert runaway_home(themed, cli, main) == said_at(line, error)
 
 
+TOO_LONG = "a text of more than 50,000,000 characters is too long for a page"
+
+
+@pytest.mark.parametrize("main, line, error", [
+    ('{% set a = "x" * 100000 %}\n{{ a | replace("x", a) | length }}\n', 4, TOO_LONG),
+    ('{% set a = "x" * 100000 %}\n{% set b = a ~ a %}{% set c = b ~ b %}{% set d = c ~ c %}{% set e = d ~ d %}'
+     '{% set f = e ~ e %}{% set g = f ~ f %}{% set h = g ~ g %}{% set i = h ~ h %}{% set j = i ~ i %}\n', 4, TOO_LONG),
+    ('{{ "%0100000000d" % 1 }}\n', 3, TOO_LONG),
+    ('{{ range(100000) | join("x" * 100000) }}\n', 3, TOO_LONG),
+    ('{{ "x" | center(100000000) }}\n', 3, TOO_LONG),
+    ('{% set a = "\\n" * 99999 %}\n{{ a | indent(1000) }}\n', 4, TOO_LONG),
+], ids=["replace", "~ doubled", "% width", "join", "center", "indent"])
+def test_what_one_filter_or_operator_would_make_is_measured_before_it_is_made(themed, cli, main, line, error):
+    """A filter, a join with ~ or a %-format can make a thousand times what it is given in one
+    step, gigabytes before any check after it: worked out first, and refused at its line."""
+    assert runaway_home(themed, cli, main) == said_at(line, error)
+
+
 def test_a_macro_calling_itself_without_end_is_said_at_its_line(themed, cli):
     endless = "{% macro f(n) %}{{ f(n + 1) }}{% endmacro %}\n{{ f(0) }}\n"
     assert runaway_home(themed, cli, endless) == said_at(
@@ -262,6 +280,6 @@ def test_a_theme_page_of_few_but_costly_steps_stops_at_the_time_backstop(themed,
     from podium import theme_limits
 
     monkeypatch.setattr(theme_limits, "MAX_PAGE_SECONDS", 0.05)
-    sorting = "{% for i in range(100000) %}\n{{ range(2000)|list|sort(reverse=true)|first }}{% endfor %}\n"
-    assert runaway_home(themed, cli, sorting) == said_at(  # the clock is read every 1,024th step: range's call
-        4, "the page takes more than 0.05 seconds, far more than a page could need")
+    sorting = "{% for i in range(100000) %}{{ range(2000)|list|sort(reverse=true)|first }}{% endfor %}\n"
+    assert runaway_home(themed, cli, sorting) == said_at(  # the clock is read every 1,024th step, all on line 3
+        3, "the page takes more than 0.05 seconds, far more than a page could need")
