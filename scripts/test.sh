@@ -42,9 +42,10 @@ case "${PODIUM_DEPENDENCIES:-newest}" in
 esac
 "$python" scripts/dependency_bounds.py --installed
 set +e
-# One test process a core (pytest-xdist): the suite is some 1,400 short tests, most of them
-# waiting on a build or a browser, and runs in about two thirds of the time on two cores.
-"$python" -m pytest -n auto "$@"
+# One test process a core (pytest-xdist): the suite is some 1,500 short tests, most of them
+# waiting on a build or a browser, and runs in about two thirds of the time on two cores; an
+# idle process takes tests from a busy one (worksteal), so a long test met late ends no later.
+"$python" -m pytest -n auto --dist worksteal "$@"
 status=$?
 set -e
 if [ "$status" -eq 5 ]; then
