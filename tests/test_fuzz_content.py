@@ -13,7 +13,7 @@ impossible dates; datetimes; odd ids; explicit tags; control characters; BOM; a 
 mapping belongs; empty and comment-only files); and, for every ruleset in rulesets/, a small
 event played through pair → fill in results → check → standings (text, --json) → build.
 
-Runs: the default run plays 0.4 of each test's examples, so that the whole suite stays within
+Runs: the default run plays a quarter of each test's examples, so that the whole suite stays within
 its 150 s on 2 cores as tests are added; ``PODIUM_FUZZ_EXAMPLES=1x`` plays them all, and
 ``PODIUM_FUZZ_EXAMPLES=5x`` (or ``5``, ``0.5x``; read once, here) multiplies them for a long run, which also shrinks failures
 (``PODIUM_FUZZ_SHRINK=1`` shrinks in a default run too). A failure prints the command, its
@@ -46,7 +46,7 @@ def _factor(text: str) -> float:
         raise ValueError(f"PODIUM_FUZZ_EXAMPLES={text!r}: write a multiplier like 5x or 0.5") from None
 
 
-FACTOR = _factor(os.environ.get("PODIUM_FUZZ_EXAMPLES", "0.4"))
+FACTOR = _factor(os.environ.get("PODIUM_FUZZ_EXAMPLES", "0.25"))
 # Shrinking a failure can take minutes; the default run skips it to stay in its time budget (the
 # failure message holds the whole content tree and @reproduce_failure). Long runs shrink.
 SHRINK = os.environ.get("PODIUM_FUZZ_SHRINK", "1" if FACTOR > 1 else "0") not in ("0", "", "no")

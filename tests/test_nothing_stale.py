@@ -21,7 +21,7 @@ from podium.incremental import Rebuilder, content_stamps
 from conftest import nshex_player
 from play import strength_results
 
-EDIT_SEQUENCES = int(os.environ.get("PODIUM_EDIT_SEQUENCES", "2"))  # the full size: 50
+EDIT_SEQUENCES = int(os.environ.get("PODIUM_EDIT_SEQUENCES", "1"))  # the full size: 50
 
 
 def _files(folder: Path) -> dict[str, bytes]:

@@ -12,7 +12,6 @@ from pathlib import Path
 
 import pytest
 
-from conftest import CHROMIUM, FLAGS
 from podium.build import build_site
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -73,6 +72,20 @@ def test_the_same_content_makes_the_same_manifest_and_worker(sites, tmp_path):
     assert json.loads((tmp_path / "site" / "site.webmanifest").read_text(encoding="utf-8"))["theme_color"] == "#2b1d0e"
 
 
+@pytest.fixture(scope="module")
+def built_demo(tmp_path_factory) -> Path:
+    """The demo built once for this module's browser tests; each works on a copy of its own."""
+    out = tmp_path_factory.mktemp("offline-demo") / "site"
+    build_site(ROOT / "content", out)
+    return out
+
+
+def _copy_of(built: Path, tmp_path: Path) -> Path:
+    root = tmp_path / "site"
+    shutil.copytree(built, root, symlinks=True)
+    return root
+
+
 class Venue:
     """The site served on 127.0.0.1 (a secure origin for service workers) by a server whose
     network can be cut: while ``down``, every connection is closed unanswered."""
@@ -107,78 +120,70 @@ class Venue:
 
 
 @pytest.mark.parametrize("answers_after", [0, 1.5], ids=["network-at-once", "network-a-moment-later"])
-def test_an_event_page_opened_once_reads_offline_and_says_when_results_are_new(tmp_path, answers_after):
+def test_an_event_page_opened_once_reads_offline_and_says_when_results_are_new(tmp_path, answers_after, browser,
+                                                                            built_demo):
     """A phone says it is online before its network answers (``answers_after`` seconds later):
     the page asks again until it does, instead of taking the worker's kept copy for the news."""
-    from playwright.sync_api import sync_playwright
-
-    root = tmp_path / "site"
-    build_site(ROOT / "content", root)
+    root = _copy_of(built_demo, tmp_path)
     venue = Venue(root)
-    with sync_playwright() as playwright:
-        browser = playwright.chromium.launch(executable_path=CHROMIUM, args=FLAGS)
-        context = browser.new_context(viewport={"width": 360, "height": 740})
-        phone = context.new_page()
-        phone.goto(venue.url + EVENT)
-        phone.wait_for_function("!!navigator.serviceWorker.controller")  # active, and claimed the page
-        kept = ("caches.keys().then(names => Promise.all(names.map(n => caches.open(n).then(c => c.match(location.href)))))"
-                ".then(found => found.some(Boolean))")
-        for attempt in range(3):  # now through the worker, which keeps the page (a reload now and then goes uncached)
-            phone.reload()
-            if phone.evaluate(f"new Promise(done => setTimeout(() => {kept}.then(done), 300))"):
-                break
-        assert phone.evaluate(kept), "the worker kept the event page"
-        leader = phone.locator("table.standings .name").first.inner_text()
+    context = browser.new_context(viewport={"width": 360, "height": 740})
+    phone = context.new_page()
+    phone.goto(venue.url + EVENT)
+    phone.wait_for_function("!!navigator.serviceWorker.controller")  # active, and claimed the page
+    kept = ("caches.keys().then(names => Promise.all(names.map(n => caches.open(n).then(c => c.match(location.href)))))"
+            ".then(found => found.some(Boolean))")
+    for attempt in range(3):  # now through the worker, which keeps the page (a reload now and then goes uncached)
+        phone.reload()
+        if phone.evaluate(f"new Promise(done => setTimeout(() => {kept}.then(done), 300))"):
+            break
+    assert phone.evaluate(kept), "the worker kept the event page"
+    leader = phone.locator("table.standings .name").first.inner_text()
 
-        venue.down.set()
-        context.set_offline(True)
-        phone.goto(venue.url + EVENT)
-        assert phone.locator("table.standings").first.is_visible()
-        assert phone.locator("table.standings .name").first.inner_text() == leader
-        assert phone.locator("link[rel=stylesheet]").evaluate("l => l.sheet.cssRules.length") > 0  # styled, too
-        assert phone.locator("#fresh").is_hidden()
+    venue.down.set()
+    context.set_offline(True)
+    phone.goto(venue.url + EVENT)
+    assert phone.locator("table.standings").first.is_visible()
+    assert phone.locator("table.standings .name").first.inner_text() == leader
+    assert phone.locator("link[rel=stylesheet]").evaluate("l => l.sheet.cssRules.length") > 0  # styled, too
+    assert phone.locator("#fresh").is_hidden()
 
-        page = root / EVENT / "index.html"  # a round's results published while the phone was offline
-        page.write_text(page.read_text(encoding="utf-8").replace(leader, "Nowy Lider", 1), encoding="utf-8")
-        context.set_offline(False)
-        time.sleep(answers_after)
-        venue.down.clear()
-        notice = phone.locator("#fresh")
-        notice.wait_for(state="visible")
-        assert notice.inner_text() == "Nowe wyniki od otwarcia tej strony — odśwież"
-        box = notice.bounding_box()
-        assert box["width"] <= 360 and box["y"] + box["height"] <= 740  # in sight at the foot of the screen
-        notice.locator("a").click()
-        phone.wait_for_load_state()
-        assert "Nowy Lider" in phone.locator("table.standings").first.inner_text()
-        browser.close()
+    page = root / EVENT / "index.html"  # a round's results published while the phone was offline
+    page.write_text(page.read_text(encoding="utf-8").replace(leader, "Nowy Lider", 1), encoding="utf-8")
+    context.set_offline(False)
+    time.sleep(answers_after)
+    venue.down.clear()
+    notice = phone.locator("#fresh")
+    notice.wait_for(state="visible")
+    assert notice.inner_text() == "Nowe wyniki od otwarcia tej strony — odśwież"
+    box = notice.bounding_box()
+    assert box["width"] <= 360 and box["y"] + box["height"] <= 740  # in sight at the foot of the screen
+    notice.locator("a").click()
+    phone.wait_for_load_state()
+    assert "Nowy Lider" in phone.locator("table.standings").first.inner_text()
+    context.close()
     venue.server.shutdown()
 
 
-def test_an_index_page_asks_the_worker_to_keep_nothing_it_links(tmp_path):
+def test_an_index_page_asks_the_worker_to_keep_nothing_it_links(tmp_path, browser, built_demo):
     """The event page asks the worker to keep its rounds and bracket for reading offline. The
     index of players linked a page of every player: a phone that opened it fetched them all (the
     national archive has 1,500) over the venue's Wi-Fi. Only links marked to keep are kept."""
-    from playwright.sync_api import sync_playwright
-
-    root = tmp_path / "site"
-    build_site(ROOT / "content", root)
+    root = _copy_of(built_demo, tmp_path)
     venue = Venue(root)
-    with sync_playwright() as playwright:
-        browser = playwright.chromium.launch(executable_path=CHROMIUM, args=FLAGS)
-        phone = browser.new_context(viewport={"width": 360, "height": 740}).new_page()
-        phone.goto(venue.url + "players/")
-        phone.wait_for_function("!!navigator.serviceWorker.controller")
-        phone.reload()
-        phone.goto(venue.url + EVENT)
-        # what it waits for, not how long: the worker keeps pages in the order it is asked, so
-        # once the event page's are in, anything the players' index had asked for would be too
-        deadline = time.monotonic() + 60  # a hang guard
-        while not {"/" + EVENT + "rounds/3/", "/" + EVENT + "bracket/"} <= set(venue.asked):
-            assert time.monotonic() < deadline, f"the event page's rounds were never kept: {venue.asked}"
-            time.sleep(0.05)
-        assert not [path for path in venue.asked if path.startswith("/players/") and path != "/players/"]
-        browser.close()
+    context = browser.new_context(viewport={"width": 360, "height": 740})
+    phone = context.new_page()
+    phone.goto(venue.url + "players/")
+    phone.wait_for_function("!!navigator.serviceWorker.controller")
+    phone.reload()
+    phone.goto(venue.url + EVENT)
+    # what it waits for, not how long: the worker keeps pages in the order it is asked, so
+    # once the event page's are in, anything the players' index had asked for would be too
+    deadline = time.monotonic() + 60  # a hang guard
+    while not {"/" + EVENT + "rounds/3/", "/" + EVENT + "bracket/"} <= set(venue.asked):
+        assert time.monotonic() < deadline, f"the event page's rounds were never kept: {venue.asked}"
+        time.sleep(0.05)
+    assert not [path for path in venue.asked if path.startswith("/players/") and path != "/players/"]
+    context.close()
     venue.server.shutdown()
 
 
@@ -197,48 +202,43 @@ def _published_correction(page: Path) -> None:
     page.write_text(html.replace("<main>", "<main><p>Poprawiony wynik</p>", 1), encoding="utf-8")
 
 
-def test_an_event_opened_online_refreshes_its_kept_rounds_and_an_old_copy_says_so_offline(tmp_path):
+def test_an_event_opened_online_refreshes_its_kept_rounds_and_an_old_copy_says_so_offline(tmp_path, browser, built_demo):
     """A phone kept the event's rounds. A correction is published; opened online again, the
     event page has the worker fetch every kept round anew. A round the network did not give
     then keeps its old copy, and offline it says it is older than the newest results seen."""
-    from playwright.sync_api import sync_playwright
-
-    root = tmp_path / "site"
-    build_site(ROOT / "content", root)
+    root = _copy_of(built_demo, tmp_path)
     venue = Venue(root)
     round_2, round_3 = venue.url + EVENT + "rounds/2/", venue.url + EVENT + "rounds/3/"
     deadline = time.monotonic() + 60  # a hang guard: each wait is for what it waits for
-    with sync_playwright() as playwright:
-        browser = playwright.chromium.launch(executable_path=CHROMIUM, args=FLAGS)
-        context = browser.new_context(viewport={"width": 360, "height": 740})
-        phone = context.new_page()
-        phone.goto(venue.url + EVENT)
-        phone.wait_for_function("!!navigator.serviceWorker.controller")
-        phone.reload()
-        while not (_kept_text(phone, round_2) and _kept_text(phone, round_3)):
-            assert time.monotonic() < deadline, "the event's rounds were never kept"
-            time.sleep(0.05)
-        phone.goto(venue.url + EVENT.rstrip("/"))  # a folder asked for without its slash: the server's redirect
-        assert phone.url == venue.url + EVENT and phone.locator("table.standings").first.is_visible()
-        for page in (root / EVENT).rglob("index.html"):  # every page of the event carries its results' fingerprint
-            _published_correction(page)
-        venue.failing.add("/" + EVENT + "rounds/2/")
-        phone.goto(venue.url + EVENT)  # online: every kept round asked for again
-        while "Poprawiony wynik" not in _kept_text(phone, round_3):
-            assert time.monotonic() < deadline, "round 3 was not fetched again"
-            time.sleep(0.05)
-        assert "Poprawiony wynik" not in _kept_text(phone, round_2)  # the network failed it: the old copy stays
+    context = browser.new_context(viewport={"width": 360, "height": 740})
+    phone = context.new_page()
+    phone.goto(venue.url + EVENT)
+    phone.wait_for_function("!!navigator.serviceWorker.controller")
+    phone.reload()
+    while not (_kept_text(phone, round_2) and _kept_text(phone, round_3)):
+        assert time.monotonic() < deadline, "the event's rounds were never kept"
+        time.sleep(0.05)
+    phone.goto(venue.url + EVENT.rstrip("/"))  # a folder asked for without its slash: the server's redirect
+    assert phone.url == venue.url + EVENT and phone.locator("table.standings").first.is_visible()
+    for page in (root / EVENT).rglob("index.html"):  # every page of the event carries its results' fingerprint
+        _published_correction(page)
+    venue.failing.add("/" + EVENT + "rounds/2/")
+    phone.goto(venue.url + EVENT)  # online: every kept round asked for again
+    while "Poprawiony wynik" not in _kept_text(phone, round_3):
+        assert time.monotonic() < deadline, "round 3 was not fetched again"
+        time.sleep(0.05)
+    assert "Poprawiony wynik" not in _kept_text(phone, round_2)  # the network failed it: the old copy stays
 
-        venue.down.set()
-        context.set_offline(True)
-        phone.goto(round_3)
-        assert "Poprawiony wynik" in phone.locator("main").inner_text()
-        phone.wait_for_function("document.readyState === 'complete'")
-        assert phone.locator("#stale").is_hidden()
-        phone.goto(round_2)
-        stale = phone.locator("#stale")
-        stale.wait_for(state="visible")
-        assert stale.inner_text() == ("Ta kopia została zachowana przed najnowszymi wynikami, które ten telefon już "
-                                      "widział: odśwież, gdy będziesz online")
-        browser.close()
+    venue.down.set()
+    context.set_offline(True)
+    phone.goto(round_3)
+    assert "Poprawiony wynik" in phone.locator("main").inner_text()
+    phone.wait_for_function("document.readyState === 'complete'")
+    assert phone.locator("#stale").is_hidden()
+    phone.goto(round_2)
+    stale = phone.locator("#stale")
+    stale.wait_for(state="visible")
+    assert stale.inner_text() == ("Ta kopia została zachowana przed najnowszymi wynikami, które ten telefon już "
+                                  "widział: odśwież, gdy będziesz online")
+    context.close()
     venue.server.shutdown()

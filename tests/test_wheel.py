@@ -55,16 +55,16 @@ def test_the_wheel_holds_podium_alone_with_its_templates_rulesets_and_catalogues
 
 def test_a_fresh_environment_with_only_the_wheel_runs_the_quick_start(wheel, tmp_path):
     env_dir = tmp_path / "venv"
-    venv.create(env_dir, with_pip=True)
+    venv.create(env_dir)  # without a pip of its own (seconds of the suite): this one installs into it
     python = env_dir / "bin" / "python"
     clean = {k: v for k, v in os.environ.items() if k not in ("PYTHONPATH", "VIRTUAL_ENV")}
+    pip = [sys.executable, "-m", "pip", "--python", str(python)]
     # as the Pages workflow `podium init` writes installs it: Podium alone, then its release's
     # lock, every download checked against its hash, and nothing missing (pip check)
-    subprocess.run([python, "-m", "pip", "install", "-q", "--no-deps", str(wheel)], check=True, capture_output=True,
-                   env=clean)
+    subprocess.run([*pip, "install", "-q", "--no-deps", str(wheel)], check=True, capture_output=True, env=clean)
     lock = subprocess.run([python, "-c", LOCK], check=True, capture_output=True, text=True, env=clean).stdout.strip()
-    for pip in (["install", "-q", "--require-hashes", "--no-deps", "-r", lock], ["check"]):
-        installed = subprocess.run([python, "-m", "pip", *pip], capture_output=True, text=True, env=clean)
+    for step in (["install", "-q", "--require-hashes", "--no-deps", "-r", lock], ["check"]):
+        installed = subprocess.run([*pip, *step], capture_output=True, text=True, env=clean)
         assert installed.returncode == 0, installed.stdout + installed.stderr
     work = tmp_path / "elsewhere"  # not the checkout: nothing may be read from it
     work.mkdir()
