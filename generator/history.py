@@ -50,6 +50,10 @@ class EventHistory:
                 return committed
         return None
 
+    def versions(self):
+        """The committed versions that read, newest first."""
+        return (committed for committed in self._versions() if committed.event is not None)
+
     def _versions(self):
         if self._unread is None:
             self._top = _git(self.folder, "rev-parse", "--show-toplevel").strip()

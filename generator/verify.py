@@ -50,13 +50,15 @@ class Difference:
     unchecked: bool = False  # results corrected, but no history to re-draw from (not in git): a notice
     fingerprint_unknown: bool = False  # no commit holds the results the fingerprint names …
     fingerprint_edited: bool = False  # … and a commit holds the round with another 'drawn_from:'
+    fingerprint_unexplained: bool = False  # … and the commit that brought the round corrected nothing
 
     @property
     def is_error(self) -> bool:
         """A correction is never an error (it must not stop the Pages workflow): only pairings
         that differ from the draw of the results they say they were drawn from are, and a
         'drawn_from:' changed since it was committed (a hand change passed off as a correction)."""
-        corrected = self.then_same or self.unchecked or (self.fingerprint_unknown and not self.fingerprint_edited)
+        corrected = self.then_same or self.unchecked or (
+            self.fingerprint_unknown and not (self.fingerprint_edited or self.fingerprint_unexplained))
         return not corrected
 
     def __str__(self) -> str:
@@ -76,6 +78,11 @@ class Difference:
                     f"so it cannot be re-drawn as it was; restore its 'drawn_from:', or commit the results of "
                     f"{earlier} as they were when it was paired (then the correction), or, if it has not been "
                     "played, delete it and pair it again")
+        if self.fingerprint_unexplained:
+            return (f"round {self.round} says it was drawn from results that no commit of this event holds "
+                    f"('drawn_from: {self.drawn_from}'), and the commit that brought it changed no result of "
+                    f"{earlier}, so no correction explains it; restore its 'drawn_from:' and the pairings `podium "
+                    "pair` wrote, or, if it has not been played, delete it and pair it again")
         if self.fingerprint_unknown:
             return (f"a result of {earlier} was corrected after round {self.round} was paired, and no commit holds "
                     f"the results as they were then (the round and the correction were committed together), so "
@@ -254,6 +261,18 @@ def _tables(pairings) -> tuple:
     return tuple(sorted(frozenset(p.players) for p in pairings))
 
 
+def _came_with_a_correction(history, index: int) -> bool:
+    """Whether the commit that first held round ``index + 1`` also changed a result of the rounds
+    before it (the round and a correction committed together, as a venue day committed once is),
+    or brought the event with it; True too while the round is not committed (nothing to tell by)."""
+    versions = list(history.versions())
+    holding = [number for number, committed in enumerate(versions) if len(committed.event.rounds) > index]
+    if not holding or holding[-1] + 1 == len(versions):
+        return True
+    first, before = versions[holding[-1]].event, versions[holding[-1] + 1].event
+    return results_fingerprint(first.rounds[:index]) != results_fingerprint(before.rounds[:index])
+
+
 def _checked_against_history(difference: Difference, result: EventResult, index: int, history) -> Difference:
     """Results corrected since the round was paired: re-draw it from the committed results its
     fingerprint names (``history``: the event's committed versions, rules/history.py)."""
@@ -269,7 +288,8 @@ def _checked_against_history(difference: Difference, result: EventResult, index:
     if then is None:  # committed with its correction (a venue day), or its 'drawn_from:' edited
         edited = history.find(lambda event: len(event.rounds) > index
                               and event.rounds[index].drawn_from not in (None, difference.drawn_from))
-        return dataclasses.replace(difference, fingerprint_unknown=True, fingerprint_edited=edited is not None)
+        return dataclasses.replace(difference, fingerprint_unknown=True, fingerprint_edited=edited is not None,
+                                   fingerprint_unexplained=not _came_with_a_correction(history, index))
     drawn = _redrawn(then.event, index, result.ruleset, published=result.event.rounds[index])
     same = not drawn.reason and set(drawn.tables) == set(difference.published)
     return dataclasses.replace(difference, then_same=same, drawn_from_commit=then.commit)

@@ -8,6 +8,7 @@ import yaml
 
 from conftest import Tree
 from play import strength_results
+from test_verify import _swap_two_tables
 
 NOTE = ("note: content/events/e1/rounds/{first}.yaml:1: a result of the stage before was corrected after the "
         "{name} was paired: the bracket stands as it was paired and played, seeded {then}; by the results as "
@@ -201,3 +202,30 @@ def test_a_round_paired_before_a_correction_says_so_on_its_page(tree, cli):
     cli("build")
     assert mark in (tree.root / "site/events/e1/rounds/2/index.html").read_text(encoding="utf-8")
     assert mark not in (tree.root / "site/events/e1/rounds/1/index.html").read_text(encoding="utf-8")
+
+
+def test_a_made_up_fingerprint_committed_with_a_hand_edited_round_is_still_a_failure(tree, cli):
+    """Rounds 1-2 committed; round 3 paired, two players swapped by hand and its 'drawn_from:'
+    changed, then committed: no commit holds those results, but the commit that brought round 3
+    corrected nothing, so no correction explains it."""
+    _git(tree, "init", "-q")
+    _git(tree, "config", "user.email", "olga@example.org")
+    _git(tree, "config", "user.name", "Olga")
+    tree.event("e1", 8)
+    for number in (1, 2):
+        cli("pair", "e1")
+        strength_results(tree, "e1", number)
+    _git(tree, "add", "-A")
+    _git(tree, "commit", "-qm", "rounds 1 and 2")
+    cli("pair", "e1")
+    strength_results(tree, "e1", 3)
+    _swap_two_tables(tree, "e1", 3)
+    data = tree.read_round("e1", 3)
+    data["drawn_from"] = "0123456789abcdef"
+    tree.save_round("e1", 3, data)
+    _git(tree, "add", "-A")
+    _git(tree, "commit", "-qm", "round 3")
+    verified = cli("verify", expect=1).output
+    assert ("content/events/e1/rounds/3.yaml:1: round 3 says it was drawn from results that no commit of this event "
+            "holds ('drawn_from: 0123456789abcdef'), and the commit that brought it changed no result of rounds 1–2, "
+            "so no correction explains it") in verified
