@@ -196,10 +196,9 @@ _FILTER_SIZES = {"replace": _replaced, "join": _joined, "center": _centred, "ind
 def _within_limit(value):
     """``value``, unless a text longer than a page may be, or a list, dict or set longer than a range."""
     if isinstance(value, str):
-        if len(value) > MAX_PAGE_CHARS:
-            raise SecurityError(f"a text of more than {MAX_PAGE_CHARS:,} characters is too long for a page")
-    elif isinstance(value, (list, tuple, dict, set)) and len(value) > MAX_RANGE:
-        raise SecurityError(f"a list of more than {MAX_RANGE:,} items is too long for a page")
+        _sized(len(value))
+    elif isinstance(value, (list, tuple, dict, set)):
+        _sized(0, len(value))
     return value
 
 
