@@ -23,11 +23,11 @@ from pathlib import Path
 
 import yaml
 
-from podium.errors import Problems
-from podium.pairfile import render_round
+from podium.core.errors import Problems
+from podium.content.roundfile import render_round
 from podium.rules.engine import compute_event, next_round
-from podium.ruleset_files import BUILTIN_DIR, load_rulesets
-from podium.validate import read_event
+from podium.content.rulesets import BUILTIN_DIR, load_rulesets
+from podium.content.validate import read_event
 
 
 def generate(root: Path, seasons: int, events: int, players: int, rounds: int) -> None:
@@ -122,7 +122,7 @@ def forget(root: Path) -> None:
     """What a first run finds: no kept replays, no earlier site."""
     import shutil
 
-    from podium.cache import cache_folder
+    from podium.build.cache import cache_folder
 
     for folder in (root / "site", cache_folder(root / "content")):
         shutil.rmtree(folder, ignore_errors=True)
@@ -157,7 +157,7 @@ def serve_rebuilds(root: Path, runs: int = 5) -> tuple[list[float], list[tuple[f
     the last file written."""
     import shutil
 
-    from podium.incremental import Rebuilder
+    from podium.build.rebuild import Rebuilder
 
     content = root / "serve" / "content"
     shutil.rmtree(content.parent, ignore_errors=True)
@@ -180,8 +180,8 @@ def serve_rebuilds(root: Path, runs: int = 5) -> tuple[list[float], list[tuple[f
 
 def bare_jinja(root: Path) -> float:
     """Render the same page list with plain Jinja2 and the same templates, timing only rendering."""
-    from podium.archive import load_archive
-    from podium.render import Renderer
+    from podium.build.archive import load_archive
+    from podium.site.render import Renderer
     from podium.site.pages import pages_of, site_items
 
     archive = load_archive(root / "content")

@@ -40,7 +40,7 @@ ROOT = Path(__file__).resolve().parent.parent
 SITE = Path("/tmp/podium-serve-lan")
 
 SERVERS = {
-    "podium": ("import threading; from podium.lanserver import SiteServer, raise_open_files_limit; "
+    "podium": ("import threading; from podium.venue.lanserver import SiteServer, raise_open_files_limit; "
                "raise_open_files_limit(); SiteServer({root!r}, '0.0.0.0', {port}).start(); threading.Event().wait()"),
     "livereload": "from livereload import Server; Server().serve(root={root!r}, port={port}, host='0.0.0.0')",
     # A thread per connection: the standard library's static server (keep-alive, quiet, a long

@@ -1,3 +1,3 @@
-from podium.cli import main
+from podium.commands.cli import main
 
 main()

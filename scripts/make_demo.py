@@ -16,8 +16,8 @@ from pathlib import Path
 
 import yaml
 
-from podium import commands
-from podium.archive import find_event, load_archive
+from podium.commands import actions as commands
+from podium.build.archive import find_event, load_archive
 
 FIRST = ["Łukasz", "Zofia", "Michał", "Agnieszka", "Paweł", "Małgorzata", "Krzysztof", "Joanna", "Tomasz", "Katarzyna",
          "Grzegorz", "Ewa", "Piotr", "Magdalena", "Jędrzej", "Barbara", "Wojciech", "Aleksandra", "Rafał", "Dorota",
@@ -153,7 +153,7 @@ class Results:
 
 
 def slug(name: str) -> str:
-    from podium.slug import slugify
+    from podium.core.slug import slugify
 
     return slugify(name)
 
@@ -375,8 +375,8 @@ def tantrix_games(players, count, form, rand, stage: str) -> list[dict]:
         games.append({"score": [winner_score, loser_score] if edge > 0 else [loser_score, winner_score],
                       "time": clocks, "tiles": [rand.randint(20, 34), rand.randint(20, 34)]})
     totals = [0.0, 0.0]
-    from podium.model import Game
-    from podium.errors import Src
+    from podium.core.model import Game
+    from podium.core.errors import Src
     from podium.rules.games.tantrix import TantrixScoring
     for game in games:
         seconds = tuple(int(t.split(":")[0]) * 60 + int(t.split(":")[1]) for t in game["time"])
@@ -406,7 +406,7 @@ def best_of_games(pairing: dict, players, form) -> list[dict]:
 
 def best_uninvited(content: Path) -> str:
     """The best-placed player of the biggest qualifier who did not earn an invitation."""
-    from podium.archive import load_archive
+    from podium.build.archive import load_archive
 
     archive = load_archive(content)
     invited = {i.player for i in archive.seasons["nshex-2023"].invitations}

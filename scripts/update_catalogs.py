@@ -18,8 +18,8 @@ from collections import Counter
 from babel.messages.catalog import Catalog
 from babel.messages.pofile import read_po, write_po
 
-from podium.i18n import LOCALE_DIR
-from podium.i18n_sources import all_msgids
+from podium.site.i18n import LOCALE_DIR
+from podium.commands.i18n_sources import all_msgids
 
 LANGUAGES = ("pl", "it", "cs")
 # Counts that reach every form of every CLDR rule (CLDR's own examples go up to a million).

@@ -14,8 +14,8 @@ import pytest
 import yaml
 from click.testing import CliRunner
 
-from podium.build import build_site
-from podium.cli import main
+from podium.build.builder import build_site
+from podium.commands.cli import main
 
 # The suite's caches go to a folder of this process's own, never the user's (~/.cache/podium);
 # commands the tests start inherit it.

@@ -27,7 +27,7 @@ import yaml
 from click.testing import CliRunner
 from hypothesis import strategies as st
 
-from podium.cli import main
+from podium.commands.cli import main
 
 RULESETS = sorted(p.stem for p in (Path(__file__).resolve().parents[1] / "rulesets").glob("*.yaml"))
 

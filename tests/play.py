@@ -3,8 +3,8 @@ from __future__ import annotations
 
 import yaml
 
-from podium.ruleset_files import BUILTIN_DIR
-from podium.slug import slugify
+from podium.content.rulesets import BUILTIN_DIR
+from podium.core.slug import slugify
 
 BUILTIN_RULESETS = len(list(BUILTIN_DIR.glob("*.yaml")))  # what `check` counts: every builtin ruleset
 

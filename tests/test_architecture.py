@@ -1,9 +1,11 @@
-"""The pipeline's direction (DESIGN.md): files → declared models → rules engine → pages → HTML.
-A later layer may import an earlier one, never the other way round."""
+"""The pipeline's direction (DESIGN.md, docs/architecture.md): files → declared models → rules engine →
+pages → HTML. A later floor may import an earlier one, never the other way round."""
 from __future__ import annotations
 
 import ast
 from pathlib import Path
+
+from podium import FLOORS
 
 PACKAGE = Path(__file__).resolve().parent.parent / "generator"
 
@@ -19,13 +21,47 @@ def imports_of(path: Path) -> set[str]:
     return found
 
 
-def test_the_rules_engine_reads_no_content_files_and_knows_no_site():
+def floor_of(module: str) -> str | None:
+    """The floor (a folder of the package) a module ``podium.<floor>…`` is on; None: not Podium's,
+    or the package's face (``from podium import __version__``)."""
+    parts = module.split(".")
+    return parts[1] if parts[0] == "podium" and len(parts) > 1 and parts[1] in FLOORS else None
+
+
+def test_each_floor_imports_only_the_floors_below_it():
+    """Issue 31: the package is a pipeline in floors (podium.FLOORS, bottom first); a module may
+    import its own floor and those below, never one above (a function's own import included), so
+    the order in which the package can be read is the order in which it runs."""
+    upward = []
+    for path in sorted(PACKAGE.rglob("*.py")):
+        relative = path.relative_to(PACKAGE)
+        if len(relative.parts) == 1:
+            continue  # the face and __main__, which runs the command line
+        own = FLOORS.index(relative.parts[0])
+        for module in sorted(imports_of(path)):
+            floor = floor_of(module)
+            if floor is not None and FLOORS.index(floor) > own:
+                upward.append(f"{relative} imports {module} ({floor} is above {relative.parts[0]})")
+    assert not upward, "\n".join(upward)
+
+
+def test_the_top_of_the_package_holds_its_face_and_the_floors_alone():
+    """Issue 31: a flat room of 38 modules hid the pipeline; every module is on a floor now."""
+    top = {path.name for path in PACKAGE.iterdir() if not path.name.startswith((".", "__pycache__"))}
+    assert top == {"__init__.py", "__main__.py", "locale", "requirements-lock.txt", *FLOORS}
+
+
+def test_each_floor_says_what_it_holds_and_which_floors_it_may_import():
+    """Each floor's docstring ends by naming the floors below it, as this test enforces them."""
+    for index, floor in enumerate(FLOORS):
+        doc = ast.get_docstring(ast.parse((PACKAGE / floor / "__init__.py").read_text(encoding="utf-8")))
+        below = ", ".join(FLOORS[:index]) or "nothing of Podium's"
+        assert doc.endswith(f"May import: {below}.") or (floor == FLOORS[-1] and doc.endswith("May import: every other floor.")), floor
+
+
+def test_the_rules_engine_reads_no_content_files():
     for path in sorted((PACKAGE / "rules").rglob("*.py")):
-        wrong = {m for m in imports_of(path) if m.startswith(("podium.validate", "podium.site", "podium.render",
-                                                               "podium.build", "podium.cli", "podium.commands",
-                                                               "podium.load", "podium.schema", "podium.ruleset_files",
-                                                               "podium.archive", "yaml"))}
-        assert not wrong, f"{path.relative_to(PACKAGE.parent)} imports {sorted(wrong)}"
+        assert "yaml" not in imports_of(path), f"{path.relative_to(PACKAGE.parent)} imports yaml"
 
 
 def test_the_engine_names_stage_kinds_only_in_rules_kinds():
@@ -57,14 +93,14 @@ def test_the_site_names_no_game():
         assert not found, f"{path.relative_to(PACKAGE.parent)} names a game: {found.group()}"
 
 
-REPORT_MODULES = ("podium.rules.report", "podium.rules.kinds")
+REPORT_MODULES = ("podium.rules.report", "podium.rules.kinds", "podium.rules.flags")  # the report, its kinds and flags
 
 
 def test_the_site_and_the_json_read_only_the_event_report():
     """Issue 17: the site recomputed match points and colour plans beside the engine, and two
     copies disagreed. The pages, the feeds and the exported JSON import of the engine only the
     report (rules/report.py) and the names of the stage kinds; they compute no result."""
-    readers = sorted((PACKAGE / "site").rglob("*.py")) + [PACKAGE / "export.py"]
+    readers = sorted((PACKAGE / "site").rglob("*.py")) + [PACKAGE / "formats" / "export.py"]
     for path in readers:
         wrong = {m for m in imports_of(path) if m.startswith("podium.rules") and m not in REPORT_MODULES}
         assert not wrong, f"{path.relative_to(PACKAGE.parent)} imports {sorted(wrong)}"

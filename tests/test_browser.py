@@ -9,7 +9,7 @@ from pathlib import Path
 
 import pytest
 
-from podium.build import build_site
+from podium.build.builder import build_site
 
 ROOT = Path(__file__).resolve().parent.parent
 PAGES = {
@@ -130,7 +130,7 @@ def test_the_leader_is_on_the_first_screen(base_url, phone):
 
 
 def test_the_players_page_lists_everyone_by_surname_and_finds_them(base_url, phone):
-    from podium.i18n import Language
+    from podium.site.i18n import Language
 
     phone.goto(base_url + "players/")
     names = phone.locator("li[data-names] a").all_inner_texts()

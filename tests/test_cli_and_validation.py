@@ -103,8 +103,8 @@ def test_pair_is_reproducible_and_never_overwrites(tree, cli):
 def test_write_new_file_refuses_existing(tmp_path):
     import pytest
 
-    from podium.errors import UserError
-    from podium.pairfile import write_new_file
+    from podium.core.errors import UserError
+    from podium.core.writing import write_new_file
 
     target = tmp_path / "rounds" / "1.yaml"
     write_new_file(target, "a\n")

@@ -8,10 +8,10 @@ from pathlib import Path
 
 import pytest
 
-from podium.errors import UserError
+from podium.core.errors import UserError
 from podium.rules import registry
 from podium.rules.registry import BASES, BLOCKS, TIEBREAKER_BASE, TIEBREAKERS
-from podium.ruleset_files import BUILTIN_DIR, load_rulesets
+from podium.content.rulesets import BUILTIN_DIR, load_rulesets
 
 PACKAGE = Path(__file__).resolve().parent.parent / "generator"
 

@@ -8,10 +8,10 @@ import textwrap
 import pytest
 from play import next_armies, only_problem, strength_results
 
-from podium.errors import Problems, Src
-from podium.model import Bases, Game, Pairing
+from podium.core.errors import Problems, Src
+from podium.core.model import Bases, Game, Pairing
 from podium.rules.games.micromutants import MicromutantsScoring
-from podium.ruleset_files import BUILTIN_DIR, load_rulesets
+from podium.content.rulesets import BUILTIN_DIR, load_rulesets
 from podium.rules.structure import Stage
 from play import BUILTIN_RULESETS
 

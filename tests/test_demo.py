@@ -3,9 +3,9 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from podium import commands
-from podium.archive import load_archive
-from podium.ruleset_files import BUILTIN_DIR
+from podium.commands import actions as commands
+from podium.build.archive import load_archive
+from podium.content.rulesets import BUILTIN_DIR
 
 DEMO = Path(__file__).resolve().parent.parent / "content"
 

@@ -7,10 +7,10 @@ import xml.etree.ElementTree as ET
 
 import pytest
 
-from podium.archive import load_archive
-from podium.i18n import Language
+from podium.build.archive import load_archive
+from podium.site.i18n import Language
 from podium.site.feeds import atom_feed
-from podium.site.urls import base_url_problem
+from podium.content.validate.addresses import base_url_problem
 
 A = "{http://www.w3.org/2005/Atom}"
 HOSTILE = "</title><script>alert(1)</script> & \"quoted\" 'single' ]]> bell"  # control characters: refused by check

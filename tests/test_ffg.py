@@ -6,10 +6,10 @@ import random
 
 import pytest
 
-from podium.errors import Problems, Src
+from podium.core.errors import Problems, Src
 from podium.rules.pairing.knockout import GameNumberBracket
 from podium.rules.pairing.swiss import pair_swiss
-from podium.ruleset_files import BUILTIN_DIR, load_rulesets
+from podium.content.rulesets import BUILTIN_DIR, load_rulesets
 
 
 @pytest.fixture(scope="module")
@@ -87,7 +87,7 @@ def test_structure_rows_at_their_boundaries(ffg, table, players, rounds, cut):
 
 def test_auto_is_basic_and_custom_is_honoured(ffg):
     assert ffg.structure.plan(20, "auto", Src("e", 1), Problems()).cut == 4
-    from podium.load import parse_yaml
+    from podium.content.load import parse_yaml
 
     custom = parse_yaml("{swiss_rounds: 5, cut: 8}", "e.yaml")
     plan = ffg.structure.plan(20, custom, Src("e", 1), Problems())

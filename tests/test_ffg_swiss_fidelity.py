@@ -13,7 +13,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from podium.ruleset_files import BUILTIN_DIR, load_rulesets
+from podium.content.rulesets import BUILTIN_DIR, load_rulesets
 
 
 @pytest.fixture(scope="module")

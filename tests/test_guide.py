@@ -18,7 +18,7 @@ from pathlib import Path
 
 import yaml
 
-from podium.slug import slugify
+from podium.core.slug import slugify
 
 GUIDE = Path(__file__).resolve().parent.parent / "content" / "pages" / "first-tournament.md"
 FENCE = re.compile(r"^```(\S+)([^\n]*)\n(.*?)^```", re.M | re.S)

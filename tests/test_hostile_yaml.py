@@ -7,8 +7,8 @@ import time
 
 import pytest
 
-from podium.errors import UserError
-from podium.load import MAX_DEPTH, load_yaml, parse_yaml
+from podium.core.errors import UserError
+from podium.content.load import MAX_DEPTH, load_yaml, parse_yaml
 
 
 def problem(text: str) -> str:
@@ -58,7 +58,7 @@ def test_nesting_past_libyamls_own_limit_in_a_small_file_is_refused_in_podiums_w
 
 def test_nesting_that_would_crash_libyaml_is_refused_without_composing():
     """libyaml's composer recurses in C: 50,000 levels kill the process (a segfault, no traceback)."""
-    code = ("from podium.load import parse_yaml\nfrom podium.errors import UserError\n"
+    code = ("from podium.content.load import parse_yaml\nfrom podium.core.errors import UserError\n"
             "try:\n    parse_yaml('a: ' + '[' * 100000 + ']' * 100000, 'f.yaml')\n"
             "except UserError as e:\n    print(e)\n")
     run = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=60)

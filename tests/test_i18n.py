@@ -7,8 +7,8 @@ from pathlib import Path
 
 import pytest
 
-from podium.i18n import Language, catalog
-from podium.i18n_sources import all_msgids
+from podium.site.i18n import Language, catalog
+from podium.commands.i18n_sources import all_msgids
 
 ROOT = Path(__file__).resolve().parents[1]
 SHIPPED = sorted(po.stem for po in (ROOT / "generator/locale").glob("*.po"))  # cs, it, pl
@@ -96,7 +96,7 @@ def test_plural_forms_follow_the_catalogues_own_rule_not_the_installed_cldr(tmp_
     """A catalogue written for a three-form rule (Italian since CLDR 46: 1 / a million / other)
     is read by its own header whatever rule the installed Babel has for the language, and one
     written for the two-form rule likewise: the file and its rule always agree."""
-    import podium.i18n as i18n
+    import podium.site.i18n as i18n
 
     header = 'msgid ""\nmsgstr ""\n"Language: it\\n"\n"Plural-Forms: nplurals={n}; plural={rule};\\n"\n\n'
     entry = 'msgid "%(count)s player"\nmsgid_plural "%(count)s players"\n{forms}\n'
@@ -121,7 +121,7 @@ def test_every_plural_message_has_as_many_forms_as_its_catalogues_rule_gives(lan
     message has exactly that many forms (a form missing would be an IndexError on a page)."""
     from babel.messages.pofile import read_po
 
-    from podium.i18n import CATALOGS, plural_rule
+    from podium.site.i18n import CATALOGS, plural_rule
 
     with CATALOGS.joinpath(f"{language}.po").open("rb") as handle:
         po = read_po(handle, locale=language)
@@ -155,7 +155,7 @@ def test_the_demo_builds_in_every_shipped_language(language, tmp_path):
     here, not on a club's site."""
     import shutil
 
-    from podium.build import build_site
+    from podium.build.builder import build_site
 
     content = tmp_path / "content"
     shutil.copytree(ROOT / "content", content)

@@ -275,7 +275,7 @@ def test_a_workbook_with_a_huge_table_of_shared_strings_is_read_as_it_streams(cl
     """The issue's 1.2 MB workbook of shared strings took 54–91 s and 806 MB: openpyxl reads the
     whole table first, even in read-only mode. Here a table of 3.5 million strings (60 MB
     unpacked) is read only as far as the sheet's 2,001 rows need it."""
-    from podium.importer import read_rows
+    from podium.formats.registrations import read_rows
 
     rows = [["Name", "Club"]] + [[f"Player {n}", f"Club {n % 7}"] for n in range(2000)]
     path = club.root / "form.xlsx"
@@ -360,8 +360,8 @@ def test_check_advises_joins_for_a_player_imported_after_two_rounds(tree, cli):
 
 def test_a_byte_that_is_not_utf8_after_a_byte_order_mark_is_said_at_its_own_line(tmp_path):
     """The codec counts from after the mark it skipped: the byte and the line are the file's."""
-    from podium.decoding import decode_text
-    from podium.errors import UserError
+    from podium.formats.decoding import decode_text
+    from podium.core.errors import UserError
 
     with pytest.raises(UserError) as error:
         decode_text(b"\xef\xbb\xbfname\nab\n\xe9x\n", "r.csv")

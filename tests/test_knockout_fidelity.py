@@ -377,7 +377,7 @@ def test_forty_player_drawn_bracket_is_paired_checked_and_built(tree, cli):
 
 
 def test_a_round_of_64_is_named_in_the_sites_language():
-    from podium.i18n import Language
+    from podium.site.i18n import Language
     from podium.rules.report import match_name as reported
     from podium.site.labels import match_name
 

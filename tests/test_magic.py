@@ -10,8 +10,8 @@ from pathlib import Path
 
 import yaml
 
-from podium.i18n import Language
-from podium.slug import slugify
+from podium.site.i18n import Language
+from podium.core.slug import slugify
 
 DEMO = Path(__file__).resolve().parents[1] / "content"
 EVENT = yaml.safe_load((Path(__file__).parent / "data" / "mtg-melee-15958.yaml").read_text(encoding="utf-8"))

@@ -15,11 +15,11 @@ import random
 
 import pytest
 
-from podium.errors import Problems, Src, UserError
-from podium.load import parse_yaml
-from podium.model import Event, Game, Pairing, Player, Round
+from podium.core.errors import Problems, Src, UserError
+from podium.content.load import parse_yaml
+from podium.core.model import Event, Game, Pairing, Player, Round
 from podium.rules.engine import compute_event, next_round
-from podium.ruleset_files import BUILTIN_DIR, load_rulesets
+from podium.content.rulesets import BUILTIN_DIR, load_rulesets
 
 COUNT = int(os.environ.get("PODIUM_TOURNAMENTS", "300"))
 SRC = Src("generated.yaml", 1)

@@ -5,14 +5,14 @@ import json
 
 import pytest
 
-from podium.errors import Problems, Src
-from podium.model import Bases, Game, Pairing
+from podium.core.errors import Problems, Src
+from podium.core.model import Bases, Game, Pairing
 from podium.rules.games.carcassonne import place_points
 from podium.rules.games.micromutants import MicromutantsScoring, home_plan
 from podium.rules.schedules import pair_rotation, table_sizes
 from podium.rules.standings.metrics import Context, RoundPoints
 from podium.rules.standings.order import rank_players
-from podium.slug import slugify
+from podium.core.slug import slugify
 from podium.rules.standings.records import Record
 from podium.rules.outcome import Outcome
 

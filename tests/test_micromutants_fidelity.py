@@ -10,8 +10,8 @@ from collections import Counter
 
 import pytest
 
-from podium.errors import Problems, Src
-from podium.model import Game, Pairing
+from podium.core.errors import Problems, Src
+from podium.core.model import Game, Pairing
 from podium.rules.games.micromutants import MicromutantsScoring
 from podium.rules.schedules import pair_rotation, rotation_length
 from podium.rules.structure import Stage

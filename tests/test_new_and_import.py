@@ -39,7 +39,7 @@ def test_new_refuses_with_the_reason(club, cli, args, message):
 def test_the_help_of_ruleset_lists_every_built_in_ruleset(cli, command):
     """--ruleset's help must point at a list that exists: it is the list, one id a line, read from
     the rulesets the package ships (so a new ruleset appears without touching the help)."""
-    from podium.ruleset_files import BUILTIN_DIR
+    from podium.content.rulesets import BUILTIN_DIR
 
     shipped = sorted(path.stem for path in BUILTIN_DIR.glob("*.yaml"))
     output = cli(command, "--help").output
@@ -181,9 +181,9 @@ def test_init_writes_nothing_when_anything_stands_in_its_way(tmp_path, monkeypat
 
 def test_init_takes_back_what_it_wrote_when_writing_fails(tmp_path, monkeypatch, cli):
     monkeypatch.chdir(tmp_path)
-    from podium import scaffold
+    from podium.core import writing
 
-    real, calls = scaffold.write_new_file, []
+    real, calls = writing.write_new_file, []
 
     def fill_the_disk(path, text):
         calls.append(path)
@@ -191,7 +191,7 @@ def test_init_takes_back_what_it_wrote_when_writing_fails(tmp_path, monkeypatch,
             raise OSError(28, "No space left on device")
         real(path, text)
 
-    monkeypatch.setattr(scaffold, "write_new_file", fill_the_disk)
+    monkeypatch.setattr(writing, "write_new_file", fill_the_disk)
     output = cli("init", "club", expect=1).output
     assert output == (f"{calls[-1]}: cannot be written: the disk is full (No space left on device); nothing was "
                       "written; put that right and run it again\n1 problem found.\n")

@@ -153,7 +153,7 @@ def test_a_missing_ruleset_is_reported_once(tree, cli):
 
 def test_json_output_never_holds_nan_or_infinity():
     """Content cannot hold them; a computed one is a bug to stop on, not invalid JSON for other tools."""
-    from podium.export import dumps
+    from podium.formats.export import dumps
 
     with pytest.raises(ValueError):
         dumps({"points": float("nan")})

@@ -1,7 +1,7 @@
 """Nothing stale: a result once saved shows everywhere on the next build, whatever the disk's
 timestamps, and a build that takes pages from its last site is byte for byte a clean build —
 after any sequence of edits. build, serve, check and verify know what changed by one definition
-(generator/cache.py ``content_files`` and ``file_digest``): the files the reader reads, links
+(generator/build/cache.py ``content_files`` and ``file_digest``): the files the reader reads, links
 followed as it follows them, each known by its bytes."""
 from __future__ import annotations
 
@@ -15,9 +15,9 @@ from pathlib import Path
 import pytest
 import yaml
 
-from podium.build import build_site
-from podium.cache import content_files
-from podium.incremental import Rebuilder, content_stamps
+from podium.build.builder import build_site
+from podium.build.cache import content_files
+from podium.build.rebuild import Rebuilder, content_stamps
 from conftest import nshex_player
 from play import strength_results
 

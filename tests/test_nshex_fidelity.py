@@ -6,11 +6,11 @@ import dataclasses
 
 import pytest
 
-from podium.errors import Problems, Src
-from podium.model import Event, Pairing, Player, Round
+from podium.core.errors import Problems, Src
+from podium.core.model import Event, Pairing, Player, Round
 from podium.rules.draw import ROUND_ONE_BYE, TIEBREAK, lot
 from podium.rules.engine import compute_event, next_round
-from podium.ruleset_files import BUILTIN_DIR, load_rulesets
+from podium.content.rulesets import BUILTIN_DIR, load_rulesets
 from podium.rules.standings.metrics import Context, RandomLot
 from conftest import ARMIES
 from play import only_problem

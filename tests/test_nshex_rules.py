@@ -3,11 +3,11 @@ from __future__ import annotations
 
 import pytest
 
-from podium.errors import Problems, Src
-from podium.model import Pairing, Player
+from podium.core.errors import Problems, Src
+from podium.core.model import Pairing, Player
 from podium.rules.classification import BracketThenSwiss
 from podium.rules.pairing.knockout import Match, StandardBracket, standard_order
-from podium.ruleset_files import BUILTIN_DIR, load_rulesets
+from podium.content.rulesets import BUILTIN_DIR, load_rulesets
 
 SRC = Src("round.yaml", 3)
 

@@ -9,14 +9,14 @@ from pathlib import Path
 
 import pytest
 
-import podium.build
-import podium.fileops
-import podium.incremental
-import podium.write
-from podium.build import build_site
-from podium.errors import UserError
-from podium.incremental import Rebuilder
-from podium.serve import REBUILT, TRY_AGAIN, rebuild
+import podium.build.builder
+import podium.core.fileops
+import podium.build.rebuild
+import podium.site.write
+from podium.build.builder import build_site
+from podium.core.errors import UserError
+from podium.build.rebuild import Rebuilder
+from podium.venue.serve import REBUILT, TRY_AGAIN, rebuild
 from play import strength_results
 
 FULL = "cannot be written: the disk is full (No space left on device); free some space and run it again (the last site is as it was)"
@@ -63,7 +63,7 @@ def test_a_site_the_system_will_not_swap_is_a_sentence_and_the_old_site_stays(tr
 
     def busy(a, b):
         raise OSError(errno.EBUSY, os.strerror(errno.EBUSY), str(a), None, str(b))
-    monkeypatch.setattr(podium.write, "exchange", busy)
+    monkeypatch.setattr(podium.site.write, "exchange", busy)
     tree.event("e1", 8, name="Event one")
     result = cli("build", expect=1)
     assert result.output == ("--out: site cannot be replaced whole (Device or resource busy: a mount point, or a "
@@ -77,7 +77,7 @@ def test_a_full_disk_during_a_build_is_a_sentence_and_the_old_site_stays(tree, c
     cli("build", "--out", "site")
     before = _files(tree.root / "site")
     tree.event("e1", 8, name="Event one")
-    _disk_full_after(monkeypatch, podium.build, 3)
+    _disk_full_after(monkeypatch, podium.build.builder, 3)
     result = cli("build", "--out", "site", expect=1)
     assert result.output == f"--out: site {FULL}\n1 problem found.\n"
     assert _files(tree.root / "site") == before and _beside(tree.root) == []
@@ -94,7 +94,7 @@ def test_a_full_disk_during_serves_rebuild_changes_no_page_and_is_tried_again(tr
     before = _files(tree.root / "site")
     strength_results(tree, "e1", 1)
     with monkeypatch.context() as disk:
-        _disk_full_after(disk, podium.incremental, 2)
+        _disk_full_after(disk, podium.build.rebuild, 2)
         assert rebuild(builder) == TRY_AGAIN
     err = capsys.readouterr().err
     assert err == (f"--out: site {FULL}\n1 problem found.\nthe site was not rebuilt; the last whole site is still served, and Podium "
@@ -113,7 +113,7 @@ def test_a_file_written_in_place_leaves_no_temporary_file_when_the_disk_is_full(
         raise OSError(errno.ENOSPC, os.strerror(errno.ENOSPC))
     monkeypatch.setattr(os, "chmod", full)
     with pytest.raises(OSError):
-        podium.fileops.replace_file(path, "new " * 10000)
+        podium.core.fileops.replace_file(path, "new " * 10000)
     monkeypatch.undo()
     assert sorted(p.name for p in tmp_path.iterdir()) == ["page.html"] and path.read_text() == "old"
 
@@ -121,7 +121,7 @@ def test_a_file_written_in_place_leaves_no_temporary_file_when_the_disk_is_full(
 def test_serve_retries_on_its_own_after_a_full_disk(monkeypatch):
     """watch() rebuilds again RETRY_SECONDS after a TRY_AGAIN, with no edit in between, and
     then waits for an edit."""
-    import podium.serve as serve
+    import podium.venue.serve as serve
 
     looks = iter([{"*": frozenset({"edited"})}] * 3)  # one edit, then three looks at the same files
 
@@ -149,7 +149,7 @@ def test_a_build_in_place_is_done_though_the_old_site_cannot_be_deleted_at_once(
 
     def no_fork(build, files):
         raise OSError(errno.EAGAIN, os.strerror(errno.EAGAIN))
-    monkeypatch.setattr(podium.write, "_discard_soon", no_fork)
+    monkeypatch.setattr(podium.site.write, "_discard_soon", no_fork)
     tree.event("e1", 8, name="Event one")
     cli("build")
     assert "Event one" in (tree.root / "site/events/e1/index.html").read_text(encoding="utf-8")
@@ -161,7 +161,7 @@ def test_a_second_rename_refused_puts_the_old_site_back_at_once(tree, cli, monke
     tree.event("e1", 8)
     cli("build")
     before = _files(tree.root / "site")
-    monkeypatch.setattr(podium.write, "exchange", lambda a, b: False)
+    monkeypatch.setattr(podium.site.write, "exchange", lambda a, b: False)
     real, renames = os.rename, []
 
     def second_refused(a, b):
@@ -169,7 +169,7 @@ def test_a_second_rename_refused_puts_the_old_site_back_at_once(tree, cli, monke
         if len(renames) == 2:
             raise OSError(errno.EBUSY, os.strerror(errno.EBUSY), str(a))
         real(a, b)
-    monkeypatch.setattr(podium.write.os, "rename", second_refused)
+    monkeypatch.setattr(podium.site.write.os, "rename", second_refused)
     tree.event("e1", 8, name="Event one")
     cli("build", expect=1)
     monkeypatch.undo()

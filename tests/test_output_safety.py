@@ -9,9 +9,9 @@ from pathlib import Path
 
 import pytest
 
-from podium import write
-from podium.build import build_site
-from podium.write import STAMP, SiteWriter, is_podium_build, ready_output
+from podium.site import write
+from podium.build.builder import build_site
+from podium.site.write import STAMP, SiteWriter, is_podium_build, ready_output
 
 REPLACED = "and a build replaces its output folder whole"
 OWN = "name a folder of its own, such as --out site"

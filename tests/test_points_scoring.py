@@ -8,7 +8,7 @@ from types import SimpleNamespace
 import pytest
 from play import only_problem
 
-from podium.i18n import Language
+from podium.site.i18n import Language
 from podium.site.rounds import _points
 
 

@@ -7,8 +7,8 @@ import json
 import pytest
 from play import only_problem
 
-from podium.errors import Problems, Src
-from podium.ruleset_files import BUILTIN_DIR, load_rulesets
+from podium.core.errors import Problems, Src
+from podium.content.rulesets import BUILTIN_DIR, load_rulesets
 
 from podium.rules.kinds import SWISS
 from podium.rules.outcome import Outcome

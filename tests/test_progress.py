@@ -6,9 +6,10 @@ import re
 
 import pytest
 
-from podium import commands, progress
-from podium.build import build_site
-from podium.parallel import run_shares
+from podium.build import progress
+from podium.commands import actions as commands
+from podium.build.builder import build_site
+from podium.build.parallel import run_shares
 
 
 class Terminal(io.StringIO):

@@ -7,8 +7,8 @@ from pathlib import Path
 
 import pytest
 
-from podium.archive import load_archive
-from podium.export import standings_json
+from podium.build.archive import load_archive
+from podium.formats.export import standings_json
 
 CONTENT = Path(__file__).resolve().parent.parent / "content"
 

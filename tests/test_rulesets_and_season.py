@@ -5,9 +5,9 @@ import datetime
 
 import pytest
 
-from podium.errors import Problems, Src
-from podium.model import Event, Pairing, Player, Round
-from podium.ruleset_files import BUILTIN_DIR, load_rulesets
+from podium.core.errors import Problems, Src
+from podium.core.model import Event, Pairing, Player, Round
+from podium.content.rulesets import BUILTIN_DIR, load_rulesets
 from podium.rules.season import qualifier_invitations
 from podium.rules.standings.order import Row
 from podium.rules.registry import BLOCKS
@@ -93,7 +93,7 @@ def test_beginner_repeats_only_in_last_round_when_forced():
 def test_a_scoring_block_without_a_declared_method_is_refused_when_loaded(tmp_path, monkeypatch):
     """Issue 17: a stage calls match_winner on every knockout; a scoring without it crashed mid-event
     (a Micromutants forfeit in a knockout). Now the ruleset naming it is refused at its line."""
-    from podium.errors import UserError
+    from podium.core.errors import UserError
     from podium.rules import registry
     from podium.rules.scoring import Scoring
 

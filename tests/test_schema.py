@@ -9,11 +9,11 @@ from pathlib import Path
 import jsonschema
 import pytest
 
-from podium.editor import schemas
-from podium.errors import Problems, Src
-from podium.load import load_yaml
-from podium.schema import SiteFile
-from podium.validate import Fields
+from podium.content.editor import schemas
+from podium.core.errors import Problems, Src
+from podium.content.load import load_yaml
+from podium.content.validate.schema import SiteFile
+from podium.content.validate import Fields
 
 ROOT = Path(__file__).resolve().parent.parent
 
@@ -68,7 +68,7 @@ def test_the_schemas_flag_what_check_refuses(kind, data, complaint):
 
 
 def test_a_key_read_but_not_declared_is_a_bug_stopped_at_once():
-    with pytest.raises(KeyError, match="'colour' is read from site.yaml but not declared in generator/schema.py"):
+    with pytest.raises(KeyError, match="'colour' is read from site.yaml but not declared in generator/content/validate/schema.py"):
         Fields(None, Src("site.yaml"), Problems(), "site.yaml", SiteFile).get("colour")
 
 

@@ -6,8 +6,8 @@ import socket
 
 import pytest
 
-from podium.incremental import Rebuilder
-from podium.serve import CONTENT_PROBLEM, REBUILT, rebuild
+from podium.build.rebuild import Rebuilder
+from podium.venue.serve import CONTENT_PROBLEM, REBUILT, rebuild
 
 
 def test_rebuild_failure_keeps_previous_site(tree, capsys):

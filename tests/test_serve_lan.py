@@ -18,13 +18,13 @@ from pathlib import Path
 import pytest
 import segno
 
-import podium.incremental
-from podium import lanserver
-from podium.incremental import Rebuilder
-from podium import lanaddress, lanlog
-from podium.lanaddress import lan_address, terminal_qr
-from podium.lanserver import SiteServer
-from podium.serve import REBUILT, TRY_AGAIN, network_address_text, rebuild
+import podium.build.rebuild
+from podium.venue import lanserver
+from podium.build.rebuild import Rebuilder
+from podium.venue import lanaddress, lanlog
+from podium.venue.lanaddress import lan_address, terminal_qr
+from podium.venue.lanserver import SiteServer
+from podium.venue.serve import REBUILT, TRY_AGAIN, network_address_text, rebuild
 from play import strength_results
 
 try:
@@ -339,8 +339,8 @@ def short_of_descriptors(*args, **kwargs):
 
 @pytest.mark.parametrize("target, name", [
     (Path, "read_text"),                      # reading the content
-    (podium.incremental, "build_all"),        # writing the pages
-    (podium.incremental, "load_archive"),     # anywhere else
+    (podium.build.rebuild, "build_all"),        # writing the pages
+    (podium.build.rebuild, "load_archive"),     # anywhere else
 ], ids=["reading the content", "writing the pages", "anywhere"])
 def test_a_rebuild_short_of_file_descriptors_is_tried_again_not_dropped(tree, cli, monkeypatch, capsys, target, name):
     tree.event("e1", 8)

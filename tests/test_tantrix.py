@@ -7,8 +7,8 @@ from math import sqrt
 
 import pytest
 
-from podium.errors import Src
-from podium.model import Game, Pairing
+from podium.core.errors import Src
+from podium.core.model import Game, Pairing
 from podium.rules.structure import Stage
 from podium.rules.games.tantrix import TantrixScoring, colour_plan, time_penalty, winner_tp
 
@@ -217,7 +217,7 @@ def test_elo_update_by_hand():
 def test_ratings_carry_across_events_and_skip_defaults(tree, cli):
     import datetime
 
-    from podium.archive import load_archive
+    from podium.build.archive import load_archive
 
     tree.event("e1", tantrix_players(2, ratings=[1600, 1400]), ruleset="tantrix", date=datetime.date(2023, 3, 1),
                structure=[{"kind": "round-robin", "games": 2}])

@@ -5,8 +5,8 @@ from __future__ import annotations
 
 import json
 
-from podium.errors import Src
-from podium.model import Game, Pairing
+from podium.core.errors import Src
+from podium.core.model import Game, Pairing
 from podium.rules.outcome import Outcome
 from podium.rules.standings.metrics import Context, GamesWon, MutualPoints, RandomLot
 from podium.rules.standings.order import rank_players

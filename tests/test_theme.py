@@ -90,7 +90,7 @@ def test_a_logo_and_a_theme_file_published_under_one_name_are_both_named(themed,
 def test_the_logo_wins_over_a_podium_static_file_of_its_name(themed, cli, tmp_path, monkeypatch):
     import shutil
 
-    from podium import build
+    from podium.build import builder as build
 
     podiums = tmp_path / "podium-static"
     shutil.copytree(build.STATIC_DIR, podiums)
@@ -164,8 +164,8 @@ def test_whatever_a_theme_template_raises_is_said_at_its_line(themed, cli, expre
 
 
 def test_a_theme_error_during_serve_is_printed_and_the_last_site_kept(themed, capsys):
-    from podium.incremental import Rebuilder
-    from podium.serve import CONTENT_PROBLEM, REBUILT, rebuild
+    from podium.build.rebuild import Rebuilder
+    from podium.venue.serve import CONTENT_PROBLEM, REBUILT, rebuild
 
     out = themed.root / "site"
     builder = Rebuilder(themed.content, out)
@@ -217,7 +217,7 @@ def test_nested_loops_in_a_theme_template_stop_at_the_step_limit(themed, cli):
 def test_macros_calling_each_other_too_often_stop_at_the_step_limit(themed, cli, monkeypatch):
     """Each call counts as a loop round does. A macro call costs as much as thirty loop rounds, so
     the limit is lowered here for the test to stay quick: a million calls take a few seconds."""
-    from podium import theme_limits
+    from podium.site import theme_limits
 
     monkeypatch.setattr(theme_limits, "MAX_STEPS", 100_000)
     fanning_out = "{% macro f(n) %}{% if n %}{{ f(n - 1) }}{{ f(n - 1) }}{% endif %}{% endmacro %}\n{{ f(40) }}\n"
@@ -277,7 +277,7 @@ def test_a_macro_calling_itself_without_end_is_said_at_its_line(themed, cli):
 def test_a_theme_page_of_few_but_costly_steps_stops_at_the_time_backstop(themed, cli, monkeypatch):
     """Sorting a long list again and again takes long in few steps. The backstop is a minute; a
     twentieth of a second here, for the test to stay quick."""
-    from podium import theme_limits
+    from podium.site import theme_limits
 
     monkeypatch.setattr(theme_limits, "MAX_PAGE_SECONDS", 0.05)
     sorting = "{% for i in range(100000) %}{{ range(2000)|list|sort(reverse=true)|first }}{% endfor %}\n"

@@ -15,8 +15,8 @@ import pytest
 
 from play import only_problem
 
-from podium.errors import Problems, Src
-from podium.trf import RoundEntry, read_trf, trimmed, write_trf
+from podium.core.errors import Problems, Src
+from podium.formats.trf import RoundEntry, read_trf, trimmed, write_trf
 
 DATA = Path(__file__).parent / "data"
 CAPO = DATA / "capo-dorso-2012.trf"

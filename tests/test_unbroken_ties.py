@@ -205,7 +205,7 @@ def test_czech_tables_wait_for_the_referee_when_a_tie_straddles_two_tables(tree,
 
 @pytest.mark.parametrize("ruleset", ["neuroshima-hex-pl-2023", "tantrix", "ffg-conquest"])
 def test_rulesets_ending_in_a_random_lot_never_leave_a_tie(ruleset):
-    from podium.ruleset_files import BUILTIN_DIR, load_rulesets
+    from podium.content.rulesets import BUILTIN_DIR, load_rulesets
 
     last = {key: names[-1].key for key, names in load_rulesets([BUILTIN_DIR])[ruleset].tiebreakers_by_stage.items()}
     assert set(last.values()) == {"random"}

@@ -175,11 +175,11 @@ def test_a_late_entry_registered_after_a_round_was_drawn_leaves_its_redraw_as_it
     # the entry does not change rounds already paired).
     import dataclasses
 
-    from podium.errors import Problems, Src
-    from podium.model import Event, Pairing, Player, Round
+    from podium.core.errors import Problems, Src
+    from podium.core.model import Event, Pairing, Player, Round
     from podium.rules.engine import compute_event, next_round
-    from podium.ruleset_files import BUILTIN_DIR, load_rulesets
-    from podium.verify import verify_event
+    from podium.content.rulesets import BUILTIN_DIR, load_rulesets
+    from podium.commands.verify import verify_event
 
     src = Src("event.yaml", 1)
     nshex = load_rulesets([BUILTIN_DIR])["neuroshima-hex-pl-2023"]

@@ -10,9 +10,9 @@ import pytest
 from conftest import nshex_player
 from play import strength_results
 
-from podium import commands, verify
-from podium.archive import load_archive
-from podium.errors import Problems, UserError
+from podium.commands import actions as commands, verify
+from podium.build.archive import load_archive
+from podium.core.errors import Problems, UserError
 from podium.rules.engine import compute_event, next_round
 from podium.rules.stages import swiss
 

@@ -4,8 +4,8 @@ from __future__ import annotations
 
 from abc import abstractmethod
 
-from podium.errors import Problems
-from podium.model import Event, Player
+from podium.core.errors import Problems
+from podium.core.model import Event, Player
 from podium.rules.blocks import Block
 
 

@@ -10,14 +10,14 @@ from abc import ABC
 from dataclasses import dataclass
 from typing import Any, ClassVar
 
-from podium.errors import Problems, Src, suggest
-from podium.located import YMap, YSeq
-from podium.values import checked
+from podium.core.errors import Problems, Src, suggest
+from podium.core.located import YMap, YSeq
+from podium.core.values import checked
 
 
 @dataclass(frozen=True)
 class Param:
-    kind: Any  # a declared kind: a type or an annotated type (podium.values), checked by pydantic
+    kind: Any  # a declared kind: a type or an annotated type (podium.core.values), checked by pydantic
     default: Any
     doc: str
 
@@ -37,7 +37,7 @@ class Block(ABC):
 
     @classmethod
     def build(cls, values: dict, src_of_key, problems: Problems, where: str) -> "Block":
-        """Check ``values`` against ``params`` (each a declared kind, podium.values); unknown
+        """Check ``values`` against ``params`` (each a declared kind, podium.core.values); unknown
         keys and values not of their kind are reported at their lines, then the block's own
         ``agreement`` of its values."""
         good = {}

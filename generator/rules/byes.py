@@ -6,7 +6,7 @@ from abc import abstractmethod
 from podium.rules.flags import LOWEST_RANKED, ROUND_ONE_RANDOM
 from podium.rules.blocks import Block, Param
 from podium.rules.outcome import Outcome
-from podium.values import Points
+from podium.core.values import Points
 
 
 class ByePolicy(Block):

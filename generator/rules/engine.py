@@ -10,8 +10,8 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from functools import cached_property
 
-from podium.errors import Problems, fail
-from podium.model import Event, Round
+from podium.core.errors import Problems, fail
+from podium.core.model import Event, Round
 from podium.rules.draw import CURRENT as CURRENT_DRAWS
 from podium.rules.entries import check_entries
 from podium.rules.ruleset import RuleSet

@@ -3,8 +3,8 @@
 opening stage that can give them (docs/late-entries.md; FIDE C.07 (2023) §16.2.3–4)."""
 from __future__ import annotations
 
-from podium.errors import Problems
-from podium.model import Event
+from podium.core.errors import Problems
+from podium.core.model import Event
 from podium.rules.kinds import SWISS, TABLES
 from podium.rules.stages import RUNNERS
 from podium.rules.structure import Plan, Stage

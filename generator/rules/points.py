@@ -5,14 +5,14 @@ from __future__ import annotations
 from dataclasses import replace
 from typing import Literal
 
-from podium.errors import Problems
-from podium.model import Pairing
+from podium.core.errors import Problems
+from podium.core.model import Pairing
 from podium.rules.blocks import Param
 from podium.rules.colours import BLACK, WHITE
 from podium.rules.kinds import KNOCKOUT, ROUND_ROBIN, SWISS
 from podium.rules.outcome import REQUESTED_BYE, Outcome
 from podium.rules.scoring import Scoring, listed, ordered_values
-from podium.values import Points
+from podium.core.values import Points
 
 
 class PointsScoring(Scoring):

@@ -13,8 +13,8 @@ from __future__ import annotations
 import copy
 from typing import Callable
 
-from podium.errors import Problems
-from podium.model import Event
+from podium.core.errors import Problems
+from podium.core.model import Event
 from podium.rules.engine import EventResult, compute_event, event_result, plan_of, replay_stages_from, stage_played
 from podium.rules.ruleset import RuleSet
 from podium.rules.stages import RUNNERS

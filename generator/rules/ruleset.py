@@ -13,17 +13,17 @@ from typing import Annotated
 from pydantic import Field
 from typing_extensions import TypedDict  # pydantic reads a TypedDict from here on Python < 3.12
 
-from podium.errors import Problems, Src, suggest
-from podium.located import YMap, YSeq
+from podium.core.errors import Problems, Src, suggest
+from podium.core.located import YMap, YSeq
 from podium.rules.blocks import Block, checked_at, unanswered
 from podium.rules.registry import BLOCKS, TIEBREAKERS
 from podium.rules.outcome import tidy
 from podium.rules.scoring import FACTS
-from podium.values import Markdown, OneLine, Players, is_blank, json_schema_of
+from podium.core.values import Markdown, OneLine, Players, is_blank, json_schema_of
 
 Minutes = Annotated[int, Field(ge=1, le=1000)] | OneLine  # a clock: minutes, or words ("90, or untimed")
 TiebreakerNames = list[OneLine]
-INFO_KEYS = {  # every key of a ruleset that is not a block, with its declared kind (podium.values)
+INFO_KEYS = {  # every key of a ruleset that is not a block, with its declared kind (podium.core.values)
     "id": OneLine, "name": OneLine, "game": OneLine, "source": Markdown, "description": Markdown, "extends": OneLine,
     "levels": list[OneLine], "clocks": dict[OneLine, Minutes],
     "qualifier": TypedDict("Qualifier", {"min_players": Players}),

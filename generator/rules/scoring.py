@@ -5,12 +5,12 @@ import json
 import re
 from abc import abstractmethod
 
-from podium.errors import Problems
-from podium.model import Pairing
+from podium.core.errors import Problems
+from podium.core.model import Pairing
 from podium.rules.blocks import Block, Param
 from podium.rules.kinds import KNOCKOUT, ROUND_ROBIN, SWISS
 from podium.rules.outcome import Outcome
-from podium.values import Count
+from podium.core.values import Count
 
 # Every key a result may have, on a table and in a game under 'games:' (CONTRACT.md, rounds/<n>.yaml).
 RESULT_KEYS = ("score", "winner", "draw", "forfeit", "judge_loss", "modified", "drawn_games", "games", "finish", "bases",

@@ -5,8 +5,8 @@ from collections import Counter
 from dataclasses import dataclass, field
 from functools import cached_property
 
-from podium.errors import Problems
-from podium.model import Season
+from podium.core.errors import Problems
+from podium.core.model import Season
 from podium.rules.report import SeasonReport, report_season
 
 MAX_WILDCARDS = 3  # NS HEX 2023 §10

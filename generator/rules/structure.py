@@ -8,13 +8,13 @@ from typing import Annotated, Literal
 
 from pydantic import AfterValidator, BaseModel, ConfigDict, Field, model_validator
 
-from podium.errors import Problems, Src, suggest
-from podium.located import YMap, YSeq
+from podium.core.errors import Problems, Src, suggest
+from podium.core.located import YMap, YSeq
 from podium.rules.blocks import Block, Param
 from podium.rules.brackets import knockout_rounds
 from podium.rules.kinds import KNOCKOUT, PAIRS_ROTATION, ROUND_ROBIN, STAGE_KEYS, SWISS, TABLES
 from podium.rules.schedules import ROUND_ROBIN_SCHEDULES, round_robin_rounds
-from podium.values import MOST, OneLine, Players, Rounds
+from podium.core.values import MOST, OneLine, Players, Rounds
 
 
 @dataclass(frozen=True)

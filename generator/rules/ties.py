@@ -13,7 +13,7 @@ from __future__ import annotations
 import dataclasses
 from dataclasses import dataclass
 
-from podium.errors import Problems, Src, UserError
+from podium.core.errors import Problems, Src, UserError
 from podium.rules.kinds import KNOCKOUT, TABLES
 from podium.rules.stages import RUNNERS
 from podium.rules.stages.common import EventState, StageResult, levels

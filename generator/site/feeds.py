@@ -4,7 +4,7 @@ from __future__ import annotations
 import re
 from xml.sax.saxutils import escape, quoteattr
 
-from podium.i18n import Language
+from podium.site.i18n import Language
 from podium.site import urls
 from podium.site.labels import Nn_
 

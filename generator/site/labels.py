@@ -1,18 +1,11 @@
 """Words the pages show for the engine's codes: flags, statuses, tie-breakers, stages.
 
 Each is an English msgid, translated by the templates through the site's gettext catalog.
-``N_`` only marks a string for extraction (scripts/update_catalogs.py); it returns it unchanged.
 """
 from __future__ import annotations
 
-
-def N_(text: str) -> str:
-    return text
-
-
-def Nn_(singular: str, plural: str) -> tuple[str, str]:
-    """Marks a sentence with a count for the catalogs (both forms; each language has its own)."""
-    return singular, plural
+from podium.core.words import N_, Nn_  # noqa: F401 (the pages' modules mark their texts with these)
+from podium.rules.flags import WORDS
 
 
 def msg(text: str, **values) -> dict:
@@ -26,12 +19,7 @@ def count_msg(texts: tuple[str, str], count_key: str, **values) -> dict:
     return {"text": singular, "plural": plural, "count": values[count_key], "args": values}
 
 
-FLAGS = {
-    "paired-down": N_("Paired down: no opponent was left on the same points"),
-    "paired-up": N_("Paired up: plays a player from a higher point group"),
-    "bye-round-1-random": N_("Bye drawn at random in round 1"),
-    "bye-lowest-ranked": N_("Bye to the lowest-ranked player without a bye"),
-}
+FLAGS = WORDS  # the report's flags (Seat.flag), worded where they are named
 
 COLOURS = {"white": N_("White"), "black": N_("Black")}
 

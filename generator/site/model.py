@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from functools import cached_property
 
-from podium.i18n import Language
+from podium.site.i18n import Language
 from podium.site import labels, urls
 
 

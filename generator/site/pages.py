@@ -10,7 +10,7 @@ from dataclasses import dataclass
 from functools import partial
 from typing import Callable
 
-from podium.export import dumps, leaderboard_json, standings_json
+from podium.formats.export import dumps, leaderboard_json, standings_json
 from podium.site import urls
 from podium.site.event import bracket_page, event_page, has_bracket_page
 from podium.site.lists import events_page, home_page, players_page, season_page

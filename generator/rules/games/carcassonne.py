@@ -6,13 +6,13 @@ from typing import Annotated
 
 from pydantic import Field
 
-from podium.errors import Problems
-from podium.model import Pairing
+from podium.core.errors import Problems
+from podium.core.model import Pairing
 from podium.rules.blocks import Param
 from podium.rules.kinds import TABLES
 from podium.rules.scoring import Scoring
 from podium.rules.outcome import Outcome, tidy
-from podium.values import Count
+from podium.core.values import Count
 
 
 def place_points(vp: list[float], standard: int) -> list[float]:

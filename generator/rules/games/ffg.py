@@ -2,12 +2,12 @@
 level. Its Swiss pairs by score groups and its scoring is win/loss, both generic blocks."""
 from __future__ import annotations
 
-from podium.errors import Problems
-from podium.model import Event
+from podium.core.errors import Problems
+from podium.core.model import Event
 from podium.rules.blocks import Param
 from podium.rules.roles import RoleRules
-from podium.slug import slugify
-from podium.values import OneLine
+from podium.core.slug import slugify
+from podium.core.values import OneLine
 
 
 class FfgLevels(RoleRules):

@@ -8,13 +8,13 @@ from typing import Annotated
 
 from pydantic import Field
 
-from podium.errors import Problems
-from podium.model import Bases, Pairing
+from podium.core.errors import Problems
+from podium.core.model import Bases, Pairing
 from podium.rules.blocks import Param
 from podium.rules.kinds import FREE_FOR_ALL, KNOCKOUT, PAIRS_ROTATION, ROUND_ROBIN, SWISS
 from podium.rules.outcome import Outcome
 from podium.rules.scoring import Scoring, yaml_string
-from podium.values import Count
+from podium.core.values import Count
 
 FourPlaces = Annotated[list[Count], Field(min_length=4, max_length=4)]  # points for 1st … 4th at a table
 

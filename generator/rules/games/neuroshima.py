@@ -7,15 +7,15 @@ from typing import Annotated, Literal
 
 from pydantic import Field
 
-from podium.errors import Problems
-from podium.model import Event, Pairing, Player
+from podium.core.errors import Problems
+from podium.core.model import Event, Pairing, Player
 from podium.rules.armies import ArmyRules
 from podium.rules.blocks import Param
 from podium.rules.outcome import Outcome
 from podium.rules.roles import RoleRules
 from podium.rules.scoring import Scoring, ordered_values
-from podium.slug import slugify
-from podium.values import Count, OneLine
+from podium.core.slug import slugify
+from podium.core.values import Count, OneLine
 
 
 class NeuroshimaScoring(Scoring):

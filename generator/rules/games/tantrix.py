@@ -11,8 +11,8 @@ from typing import Annotated
 
 from pydantic import Field
 
-from podium.errors import Problems
-from podium.model import Game, Pairing
+from podium.core.errors import Problems
+from podium.core.model import Game, Pairing
 from podium.rules.blocks import Param
 from podium.rules.kinds import KNOCKOUT
 from podium.rules.outcome import Outcome, tidy

@@ -4,8 +4,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-from podium.errors import Problems, Src
-from podium.model import Event, Pairing, Round
+from podium.core.errors import Problems, Src
+from podium.core.model import Event, Pairing, Round
 from podium.rules.draw import CURRENT as CURRENT_DRAWS, TIEBREAK, lot, seeding_purpose
 from podium.rules.kinds import KNOCKOUT, SWISS, TABLES
 from podium.rules.ruleset import RuleSet

@@ -5,7 +5,7 @@ read back from its first round file, and check says what the correction would ha
 """
 from __future__ import annotations
 
-from podium.model import Round
+from podium.core.model import Round
 from podium.rules.brackets import round_name
 from podium.rules.pairing.knockout import Match
 from podium.rules.stages.common import EventState, StageResult

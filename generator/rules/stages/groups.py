@@ -9,8 +9,8 @@ from collections import Counter
 from dataclasses import dataclass, field
 from math import ceil
 
-from podium.errors import fail
-from podium.model import Game, Pairing
+from podium.core.errors import fail
+from podium.core.model import Game, Pairing
 from podium.rules.draw import rng
 from podium.rules.kinds import FREE_FOR_ALL, PAIRS_ROTATION, ROUND_ROBIN
 from podium.rules.schedules import (FIDE_BERGER, GROUP_NAMES, ROUND_ROBIN_SCHEDULES, groups_of_four, pair_rotation,

@@ -27,8 +27,8 @@ classification: the active players of it, as many as there are up to that number
 """
 from __future__ import annotations
 
-from podium.errors import fail
-from podium.model import Pairing, Round
+from podium.core.errors import fail
+from podium.core.model import Pairing, Round
 from podium.rules.brackets import FINAL, THIRD_PLACE, knockout_rounds, next_power_of_two, round_name
 from podium.rules.classification import BracketThenSwiss
 from podium.rules.draw import rng

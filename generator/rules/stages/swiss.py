@@ -1,9 +1,9 @@
 """A Swiss stage: replayed round by round; the next round drawn by maximum-weight matching."""
 from __future__ import annotations
 
-from podium.errors import fail
-from podium.located import YMap
-from podium.model import Pairing, Round
+from podium.core.errors import fail
+from podium.core.located import YMap
+from podium.core.model import Pairing, Round
 from podium.rules.draw import CURRENT as CURRENT_DRAWS, ROUND_ONE_BYE, inputs_digest, lot, rng
 from podium.rules.colours import BLACK, WHITE, ColourStanding
 from podium.rules.flags import bye_flag

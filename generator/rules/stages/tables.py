@@ -2,7 +2,7 @@
 players in standings order, so that equal scores sit together, at tables of 2–5."""
 from __future__ import annotations
 
-from podium.errors import fail
+from podium.core.errors import fail
 from podium.rules.draw import inputs_digest, rng
 from podium.rules.kinds import TABLES
 from podium.rules.schedules import table_sizes

@@ -1,0 +1,54 @@
+"""The ruleset files: the built-in ones in the package, and an organizer's own in rulesets/
+beside content/; read here, built by the rules engine (podium.rules.ruleset), which reads no file.
+"""
+from __future__ import annotations
+
+from importlib import resources
+from pathlib import Path
+
+from podium.core.errors import Problems, Src, UserError
+from podium.content.load import load_yaml
+from podium.core.located import YMap
+from podium.rules.ruleset import RuleSet, build_rulesets
+from podium.core.slug import is_slug
+
+BUILTIN_DIR = Path(str(resources.files("podium.rulesets")))
+
+
+def ruleset_dirs(content_root: Path) -> list[Path]:
+    """The built-in rulesets, then the organizer's own ``rulesets/`` beside ``content/``."""
+    dirs = [BUILTIN_DIR]
+    local = content_root.resolve().parent / "rulesets"
+    if local.is_dir() and local.resolve() != BUILTIN_DIR.resolve():
+        dirs.append(local)
+    return dirs
+
+
+def load_rulesets(dirs: list[Path]) -> dict[str, RuleSet]:
+    """Every ruleset found, built and checked; one UserError lists all problems."""
+    problems = Problems()
+    rulesets = build_rulesets(_read_files(dirs, problems), problems)
+    problems.raise_if_any()
+    return rulesets
+
+
+def _read_files(dirs, problems) -> dict[str, YMap]:
+    raw = {}
+    for folder in dirs:
+        for path in sorted(folder.glob("*.yaml")):
+            if path.name.startswith("."):  # an editor's lock or backup file (.#tantrix.yaml), as in content/
+                continue
+            try:
+                data = load_yaml(path)
+            except UserError as exc:
+                problems.extend(exc)
+                continue
+            if not isinstance(data, YMap):
+                problems.add(Src(str(path)), "a ruleset file is a mapping: id, name, scoring, pairing, …")
+                continue
+            rid = data.get("id", path.stem)
+            if rid != path.stem or not is_slug(rid):
+                problems.add(data.at("id"), f"ruleset id '{rid}' must be a slug equal to the file name '{path.stem}'")
+                continue
+            raw[rid] = data  # the organizer's folder comes last and wins
+    return raw

@@ -1,0 +1,86 @@
+"""The content folder's files as the reader meets them: refused when it is no content folder or a
+link leads out of it, each YAML file loaded with its parse problem recorded (a file that must
+not be empty says so), the visible files of a folder listed by their slug names."""
+from __future__ import annotations
+
+import os
+from collections.abc import Iterator
+from pathlib import Path
+
+from podium.core.errors import Problems, Src, UserError, fail
+from podium.content.load import load_yaml
+from podium.core.located import YMap
+from podium.core.slug import is_slug, slugify
+
+
+def refuse_no_content(root: Path) -> None:
+    """Abort unless ``root`` is a content folder: one holding site.yaml."""
+    if not root.is_dir():
+        raise fail(Src(str(root)), "content folder not found; pass --content DIR or run from the folder holding content/")
+    if not (root / "site.yaml").exists():  # not content at all: '--content /' would read the whole disk
+        raise fail(Src(str(root / "site.yaml")), "site.yaml is missing; create it with at least 'title: My tournaments' "
+                   "(or pass --content DIR naming the folder that holds it)")
+
+
+def refuse_escaping_links(root: Path) -> None:
+    """Abort before reading anything if a symbolic link in the content points outside it:
+    a published site must never pick up a file from elsewhere on the machine."""
+    problems = Problems()
+    top = root.resolve()
+    for folder, dirs, files in os.walk(root):
+        for name in dirs + files:
+            path = Path(folder) / name
+            if not path.is_symlink():
+                continue
+            try:
+                target = path.resolve(strict=False)
+            except (RuntimeError, OSError):  # a loop of links
+                problems.add(Src(str(path)), "is a symbolic link that leads back to itself; delete it")
+                continue
+            if not target.is_relative_to(top):
+                problems.add(Src(str(path)), "is a symbolic link to a place outside the content folder; copy the file in instead")
+            elif target.is_dir() and Path(folder).resolve().is_relative_to(target):
+                problems.add(Src(str(path)), "is a symbolic link to a folder that holds it, an endless loop for "
+                             "anything that follows it (serve's watcher did); delete it")
+            elif not target.exists() and not name.startswith("."):  # hidden: an editor's lock file
+                problems.add(Src(str(path)), "is a symbolic link to nothing; delete it or point it at a file")
+    problems.raise_if_any()
+
+
+UNREADABLE = YMap()  # what a file that failed to parse reads as: its keys are not asked for again
+UNREADABLE.src, UNREADABLE.key_srcs = Src(""), {}
+
+
+def load_or_unreadable(path: Path, problems: Problems):
+    """The file's data, or UNREADABLE once its parse problem is recorded."""
+    try:
+        return load_yaml(path)
+    except UserError as exc:
+        problems.extend(exc)
+        return UNREADABLE
+
+
+def load_required(path: Path, problems: Problems, if_empty: str):
+    """A file whose emptiness would silently lose data (every player, every result): an empty
+    or comment-only file is a problem (``if_empty`` says what to write), not an empty list."""
+    data = load_or_unreadable(path, problems)
+    if data is None:
+        problems.add(Src(str(path), 1), f"the file is empty or only comments; {if_empty}")
+    return None if data is UNREADABLE else data
+
+
+def _content_files(folder: Path, pattern: str) -> list[Path]:
+    """The files of a content folder, without hidden ones: editors leave lock files (.#x.md,
+    often a link to nowhere) and backups there while a file is open."""
+    return sorted(path for path in folder.glob(pattern) if not path.name.startswith(".")) if folder.is_dir() else []
+
+
+def slug_named_files(folder: Path, suffix: str, what: str, problems: Problems) -> Iterator[Path]:
+    """The content files of ``folder`` ending in ``suffix`` whose name is a slug (it becomes an
+    id and an address); one named otherwise is reported, with the name to give it, and skipped."""
+    for path in _content_files(folder, f"*{suffix}"):
+        if not is_slug(path.stem):
+            problems.add(Src(str(path)), f"{what} file name '{path.stem}' is not a slug; rename it to "
+                         f"'{slugify(path.stem)}{suffix}'")
+            continue
+        yield path

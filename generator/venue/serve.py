@@ -1,0 +1,195 @@
+"""`podium serve`: build, serve on localhost, rebuild and reload the browser on every change.
+
+After the first build, a change rebuilds only what depends on it (generator/build/rebuild.py).
+A rebuild that fails prints the problems and keeps serving the last good site.
+
+With ``--lan`` the site is served to the local network by generator/venue/lanserver.py instead of
+livereload, and without livereload's script: the pages players read are the published pages
+(no script, no connection held open by each of 200 phones); a phone's reload shows the latest
+results, and so does the organizer's. The content is looked at twice a second for changes
+(less often where hashing every file would take more than a fifth of a core).
+"""
+from __future__ import annotations
+
+import errno
+import os
+import socket
+import sys
+import time
+import traceback
+from pathlib import Path
+
+import click
+
+from podium.core.errors import Src, UserError, fail
+from podium.build.rebuild import Rebuilder, content_stamps
+from podium.venue.lanaddress import lan_address, terminal_qr
+from podium.venue.lanserver import ANY, OUT_OF_DESCRIPTORS, SiteServer, raise_open_files_limit
+from podium.site.render import TEMPLATES_DIR
+from podium.content.rulesets import ruleset_dirs
+from podium.site.write import is_podium_build, ready_output
+from podium.core.writing import is_output_problem
+
+HOST = "127.0.0.1"
+
+
+REBUILT, CONTENT_PROBLEM, TRY_AGAIN = "rebuilt", "content problem", "try again"
+
+
+def rebuild(builder: Rebuilder) -> str:
+    """Bring the served site up to date; REBUILT, CONTENT_PROBLEM (nothing to do until the next
+    edit) or TRY_AGAIN (the site's folder could not be written: a full disk; or no file descriptor
+    was left: retried by ``watch``)."""
+    start = time.perf_counter()
+    try:
+        done = builder.rebuild()
+    except Exception as exc:  # the phones at the venue keep the last good site meanwhile
+        return not_rebuilt(exc)
+    took = f"in {time.perf_counter() - start:.2f} s"
+    if done.whole:
+        click.echo(f"rebuilt {done.total} pages {took}")
+    else:
+        click.echo(f"updated {done.pages} of {done.total} pages {took}")
+    return REBUILT
+
+
+def not_rebuilt(exc: Exception) -> str:
+    """Say why a rebuild failed; TRY_AGAIN where the same content may succeed later."""
+    if out_of_descriptors(exc):  # the phones' connections hold them: not the content's fault, and soon over
+        return try_again_later(" (too many files open at once)")
+    if not isinstance(exc, UserError):  # a bug
+        traceback.print_exception(exc)
+        click.echo("Podium failed while rebuilding (a bug: please report it with the lines above); "
+                   "the last site is still served", err=True)
+        return CONTENT_PROBLEM
+    exc.show()
+    if is_output_problem(exc):
+        return try_again_later()
+    click.echo("the site was not rebuilt; fix the problems above and save again", err=True)
+    return CONTENT_PROBLEM
+
+
+def try_again_later(why: str = "") -> str:
+    click.echo(f"the site was not rebuilt{why}; the last whole site is still served, and Podium tries again "
+               f"every {RETRY_SECONDS} s", err=True)
+    return TRY_AGAIN
+
+
+def out_of_descriptors(exc: BaseException | None) -> bool:
+    """Whether ``exc`` comes of this process, or the system, having no file descriptor left
+    (EMFILE, ENFILE): raised as such, as the cause of another, or said in a problem ("cannot
+    read: Too many open files"; an error from a forked worker comes back without its cause)."""
+    said = [os.strerror(code) for code in OUT_OF_DESCRIPTORS]
+    seen = set()
+    while exc is not None and id(exc) not in seen:
+        if isinstance(exc, OSError) and exc.errno in OUT_OF_DESCRIPTORS:
+            return True
+        if isinstance(exc, UserError) and any(text in problem.message for problem in exc.problems for text in said):
+            return True
+        seen.add(id(exc))
+        exc = exc.__cause__ or exc.__context__
+    return False
+
+
+def serve(content: Path, out: Path, port: int, lan: bool = False) -> None:
+    host = ANY if lan else HOST
+    ready_output(out, content)  # before anything is built, or served: a refused --out is no site
+    refuse_unusable_port(port, host)
+    builder = Rebuilder(content, out)
+    before = content_stamps(content)  # an edit made during the first build is caught by the first look
+    if rebuild(builder) != REBUILT and not is_podium_build(out):
+        raise click.ClickException("nothing to serve yet: the first build failed")
+    if lan:
+        serve_to_network(builder, before, out, port)
+    else:
+        serve_with_reload(builder, content, out, port)
+
+
+def serve_with_reload(builder: Rebuilder, content: Path, out: Path, port: int) -> None:
+    from livereload import Server
+
+    from tornado.ioloop import PeriodicCallback
+
+    server = Server()
+    last = {"status": REBUILT}
+
+    def rebuild_now() -> None:
+        last["status"] = rebuild(builder)
+
+    for folder in [content, TEMPLATES_DIR, *ruleset_dirs(content)]:
+        server.watch(str(folder), rebuild_now)
+    # a site folder that could not be written (a full disk) is tried again without an edit
+    PeriodicCallback(lambda: last["status"] == TRY_AGAIN and rebuild_now(), RETRY_SECONDS * 1000).start()
+    click.echo(f"serving {out} at http://{HOST}:{port}/ — Ctrl+C to stop")
+    try:
+        server.serve(root=str(out), port=port, host=HOST, open_url_delay=None)
+    except OSError as exc:
+        if exc.errno != errno.EADDRINUSE:
+            raise
+        raise port_problem(port, exc) from None  # taken since the check: the server binds only now
+
+
+def serve_to_network(builder: Rebuilder, built: dict, out: Path, port: int) -> None:
+    raise_open_files_limit()  # a connection holds a file descriptor: a room needs more than the usual 1,024
+    try:
+        server = SiteServer(out, ANY, port).start()
+    except OSError as exc:
+        raise port_problem(port, exc) from None  # taken since the check
+    click.echo(f"serving {out} on the local network — Ctrl+C to stop")
+    click.echo(network_address_text(lan_address(), port, on_terminal=sys.stdout.isatty()))
+    try:
+        watch(builder, built)
+    except KeyboardInterrupt:
+        click.echo("stopped")
+    finally:
+        server.close()
+
+
+def network_address_text(address: str | None, port: int, on_terminal: bool) -> str:
+    """What the organizer shows the players: the address and its QR code."""
+    if address is None:
+        return (f"this machine has no network address but loopback (http://{HOST}:{port}/ works on it alone): "
+                "phones cannot reach it; join the venue's Wi-Fi or start a hotspot, then run `podium serve --lan` "
+                "again")
+    url = f"http://{address}:{port}/"
+    return (f"players open {url} on the same Wi-Fi, or scan:\n{terminal_qr(url, on_terminal)}\n"
+            "a reload shows the latest results")
+
+
+WATCH_INTERVAL = 0.5  # seconds between looks, at the least
+RETRY_SECONDS = 5  # after the site's folder could not be written (a full disk)
+LOOKING_SHARE = 0.2  # of a core, at the most: a large archive's files are hashed less often
+
+
+def watch(builder: Rebuilder, seen: dict) -> None:
+    """Rebuild whenever a file of the content, a ruleset or a template differs from ``seen``
+    (``content_stamps``: by content), until Ctrl+C. A failed rebuild is not retried until the next change."""
+    interval, retry_at = WATCH_INTERVAL, None
+    while True:
+        time.sleep(interval)
+        start = time.perf_counter()
+        stamps = content_stamps(builder.content)
+        interval = max(WATCH_INTERVAL, (time.perf_counter() - start) / LOOKING_SHARE)
+        if stamps != seen or (retry_at is not None and time.monotonic() >= retry_at):
+            seen = stamps
+            retry_at = time.monotonic() + RETRY_SECONDS if rebuild(builder) == TRY_AGAIN else None
+
+
+def refuse_unusable_port(port: int, host: str = HOST) -> None:
+    """Bind the port for a moment, to say it is taken before the first build rather than after."""
+    with socket.socket() as probe:
+        probe.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)  # as the server binds it
+        try:
+            probe.bind((host, port))
+        except OSError as exc:
+            raise port_problem(port, exc) from None
+
+
+def port_problem(port: int, exc: OSError) -> UserError:
+    if exc.errno == errno.EADDRINUSE:
+        problem = f"{port} is already in use by another program (another podium serve?); stop it or"
+    elif exc.errno == errno.EACCES:
+        problem = f"{port} needs administrator rights (ports below 1024 do);"
+    else:
+        problem = f"cannot listen on {port} ({exc.strerror});"
+    return fail(Src("--port"), f"{problem} choose another port, such as --port {8001 if port == 8000 else 8000}")
