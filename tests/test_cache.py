@@ -13,6 +13,7 @@ import pytest
 
 import podium.build.archive
 import podium.build.cache
+import podium.build.changes
 from podium.build.archive import load_archive
 from podium.build.builder import build_site
 from podium.build.cache import FOLDER, cache_folder
@@ -55,7 +56,7 @@ def test_a_build_takes_an_events_outline_from_the_cache_without_unpickling_its_w
     unpickled only for that event's own pages (Archive.full_report)."""
     load_archive(archive_tree.content)
     replays.clear()
-    kept = podium.build.cache.ReplayCache(archive_tree.content, [])
+    kept = podium.build.cache.ReplayCache(archive_tree.content)
     key, _ = pickle.loads(podium.build.cache.verified(kept.secret, (kept.folder / "spring.pickle").read_bytes()))
     outline, _ = kept.get("spring", key)
     kept.put("spring", key, (outline, b"no whole read here"))
@@ -85,7 +86,7 @@ def test_what_every_event_depends_on_replays_every_event(archive_tree, replays, 
         (archive_tree.root / "rulesets" / "house.yaml").write_text(
             "id: house\nname: House\nextends: neuroshima-hex-pl-2023\n", encoding="utf-8")
     else:  # a new version, or a local edit of Podium's code
-        monkeypatch.setattr(podium.build.cache, "engine_fingerprint", lambda: "another engine")
+        monkeypatch.setattr(podium.build.changes, "engine_fingerprint", lambda: "another engine")
     load_archive(archive_tree.content)
     assert sorted(replays) == ["autumn", "spring"]
 
@@ -157,7 +158,7 @@ def test_a_pickle_from_a_repository_or_any_other_hand_is_never_run(archive_tree,
     for command in ("check", "build", "verify"):
         cli(command)
     assert not (archive_tree.root / "PWNED").exists()
-    kept = podium.build.cache.ReplayCache(archive_tree.content, [])
+    kept = podium.build.cache.ReplayCache(archive_tree.content)
     assert podium.build.cache.verified(kept.secret, (entries / "spring.pickle").read_bytes())  # worked out again
 
 

@@ -1,7 +1,7 @@
 """Nothing stale: a result once saved shows everywhere on the next build, whatever the disk's
 timestamps, and a build that takes pages from its last site is byte for byte a clean build —
 after any sequence of edits. build, serve, check and verify know what changed by one definition
-(generator/build/cache.py ``content_files`` and ``file_digest``): the files the reader reads, links
+(generator/content/files.py ``content_files`` and ``file_digest``): the files the reader reads, links
 followed as it follows them, each known by its bytes."""
 from __future__ import annotations
 
@@ -16,8 +16,9 @@ import pytest
 import yaml
 
 from podium.build.builder import build_site
-from podium.build.cache import content_files
-from podium.build.rebuild import Rebuilder, content_stamps
+from podium.content.files import content_files
+from podium.build.changes import Inputs
+from podium.build.rebuild import Rebuilder
 from conftest import nshex_player
 from play import strength_results
 
@@ -87,14 +88,65 @@ def test_serve_sees_a_same_length_correction_saved_within_the_same_timestamp(tre
     builder.rebuild()
     path = tree.round_path("e1", 1)
     stat = path.stat()
-    before = content_stamps(tree.content)
+    before = Inputs(tree.content).groups
     _swap_first_score(path)
     assert path.stat().st_size == stat.st_size
     os.utime(path, ns=(stat.st_atime_ns, stat.st_mtime_ns))  # as the coarse disk left it
-    assert content_stamps(tree.content) != before
+    assert Inputs(tree.content).groups != before
     assert builder.rebuild().pages > 0
     build_site(tree.content, tree.root / "clean")
     assert _files(tree.root / "site") == _files(tree.root / "clean")
+
+
+def test_serve_reads_each_file_once_a_look_and_the_edited_event_once_more(tree, cli, monkeypatch):
+    """Issue 31: serve's watcher and its rebuild each hashed every file (and the replay keys the
+    event folders again). One ``Inputs`` now serves the look, the rebuild and the replay keys;
+    only the edited event's files are read again, after its replay (did they change meanwhile?)."""
+    import podium.build.changes as changes
+    import podium.content.files as files
+
+    tree.event("e1", 8)
+    _played(tree, cli, "e1")
+    tree.event("e2", 8)
+    builder = Rebuilder(tree.content, tree.root / "site")
+    builder.rebuild()
+    _swap_first_score(tree.round_path("e1", 1))
+    hashed = []
+    real = files.file_digest
+
+    def counted(path):
+        hashed.append(os.path.relpath(path, tree.content))
+        return real(path)
+    monkeypatch.setattr(files, "file_digest", counted)
+    monkeypatch.setattr(changes, "file_digest", counted)
+    look = Inputs(tree.content)
+    assert look.groups != builder.last.made.inputs  # the watcher sees the edit …
+    assert not builder.rebuild(look).whole  # … and the rebuild takes the files as it read them
+    twice = sorted({path for path in hashed if hashed.count(path) > 1})
+    assert twice and all(path.startswith(os.path.join("events", "e1", "")) for path in twice), twice
+    assert max(hashed.count(path) for path in hashed) == 2
+
+
+def test_a_ruleset_of_podiums_own_edited_while_serving_is_read_anew(tree, cli, monkeypatch):
+    """A ruleset of Podium's own (rulesets/ of a checkout) edited while serve runs: the replays
+    kept under the engine's fingerprint, taken once a process, were reused, and the standings
+    showed the old points. The replay key hashes every ruleset folder on each run."""
+    import podium.content.rulesets as rulesets
+
+    builtin = tree.root / "builtin"
+    shutil.copytree(rulesets.BUILTIN_DIR, builtin)
+    monkeypatch.setattr(rulesets, "BUILTIN_DIR", builtin)
+    tree.event("e1", 8)
+    _played(tree, cli, "e1")
+    builder = Rebuilder(tree.content, tree.root / "site")
+    builder.rebuild()
+    before = (tree.root / "site/events/e1/index.html").read_bytes()
+    ruleset = builtin / "neuroshima-hex-pl-2023.yaml"
+    ruleset.write_text(ruleset.read_text(encoding="utf-8").replace("  win: 3\n", "  win: 5\n", 1), encoding="utf-8")
+    assert builder.rebuild().whole
+    build_site(tree.content, tree.root / "clean")
+    assert _files(tree.root / "site") == _files(tree.root / "clean")
+    assert (tree.root / "site/events/e1/index.html").read_bytes() != before  # 5 points a win now
 
 
 def _three_seasons(tree, cli) -> None:

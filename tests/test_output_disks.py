@@ -123,21 +123,22 @@ def test_serve_retries_on_its_own_after_a_full_disk(monkeypatch):
     then waits for an edit."""
     import podium.venue.serve as serve
 
-    looks = iter([{"*": frozenset({"edited"})}] * 3)  # one edit, then three looks at the same files
+    looks = iter([{"*": "edited"}] * 3)  # one edit, then three looks at the same files
 
-    def look(content):
-        try:
-            return next(looks)
-        except StopIteration:
-            raise KeyboardInterrupt from None  # Ctrl+C
+    class Look:
+        def __init__(self, content):
+            try:
+                self.groups = next(looks)
+            except StopIteration:
+                raise KeyboardInterrupt from None  # Ctrl+C
     results = iter([TRY_AGAIN, REBUILT])
     calls = []
-    monkeypatch.setattr(serve, "content_stamps", look)
+    monkeypatch.setattr(serve, "Inputs", Look)
     monkeypatch.setattr(serve, "RETRY_SECONDS", 0)
     monkeypatch.setattr(serve, "WATCH_INTERVAL", 0)
-    monkeypatch.setattr(serve, "rebuild", lambda builder: calls.append(1) or next(results))
+    monkeypatch.setattr(serve, "rebuild", lambda builder, inputs: calls.append(1) or next(results))
     with pytest.raises(KeyboardInterrupt):
-        serve.watch(type("Builder", (), {"content": Path(".")})(), {"*": frozenset()})
+        serve.watch(type("Builder", (), {"content": Path(".")})(), type("Seen", (), {"groups": {"*": ""}})())
     assert len(calls) == 2  # the edit, then the retry after TRY_AGAIN; the third look: nothing to do
 
 

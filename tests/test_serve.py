@@ -67,7 +67,7 @@ def test_a_bug_in_a_rebuild_is_reported_and_the_last_site_kept_serving(tree, cap
     assert rebuild(builder) == REBUILT
     index = (out / "index.html").read_bytes()
 
-    def broken():
+    def broken(inputs=None):
         raise RuntimeError("a bug")
 
     monkeypatch.setattr(builder, "rebuild", broken)

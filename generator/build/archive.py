@@ -16,6 +16,7 @@ from typing import Mapping
 
 from podium.build import progress
 from podium.build.cache import ReplayCache, pickled
+from podium.build.changes import Inputs
 from podium.core.errors import Problems, Src, fail, suggest
 from podium.core.model import Site
 from podium.build.parallel import PARALLEL_EVENTS, cores, map_in_order, worth_splitting
@@ -62,16 +63,17 @@ class Archive:
 
 
 def load_archive(content: Path, unchanged: Mapping[str, EventResult] = MappingProxyType({}),
-                 outlines: bool = False) -> Archive:
+                 outlines: bool = False, inputs: Inputs | None = None) -> Archive:
     """``unchanged``: results of events whose folders have not changed since they were computed
     (``podium serve``); their files are not read again and their rounds not replayed.
     ``outlines``: hold each kept event's report as an outline and no replay (``build``: what the
     site shows of an event besides its own pages), so that a large archive fits in little memory;
-    ``Archive.full_report`` takes the whole report from the cache."""
+    ``Archive.full_report`` takes the whole report from the cache.
+    ``inputs``: the content's files as this run read them (changes.py), for the events' replay keys."""
     dirs = ruleset_dirs(content)
     rulesets = load_rulesets(dirs)
     problems = Problems()
-    reader = EventReader(rulesets, unchanged, ReplayCache(content, dirs), outlines)
+    reader = EventReader(rulesets, unchanged, ReplayCache(content), inputs or Inputs(content), outlines)
     site = load_site(content, problems, reader.read)
     seasons_by_id = {season.id: season for season in site.seasons}
     for event in site.events:
@@ -114,8 +116,9 @@ class EventReader:
     ``outlines``: an event whose replay is kept comes back as its outline (``outlined``).
     """
 
-    def __init__(self, rulesets: dict, unchanged: Mapping[str, EventResult], cache: ReplayCache, outlines: bool = False):
-        self.rulesets, self.unchanged, self.cache, self.outlines = rulesets, unchanged, cache, outlines
+    def __init__(self, rulesets: dict, unchanged: Mapping[str, EventResult], cache: ReplayCache, inputs: Inputs,
+                 outlines: bool = False):
+        self.rulesets, self.unchanged, self.cache, self.inputs, self.outlines = rulesets, unchanged, cache, inputs, outlines
         self.results: dict[str, EventResult] = {}
         self.engine_problems: list = []
         self.keys: dict[str, str] = {}  # event folder name → its replay key
@@ -151,7 +154,7 @@ class EventReader:
         """The kept reads of ``folders`` by event id, and the (folder, key) of the others."""
         kept, todo = {}, []
         for folder in folders:
-            key = self.keys[folder.name] = self.cache.key(folder)
+            key = self.keys[folder.name] = self.inputs.event_key(folder)
             read = self.cache.read(folder.name, key, outline=self.outlines)
             if read is None:
                 todo.append((folder, key))
@@ -174,7 +177,7 @@ class EventReader:
         whole = pickled(read)
         outline = pickled(outlined(read)) if result is not None and not engine else None  # no report: no outline
         # not kept if a file changed while it was read; an outline only of what the cache keeps whole
-        if self.cache.key(folder) == key and self.cache.put(folder.name, key, (outline, whole)) and self.outlines:
+        if self.inputs.fresh_event_key(folder) == key and self.cache.put(folder.name, key, (outline, whole)) and self.outlines:
             return outline or whole
         return whole
 

@@ -5,7 +5,7 @@ import os
 from dataclasses import dataclass
 from pathlib import Path
 
-from podium.build import changes as reuse, progress
+from podium.build import changes, progress
 from podium.site import offline
 from podium.build.archive import Archive, load_archive, without_cycle_collection
 from podium.site.i18n import Language
@@ -76,29 +76,30 @@ def build_site(content: Path, out: Path, base_url: str | None = None) -> int:
     content or an ``out`` that a build must not replace."""
     ready_output(out, content)
     with without_cycle_collection(), progress.shown():
-        archive = load_archive(content, outlines=True)  # events' own pages take their whole reports from the cache
+        inputs = changes.Inputs(content, options=f"base URL {base_url}")
+        archive = load_archive(content, outlines=True, inputs=inputs)  # events' own pages take their whole reports from the cache
         check_theme(archive.site)  # every theme template compiles, before a page is rendered
-        made = reuse.made_from(content, archive, base_url)
-        last = reuse.last_made(content, out) if is_podium_build(out) else None
-        reuse.forget_made(content, out)  # a run killed from here on leaves no record to trust
+        made = changes.made_from(inputs, archive)
+        last = changes.last_made(content, out) if is_podium_build(out) else None
+        changes.forget_made(content, out)  # a run killed from here on leaves no record to trust
         outputs = site_outputs(archive, base_url)
-        shown = reuse.shown_changed(last, made)
+        shown = changes.shown_changed(last, made)
         pages = write_site(outputs, out, Reused(shown, last, out.resolve()) if shown is not None else None)
-        reuse.record_files(made, out, [item.url for item in outputs.built])
-        reuse.save_made(content, out, made)
+        changes.record_files(made, out, [item.url for item in outputs.built])
+        changes.save_made(content, out, made)
         return pages
 
 
 @dataclass
 class Reused:
-    """The last site's files a build takes as they are (reuse.py): those showing nothing ``shown``."""
+    """The last site's files a build takes as they are (changes.py): those showing nothing ``shown``."""
 
     shown: set
-    last: reuse.Made
+    last: changes.Made
     site: Path
 
     def file_of(self, item) -> Path | None:
-        return reuse.reusable(item, self.shown, self.last, self.site)
+        return changes.reusable(item, self.shown, self.last, self.site)
 
 
 def write_site(outputs: SiteOutputs, out: Path, reused: Reused | None = None) -> int:

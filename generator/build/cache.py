@@ -2,15 +2,16 @@
 depends on has changed.
 
 An event's replay depends on its folder's files, the players' registry, the rulesets and the
-engine itself, and on nothing else (no clock, no git, no other event). Its cache key is a hash
-of exactly those: every file of the folder by its path and bytes, players.yaml, the organizer's
-ruleset files, and every source file of the installed Podium (a new version or a local edit of
-the code is a new key, so nothing is trusted across versions) with the versions of the libraries
-it parses, pairs and renders with. The entry keeps what reading and replaying the folder gave —
-the event, its result with its report, and the problems found — pickled whole, and pickled apart
-as the outline a build holds of it (archive.py), so that each is unpickled alone. Other answers
-that depend on exactly the same (verify's redraws) are kept beside it under the same key
-(``Kept``); a build's record of what it was made from lives here too (reuse.py).
+engine itself, and on nothing else (no clock, no git, no other event). Its key is a hash of
+exactly those (changes.py ``Inputs.event_key``): every file of the folder by its path and bytes,
+players.yaml, the ruleset files, and every source file of the installed Podium (a new version
+or a local edit of the code is a new key, so nothing is trusted across versions) with the
+versions of the libraries it parses, pairs and renders with. The entry keeps what reading and
+replaying the folder gave — the event, its result with its report, and the problems found —
+pickled whole, and pickled apart as the outline a build holds of it (archive.py), so that each
+is unpickled alone. Other answers that depend on exactly the same (verify's redraws) are kept
+beside it under the same key (``Kept``); a build's record of what it was made from lives here
+too (changes.py).
 
 Where, and why there. A pickle runs code when it is read, and a repository is written by
 whoever sends a pull request, so the cache lives outside it: in the user's cache folder
@@ -35,16 +36,12 @@ import pickle
 import secrets
 import stat
 import subprocess
-import sys
 import tempfile
-from importlib import metadata
 from pathlib import Path
 
 import click
 import platformdirs
 
-import podium
-from podium.content.rulesets import BUILTIN_DIR
 from podium.core.fileops import replace_file
 
 FOLDER = ".podium-cache"  # where Podium 0.2 kept it, beside content/: never read now
@@ -225,21 +222,11 @@ def pickled(value) -> bytes:
 
 
 class ReplayCache(Kept):
-    """The replays of the events of one content folder, keyed by what each replay depends on."""
+    """The replays of the events of one content folder, each under its replay key (changes.py
+    ``Inputs.event_key``: a hash of what the replay depends on)."""
 
-    def __init__(self, content: Path, ruleset_dirs: list[Path]):
+    def __init__(self, content: Path):
         super().__init__(content, EVENTS)
-        self.content, self.ruleset_dirs = content, ruleset_dirs
-
-    @functools.cached_property
-    def shared(self) -> str:
-        """What every event's replay depends on; worked out when the first event is read (after
-        the content folder is known to be one)."""
-        shared = hashlib.sha256(engine_fingerprint().encode())
-        shared.update(file_digest(self.content / "players.yaml"))
-        for folder in organizers_rulesets(self.ruleset_dirs):
-            hash_tree(shared, folder)
-        return shared.hexdigest()
 
     def read(self, event_id: str, key: str | None, outline: bool = False) -> tuple | None:
         """The event's kept read (archive.py ``read_one``): its outline where asked and kept (an
@@ -250,86 +237,3 @@ class ReplayCache(Kept):
             return pickle.loads(kept_outline if outline and kept_outline is not None else whole)
         except Exception:  # none kept, half-written, or made by other code: read the event again
             return None
-
-    def key(self, event_folder: Path) -> str:
-        digest = hashlib.sha256(self.shared.encode())
-        digest.update(os.fsencode(str(event_folder)) + b"\0")  # problems name the folder's path
-        hash_tree(digest, event_folder)
-        return digest.hexdigest()
-
-
-@functools.lru_cache(maxsize=1)
-def engine_fingerprint() -> str:
-    """A hash of every file of the installed Podium (code, catalogs, builtin rulesets), of the
-    libraries it reads and renders with, and of the Python running it: an entry made by other
-    code (a new version, a local edit, an upgraded library) or another pickle format is never read."""
-    digest = hashlib.sha256(f"{podium.__version__} {sys.version}".encode())
-    for library in LIBRARIES:
-        try:
-            digest.update(f"{library} {metadata.version(library)}\0".encode())
-        except metadata.PackageNotFoundError:
-            digest.update(f"{library} none\0".encode())
-    hash_tree(digest, Path(podium.__file__).parent)
-    hash_tree(digest, BUILTIN_DIR)
-    return digest.hexdigest()
-
-
-LIBRARIES = ("pyyaml", "pydantic", "rustworkx", "jinja2", "markupsafe", "markdown-it-py", "babel", "segno")
-
-
-def hash_tree(digest, root: Path, skip: tuple[str, ...] = ()) -> None:
-    """Every file under ``root`` (``content_files``) by its path (relative) and bytes, in a fixed
-    order. ``skip``: folders right under ``root`` left out."""
-    for relative, path in content_files(root, skip):
-        digest.update(os.fsencode(relative) + b"\0")
-        digest.update(file_digest(path))
-
-
-def content_files(root: Path, skip: tuple[str, ...] = ()):
-    """(path relative to ``root``, path) of every file under ``root`` as the content's reader
-    sees it, in a fixed order: hidden files and folders left out, as the reader leaves them out,
-    and links followed as it follows them (a rounds/ folder may be a link to another folder of
-    the content), each folder once.
-    What every "has it changed?" of build, serve, check and verify reads."""
-    top, walked = str(root), set()
-    _first_time(top, walked)
-    for folder, folders, files in os.walk(root, followlinks=True):  # top-down, each level sorted: a fixed order
-        folders[:] = sorted(name for name in folders if not name.startswith(".") and name != "__pycache__"
-                            and not (folder == top and name in skip)
-                            and _first_time(os.path.join(folder, name), walked))
-        for name in sorted(files):
-            if name.startswith(".") or name.endswith(".pyc"):
-                continue
-            path = os.path.join(folder, name)
-            yield os.path.relpath(path, root), path
-
-
-def _first_time(folder: str, walked: set) -> bool:
-    """Whether the walk reaches this folder for the first time (by its device and inode): links
-    between sibling folders (a → b, b → a) would otherwise make it branch until the system's
-    limit of links in a path, millions of visits. A folder reached again is reached through a
-    link, and its files were read the first time."""
-    try:
-        info = os.stat(folder)
-    except OSError:
-        return False  # a link to nothing, or a loop of links: check reports it
-    seen = (info.st_dev, info.st_ino)
-    if seen in walked:
-        return False
-    walked.add(seen)
-    return True
-
-
-def file_digest(path) -> bytes:
-    """A file's identity: a hash of its bytes as read (never its size or modification time,
-    which a disk with coarse timestamps, a copy or a checkout can leave as they were)."""
-    try:
-        with open(path, "rb") as stream:
-            return hashlib.sha256(stream.read()).digest()
-    except OSError as exc:  # missing, a link to nothing, a loop: what the reader will report
-        return f"unreadable {exc.errno}".encode()
-
-
-def organizers_rulesets(ruleset_dirs: list[Path]) -> list[Path]:
-    """The ruleset folders that are not Podium's own (those are part of the engine's fingerprint)."""
-    return [folder for folder in ruleset_dirs if folder.resolve() != BUILTIN_DIR.resolve()]

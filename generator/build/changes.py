@@ -1,36 +1,156 @@
-"""What a build can take from the last one: the pages that no changed input shows.
+"""What changed since the last run: the one answer that build, serve, check and verify read.
 
-A build records what it was made from (``Made``): a hash of every input outside the event
-folders, each event's replay key (generator/build/cache.py), the players and the seasons' events, each
-player's rating history, the invitations naming each event, and the size and modification time
-of every file it wrote. The next
-build into the same folder compares: when only events changed, it renders the pages that show
-them (``Page.shows``, as ``podium serve`` does) and links the others from the last site into
-the new one — the same bytes, not written again. A file of the last site that was touched since
-(its size or time differs) is rendered again. Anything else changed renders everything.
+A run reads the content folder, the organizer's rulesets, the templates and Podium itself.
+``Inputs`` knows each of their files by a hash of its bytes (content/files.py: never a
+modification time, which a coarse disk, a copy or a checkout can leave as it was), read once a
+run and grouped as the site depends on them: each event folder apart, everything else together.
+From it come:
 
-The record lives in the cache folder (one file per output folder) and is safe to delete.
+- each event's replay key (``Inputs.event_key``): the hash of exactly what the event's replay
+  depends on — its folder, the players' registry, the organizer's rulesets and the engine — under
+  which check, build and serve find the replay kept (cache.py) and verify its redraws;
+- what a build, or serve after an edit, must render again (``Made``, ``shown_changed``): when
+  only event folders changed, the pages that show them (``Page.shows``) — the events' pages,
+  their players' pages and those whose ratings moved, the printed reports whose invitations
+  moved; anything else renders everything.
+
+A build records what it was made from in the cache folder (one record per output folder, safe to
+delete), with the size and modification time of every file it wrote; the next build into the
+same folder takes the last site's files that show nothing changed as they are (unless they were
+touched since). Serve keeps its record in memory, edit after edit.
 """
 from __future__ import annotations
 
+import functools
 import hashlib
 import os
+import sys
 from dataclasses import dataclass, field
+from importlib import metadata
 from pathlib import Path
 
-from podium.build.cache import Kept, engine_fingerprint, hash_tree, organizers_rulesets
-from podium.site.render import TEMPLATES_DIR
+import podium
+from podium.build.cache import Kept
+from podium.content.files import content_files, file_digest, hash_files
 from podium.content.rulesets import ruleset_dirs
-from podium.site.pages import EVENT, INVITED, RATING
 from podium.core.fileops import site_path
+from podium.site.pages import EVENT, INVITED, RATING
+from podium.site.render import TEMPLATES_DIR
 
-BUILDS = "builds"
+EVERYTHING = "*"  # the group of every input outside the event folders
+BUILDS = "builds"  # the cache's folder of build records
+
+
+class Inputs:
+    """Every file a run of ``content`` reads, each by a hash of its bytes, read on first use (after
+    the reader has checked that ``content`` is a content folder). ``options``: what else changes
+    every page (a build's --base-url)."""
+
+    def __init__(self, content: Path, options: str = ""):
+        self.content, self.options = content, options
+
+    @functools.cached_property
+    def shared(self) -> str:
+        """What every event's replay depends on besides its folder: the engine, the players'
+        registry and the rulesets (Podium's own too: one edited while serve runs is read anew)."""
+        digest = hashlib.sha256(engine_fingerprint().encode())
+        digest.update(file_digest(self.content / "players.yaml"))
+        for folder in ruleset_dirs(self.content):
+            hash_files(digest, folder)
+        return digest.hexdigest()
+
+    @functools.cached_property
+    def events(self) -> dict[str, list[tuple[str, bytes]]]:
+        """Each event folder's files (its name → (path within it, hash)), each folder walked on
+        its own as its reader walks it (a folder linked from two places is read twice)."""
+        events = self.content / "events"
+        names = sorted(name for name in _listed(events) if not name.startswith("."))
+        return {name: _files(events / name) for name in names if (events / name).is_dir()}
+
+    @functools.cached_property
+    def groups(self) -> dict[str, str]:
+        """A digest of each event folder's files (by the folder's name), and of everything else
+        (EVERYTHING): what a rebuild compares with the last one's."""
+        outside = hashlib.sha256(f"{self.shared}\0{self.options}\0".encode())
+        hash_files(outside, self.content, skip=("events",))
+        events = self.content / "events"
+        for name in sorted(_listed(events)):  # a file of events/ that is no folder: the reader says so
+            if not name.startswith(".") and name not in self.events:
+                outside.update(os.fsencode(name) + b"\0" + file_digest(events / name))
+        hash_files(outside, TEMPLATES_DIR)
+        groups = {EVERYTHING: outside.hexdigest()}
+        for name, files in self.events.items():
+            groups[name] = _digest_of(files)
+        return groups
+
+    def event_key(self, folder: Path) -> str:
+        """The replay key of an event folder of this content, from the hashes already read."""
+        files = self.events.get(folder.name) if folder == self.content / "events" / folder.name else None
+        return replay_key(self.shared, folder, _files(folder) if files is None else files)
+
+    def fresh_event_key(self, folder: Path) -> str:
+        """The replay key of ``folder`` as it is on disk now (after a replay: did it change meanwhile?)."""
+        return replay_key(self.shared, folder, _files(folder))
+
+
+def changed_events(last: dict[str, str] | None, now: dict[str, str]) -> set[str] | None:
+    """The events whose folders changed between two ``Inputs.groups``; None where more than event
+    folders changed (anything outside them, an event added or removed, or no last run)."""
+    if last is None or last.keys() != now.keys() or last[EVERYTHING] != now[EVERYTHING]:
+        return None
+    return {name for name, digest in now.items() if digest != last[name]}
+
+
+def replay_key(shared: str, folder: Path, files: list[tuple[str, bytes]]) -> str:
+    digest = hashlib.sha256(shared.encode())
+    digest.update(os.fsencode(str(folder)) + b"\0")  # problems name the folder's path
+    for relative, file_hash in files:
+        digest.update(os.fsencode(relative) + b"\0")
+        digest.update(file_hash)
+    return digest.hexdigest()
+
+
+def _files(folder: Path) -> list[tuple[str, bytes]]:
+    return [(relative, file_digest(path)) for relative, path in content_files(folder)]
+
+
+def _listed(folder: Path) -> list[str]:
+    try:
+        return os.listdir(folder)
+    except OSError:  # no events yet, or no folder: the reader says what is wrong
+        return []
+
+
+def _digest_of(files: list[tuple[str, bytes]]) -> str:
+    digest = hashlib.sha256()
+    for relative, file_hash in files:
+        digest.update(os.fsencode(relative) + b"\0" + file_hash)
+    return digest.hexdigest()
+
+
+@functools.lru_cache(maxsize=1)
+def engine_fingerprint() -> str:
+    """A hash of every file of the installed Podium's package (code, catalogs), of the
+    libraries it reads and renders with, and of the Python running it: an entry made by other
+    code (a new version, a local edit, an upgraded library) or another pickle format is never read."""
+    digest = hashlib.sha256(f"{podium.__version__} {sys.version}".encode())
+    for library in LIBRARIES:
+        try:
+            digest.update(f"{library} {metadata.version(library)}\0".encode())
+        except metadata.PackageNotFoundError:
+            digest.update(f"{library} none\0".encode())
+    hash_files(digest, Path(podium.__file__).parent)
+    return digest.hexdigest()
+
+
+LIBRARIES = ("pyyaml", "pydantic", "rustworkx", "jinja2", "markupsafe", "markdown-it-py", "babel", "segno")
 
 
 @dataclass
 class Made:
-    inputs: str  # every input outside the event folders, the engine and the options
-    events: dict[str, str]  # event id → its replay key
+    """What a site was made from, and what it holds."""
+
+    inputs: dict[str, str]  # Inputs.groups
     players: str
     seasons: str  # which season each event counts for, and when it was played (seasons_of)
     ratings: dict[str, str]  # player id → a digest of his rating history
@@ -38,13 +158,8 @@ class Made:
     files: dict[str, tuple[int, int]] = field(default_factory=dict)  # url → (size, mtime ns) as written
 
 
-def made_from(content: Path, archive, base_url: str | None) -> Made:
-    digest = hashlib.sha256(f"{engine_fingerprint()}\0{base_url}\0".encode())
-    hash_tree(digest, content, skip=("events",))
-    for root in (TEMPLATES_DIR, *organizers_rulesets(ruleset_dirs(content))):
-        hash_tree(digest, root)
-    return Made(inputs=digest.hexdigest(), events=dict(archive.event_keys),
-                players=_digest(sorted(archive.players.items())),
+def made_from(inputs: Inputs, archive) -> Made:
+    return Made(inputs=inputs.groups, players=_digest(sorted(archive.players.items())),
                 seasons=_digest(seasons_of(archive)),
                 ratings={player: _digest(points) for player, points in archive.ratings.items()},
                 invited=invitations_by_event(archive))
@@ -58,11 +173,9 @@ def seasons_of(archive) -> list[tuple]:
 
 def shown_changed(last: Made | None, now: Made) -> set | None:
     """What the pages to render again show; None: every page (more than events changed)."""
-    if last is None or (last.inputs, last.players, last.seasons) != (now.inputs, now.players, now.seasons):
+    changed = changed_events(last and last.inputs, now.inputs)
+    if changed is None or (last.players, last.seasons) != (now.players, now.seasons):
         return None
-    if last.events.keys() != now.events.keys() or None in now.events.values():
-        return None
-    changed = {event_id for event_id, key in now.events.items() if key != last.events[event_id]}
     return shown_by(changed, (last.ratings, now.ratings), (last.invited, now.invited))
 
 

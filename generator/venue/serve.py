@@ -22,7 +22,8 @@ from pathlib import Path
 import click
 
 from podium.core.errors import Src, UserError, fail
-from podium.build.rebuild import Rebuilder, content_stamps
+from podium.build.changes import Inputs
+from podium.build.rebuild import Rebuilder
 from podium.venue.lanaddress import lan_address, terminal_qr
 from podium.venue.lanserver import ANY, OUT_OF_DESCRIPTORS, SiteServer, raise_open_files_limit
 from podium.site.render import TEMPLATES_DIR
@@ -36,13 +37,13 @@ HOST = "127.0.0.1"
 REBUILT, CONTENT_PROBLEM, TRY_AGAIN = "rebuilt", "content problem", "try again"
 
 
-def rebuild(builder: Rebuilder) -> str:
+def rebuild(builder: Rebuilder, inputs: Inputs | None = None) -> str:
     """Bring the served site up to date; REBUILT, CONTENT_PROBLEM (nothing to do until the next
     edit) or TRY_AGAIN (the site's folder could not be written: a full disk; or no file descriptor
     was left: retried by ``watch``)."""
     start = time.perf_counter()
     try:
-        done = builder.rebuild()
+        done = builder.rebuild(inputs)
     except Exception as exc:  # the phones at the venue keep the last good site meanwhile
         return not_rebuilt(exc)
     took = f"in {time.perf_counter() - start:.2f} s"
@@ -96,8 +97,8 @@ def serve(content: Path, out: Path, port: int, lan: bool = False) -> None:
     ready_output(out, content)  # before anything is built, or served: a refused --out is no site
     refuse_unusable_port(port, host)
     builder = Rebuilder(content, out)
-    before = content_stamps(content)  # an edit made during the first build is caught by the first look
-    if rebuild(builder) != REBUILT and not is_podium_build(out):
+    before = Inputs(content)  # an edit made during the first build is caught by the first look
+    if rebuild(builder, before) != REBUILT and not is_podium_build(out):
         raise click.ClickException("nothing to serve yet: the first build failed")
     if lan:
         serve_to_network(builder, before, out, port)
@@ -129,7 +130,7 @@ def serve_with_reload(builder: Rebuilder, content: Path, out: Path, port: int) -
         raise port_problem(port, exc) from None  # taken since the check: the server binds only now
 
 
-def serve_to_network(builder: Rebuilder, built: dict, out: Path, port: int) -> None:
+def serve_to_network(builder: Rebuilder, built: Inputs, out: Path, port: int) -> None:
     raise_open_files_limit()  # a connection holds a file descriptor: a room needs more than the usual 1,024
     try:
         server = SiteServer(out, ANY, port).start()
@@ -161,18 +162,19 @@ RETRY_SECONDS = 5  # after the site's folder could not be written (a full disk)
 LOOKING_SHARE = 0.2  # of a core, at the most: a large archive's files are hashed less often
 
 
-def watch(builder: Rebuilder, seen: dict) -> None:
+def watch(builder: Rebuilder, seen: Inputs) -> None:
     """Rebuild whenever a file of the content, a ruleset or a template differs from ``seen``
-    (``content_stamps``: by content), until Ctrl+C. A failed rebuild is not retried until the next change."""
+    (changes.py ``Inputs``: by content), until Ctrl+C. A failed rebuild is not retried until the next change."""
     interval, retry_at = WATCH_INTERVAL, None
     while True:
         time.sleep(interval)
         start = time.perf_counter()
-        stamps = content_stamps(builder.content)
+        now = Inputs(builder.content)
+        looked = now.groups  # every file read once: the rebuild takes these hashes as they are
         interval = max(WATCH_INTERVAL, (time.perf_counter() - start) / LOOKING_SHARE)
-        if stamps != seen or (retry_at is not None and time.monotonic() >= retry_at):
-            seen = stamps
-            retry_at = time.monotonic() + RETRY_SECONDS if rebuild(builder) == TRY_AGAIN else None
+        if looked != seen.groups or (retry_at is not None and time.monotonic() >= retry_at):
+            seen = now
+            retry_at = time.monotonic() + RETRY_SECONDS if rebuild(builder, now) == TRY_AGAIN else None
 
 
 def refuse_unusable_port(port: int, host: str = HOST) -> None:

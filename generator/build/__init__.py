@@ -1,0 +1,8 @@
+"""Every event computed, and the site built from them, doing only the work something asks for.
+
+archive.py reads every event and season (content/) and replays them (rules/); cache.py keeps the
+replays between runs; changes.py is the one answer to "what changed since the last run?" for
+build, serve, check and verify; builder.py is `podium build`; rebuild.py is serve's rebuild after
+an edit; parallel.py and progress.py share the work among the cores and show it on a terminal.
+May import: core, rules, content, formats, site.
+"""
