@@ -83,39 +83,37 @@ class RuleSet:
 
 
 def build_rulesets(raw: dict[str, YMap], problems: Problems) -> dict[str, RuleSet]:
-    """Every ruleset of ``raw`` (id → its file's mapping, as read by generator/rulesets.py),
-    its parent merged in and every block built and checked; problems go to ``problems``."""
+    """Every ruleset of ``raw`` (id → its file's mapping, as content/rulesets.py reads it), built
+    in one pass each: its parents merged in as its ``extends:`` chain is followed (the chain is its
+    lineage), then every block built and checked; problems go to ``problems``."""
     rulesets = {}
     for rid in sorted(raw):
-        merged = _resolve(rid, raw, problems, [])
-        if merged is not None:
+        resolved = _resolve(rid, raw, problems, ())
+        if resolved is not None:
+            merged, lineage = resolved
             rulesets[rid] = _build(rid, merged, problems)
-            rulesets[rid].lineage = _lineage(rid, raw)
+            rulesets[rid].lineage = lineage
     return rulesets
 
 
-def _lineage(rid: str, raw: dict) -> tuple[str, ...]:
-    """``rid`` and the rulesets it extends (their chain is known to end: ``_resolve`` checked it)."""
-    chain = [rid]
-    while (parent := raw[chain[-1]].get("extends")) is not None:
-        chain.append(parent)
-    return tuple(chain)
-
-
-def _resolve(rid: str, raw: dict, problems: Problems, chain: list) -> YMap | None:
+def _resolve(rid: str, raw: dict, problems: Problems, below: tuple) -> tuple[YMap, tuple[str, ...]] | None:
+    """``rid``'s mapping with its parents merged in, and its lineage (``rid``, then the ids it
+    extends, nearest first); None where the chain loops or names no ruleset. ``below``: the ids
+    that extend ``rid``, followed here."""
     data = raw[rid]
     parent_id = data.get("extends")
     if parent_id is None:
-        return data
-    if parent_id in chain + [rid]:
-        problems.add(data.at("extends"), f"'extends: {parent_id}' makes a loop: {' → '.join(chain + [rid, parent_id])}")
+        return data, (rid,)
+    chain = [*below, rid]
+    if parent_id in chain:
+        problems.add(data.at("extends"), f"'extends: {parent_id}' makes a loop: {' → '.join(chain + [parent_id])}")
         return None
     if parent_id not in raw:
         problems.add(data.at("extends"), f"'extends: {parent_id}': no such ruleset{suggest(parent_id, raw)}; "
                      f"known: {', '.join(sorted(raw))}")
         return None
-    parent = _resolve(parent_id, raw, problems, chain + [rid])
-    return None if parent is None else _merge(parent, data)
+    parent = _resolve(parent_id, raw, problems, tuple(chain))
+    return None if parent is None else (_merge(parent[0], data), (rid, *parent[1]))
 
 
 def _merge(parent: YMap, child: YMap) -> YMap:
