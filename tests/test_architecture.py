@@ -165,3 +165,24 @@ def test_every_module_is_short_enough_to_read_at_once():
                for path in sorted(PACKAGE.rglob("*.py"))}
     too_long = {name: count for name, count in lengths.items() if count > LONGEST and name not in LONGER_ALREADY}
     assert not too_long, f"modules of more than {LONGEST} lines, to split: {too_long}"
+
+
+def test_the_picture_of_the_floors_is_the_codes():
+    """docs/architecture.md draws the floors and their imports as scripts/architecture.py reads
+    them from the code; a module added, moved or importing elsewhere redraws it."""
+    import importlib.util
+
+    spec = importlib.util.spec_from_file_location("architecture", PACKAGE.parent / "scripts" / "architecture.py")
+    picture = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(picture)
+    text = picture.DOC.read_text(encoding="utf-8")
+    assert picture.with_picture(text) == text, "run python scripts/architecture.py"
+
+
+def test_every_module_the_architecture_page_names_is_there():
+    import re
+
+    text = (PACKAGE.parent / "docs" / "architecture.md").read_text(encoding="utf-8")
+    named = set(re.findall(r"`(?:generator/)?((?:%s)/[\w/]+\.py)" % "|".join(FLOORS), text))
+    assert len(named) > 15
+    assert not {path for path in named if not (PACKAGE / path).is_file()}
