@@ -16,7 +16,7 @@ from pathlib import Path
 
 import yaml
 
-from podium.commands import actions as commands
+from podium.commands.pair import pair
 from podium.build.archive import find_event, load_archive
 
 FIRST = ["Łukasz", "Zofia", "Michał", "Agnieszka", "Paweł", "Małgorzata", "Krzysztof", "Joanna", "Tomasz", "Katarzyna",
@@ -170,7 +170,7 @@ def play_event(content: Path, event_id: str, info: dict, registrations: list, ra
     results = Results(registrations, rand, skills)
     dropped = False
     while not find_event(load_archive(content), event_id).complete:
-        path = commands.pair(content, event_id)
+        path = pair(content, event_id)
         results.fill(path, swiss_rounds)
         number = int(path.stem)
         if number == 2 and len(registrations) > 12 and not dropped:
@@ -332,7 +332,7 @@ def play_games(content: Path, event_id: str, info: dict, registrations: list, ra
     dump(folder / "registrations.yaml", registrations)
     skill = {slug(r["name"]): rand.gauss(0, 1) + (r.get("rating", 1500) - 1500) / 150 for r in registrations}
     while not find_event(load_archive(content), event_id).complete:
-        path = commands.pair(content, event_id)
+        path = pair(content, event_id)
         data = yaml.safe_load(path.read_text(encoding="utf-8"))
         for pairing in data["pairings"]:
             play_pairing(pairing, skill, rand, data["stage"])

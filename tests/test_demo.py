@@ -3,7 +3,8 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from podium.commands import actions as commands
+from podium.commands.check import check
+from podium.commands.verify import verify
 from podium.build.archive import load_archive
 from podium.content.rulesets import BUILTIN_DIR
 
@@ -11,9 +12,9 @@ DEMO = Path(__file__).resolve().parent.parent / "content"
 
 
 def test_the_demo_checks_and_verifies_without_a_single_note():
-    output = commands.check(DEMO)
+    output = check(DEMO)
     assert output.startswith("ok:") and "note:" not in output
-    differences, rounds = commands.verify(DEMO, None)
+    differences, rounds = verify(DEMO, None)
     assert differences == [] and rounds > 50
 
 

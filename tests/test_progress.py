@@ -7,7 +7,7 @@ import re
 import pytest
 
 from podium.build import progress
-from podium.commands import actions as commands
+from podium.commands.check import check
 from podium.build.builder import build_site
 from podium.build.parallel import run_shares
 
@@ -50,7 +50,7 @@ def test_a_build_on_a_terminal_shows_events_replayed_and_pages_written(tree, mon
 def test_a_check_on_a_terminal_shows_events_replayed_and_redrawn(tree, monkeypatch, shown_at_once):
     two_events(tree)
     monkeypatch.setattr("sys.stderr", Terminal())
-    assert re.fullmatch(r"ok: 2 events, 0 seasons, \d+ rulesets", commands.check(tree.content))
+    assert re.fullmatch(r"ok: 2 events, 0 seasons, \d+ rulesets", check(tree.content))
     assert bars(progress.sys.stderr.getvalue()) == {"events replayed /2", "events re-drawn /2"}
 
 
@@ -62,7 +62,7 @@ def test_a_build_is_quiet_unless_someone_watches(tree, monkeypatch, shown_at_onc
         monkeypatch.setenv("CI", ci)
     monkeypatch.setattr("sys.stderr", stream)
     build_site(tree.content, tree.root / "site")
-    commands.check(tree.content)
+    check(tree.content)
     assert stream.getvalue() == ""
 
 

@@ -10,7 +10,8 @@ import pytest
 from conftest import nshex_player
 from play import strength_results
 
-from podium.commands import actions as commands, verify
+from podium.commands import verify
+from podium.commands.check import check
 from podium.build.archive import load_archive
 from podium.core.errors import Problems, UserError
 from podium.rules.engine import compute_event, next_round
@@ -107,9 +108,9 @@ def _in_processes(monkeypatch, processes: int) -> None:
 def test_check_and_verify_in_parallel_say_what_a_serial_run_says(several_events, monkeypatch):
     content = several_events.content
     _in_processes(monkeypatch, 1)
-    serial_check, serial_verify = commands.check(content), commands.verify(content, None)
+    serial_check, serial_verify = check(content), verify.verify(content, None)
     assert "e2/rounds/3.yaml" in serial_check and "e4/rounds/2.yaml" in serial_check
     for processes in (2, 3):
         _in_processes(monkeypatch, processes)
-        assert commands.check(content) == serial_check
-        assert commands.verify(content, None) == serial_verify
+        assert check(content) == serial_check
+        assert verify.verify(content, None) == serial_verify

@@ -35,9 +35,9 @@ def main() -> None:
 @content_option
 def check(content: Path) -> None:
     """Validate all content and rulesets; list every problem as path:line: message."""
-    from podium.commands import actions
+    from podium.commands.check import check as check_content
 
-    click.echo(actions.check(content))
+    click.echo(check_content(content))
 
 
 @main.command()
@@ -45,9 +45,9 @@ def check(content: Path) -> None:
 @content_option
 def pair(event: str, content: Path) -> None:
     """Write the next round file of EVENT (an event id or folder)."""
-    from podium.commands import actions
+    from podium.commands.pair import pair as pair_next_round
 
-    actions.echo_written(actions.pair(content, event))
+    echo_written(pair_next_round(content, event))
 
 
 @main.command()
@@ -56,9 +56,9 @@ def pair(event: str, content: Path) -> None:
 @content_option
 def standings(event: str, as_json: bool, content: Path) -> None:
     """Print the standings of EVENT."""
-    from podium.commands import actions
+    from podium.commands.standings import standings as standings_text
 
-    click.echo(actions.standings(content, event, as_json), nl=not as_json)
+    click.echo(standings_text(content, event, as_json), nl=not as_json)
 
 
 OUT_HELP = "The site's folder: new, empty or an earlier build, which is replaced whole (a CNAME in it is kept)."
@@ -84,9 +84,9 @@ def build(out: Path, base_url: str | None, content: Path) -> None:
 @content_option
 def verify(event: str | None, content: Path) -> None:
     """Re-draw every round of EVENT (or of all events) and report pairings that differ."""
-    from podium.commands import actions
+    from podium.commands.verify import verify as verify_content
 
-    differences, rounds = actions.verify(content, event)
+    differences, rounds = verify_content(content, event)
     for difference in differences:
         click.echo(str(difference), err=True)
     errors = sum(d.is_error for d in differences)
@@ -262,9 +262,9 @@ def export_() -> None:
 @content_option
 def export_trf_command(event: str, out: Path | None, content: Path) -> None:
     """Write EVENT as a FIDE Tournament Report File (TRF-16), as a federation takes it for rating."""
-    from podium.commands import actions
+    from podium.commands.export import export_trf
 
-    text = actions.export_trf(content, event)
+    text = export_trf(content, event)
     if out is None:
         click.echo(text, nl=False)
     else:
@@ -286,3 +286,7 @@ def schema(out: Path | None, content: Path) -> None:
         click.echo(f"wrote {path}")
     click.echo("editors read them from a first line like '# yaml-language-server: $schema=../schemas/site.schema.json'; "
                "podium init, new and pair write it")
+
+
+def echo_written(path: Path) -> None:
+    click.echo(f"wrote {path}")

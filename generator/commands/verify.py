@@ -28,7 +28,8 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Mapping
 
-from podium.build.cache import Kept
+from podium.build.archive import find_event, load_archive, without_cycle_collection
+from podium.build.cache import REDRAWS, Kept
 from podium.core.errors import Problems, UserError
 from podium.build.parallel import PARALLEL_EVENTS, cores, map_in_order, worth_splitting
 from podium.rules.engine import EventResult, compute_event, next_round
@@ -293,3 +294,22 @@ def _checked_against_history(difference: Difference, result: EventResult, index:
     drawn = _redrawn(then.event, index, result.ruleset, published=result.event.rounds[index])
     same = not drawn.reason and set(drawn.tables) == set(difference.published)
     return dataclasses.replace(difference, then_same=same, drawn_from_commit=then.commit)
+
+
+def verify(content: Path, event_name: str | None) -> tuple[list, int]:
+    """Differences between published and re-drawn rounds, and how many rounds were checked."""
+    with without_cycle_collection():  # as a build: millions of objects kept to the end
+        archive = load_archive(content)
+        results = [find_event(archive, event_name)] if event_name else list(archive.events.values())
+        registry = {p.id: p for p in archive.site.registry}
+        kept, keys = kept_redraws(content, archive)
+        differences = [d for found in verify_events(results, registry, kept=kept, keys=keys) for d in found]
+    return differences, sum(len(r.event.rounds) for r in results)
+
+
+def kept_redraws(content: Path, archive) -> tuple:
+    """Where verify keeps its redraws (cache.py), with the key of each event's replay; the
+    redraws of events that are gone are forgotten."""
+    kept = Kept(content, REDRAWS)
+    kept.keep_only(archive.events)
+    return kept, archive.event_keys

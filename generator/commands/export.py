@@ -1,0 +1,13 @@
+"""`podium export`: an event in a format other programs read."""
+from __future__ import annotations
+
+from pathlib import Path
+
+from podium.build.archive import find_event, load_archive
+from podium.formats.trf import write_trf
+from podium.formats.trf_export import event_trf
+
+
+def export_trf(content: Path, event_name: str) -> str:
+    """`podium export trf`: the event as FIDE's Tournament Report File (TRF-16)."""
+    return write_trf(event_trf(find_event(load_archive(content), event_name).report))

@@ -1,0 +1,18 @@
+"""`podium pair`: the next round of an event drawn and written as its round file, never over one."""
+from __future__ import annotations
+
+from pathlib import Path
+
+from podium.build.archive import find_event, load_archive
+from podium.content.editor import modeline
+from podium.content.roundfile import render_round
+from podium.core.writing import write_new_file
+from podium.rules.engine import next_round
+
+
+def pair(content: Path, event_name: str) -> Path:
+    result = find_event(load_archive(content), event_name)
+    draft = next_round(result)
+    path = Path(result.event.folder) / "rounds" / f"{draft.number}.yaml"
+    write_new_file(path, render_round(draft, result, modeline(path, "round", content)))
+    return path
