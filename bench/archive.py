@@ -122,7 +122,7 @@ def forget(root: Path) -> None:
     """What a first run finds: no kept replays, no earlier site."""
     import shutil
 
-    from podium.build.cache import cache_folder
+    from podium.run.cache import cache_folder
 
     for folder in (root / "site", cache_folder(root / "content")):
         shutil.rmtree(folder, ignore_errors=True)
@@ -157,7 +157,7 @@ def serve_rebuilds(root: Path, runs: int = 5) -> tuple[list[float], list[tuple[f
     the last file written."""
     import shutil
 
-    from podium.build.rebuild import Rebuilder
+    from podium.run.rebuild import Rebuilder
 
     content = root / "serve" / "content"
     shutil.rmtree(content.parent, ignore_errors=True)
@@ -180,7 +180,7 @@ def serve_rebuilds(root: Path, runs: int = 5) -> tuple[list[float], list[tuple[f
 
 def bare_jinja(root: Path) -> float:
     """Render the same page list with plain Jinja2 and the same templates, timing only rendering."""
-    from podium.build.archive import load_archive
+    from podium.run.archive import load_archive
     from podium.site.render import Renderer
     from podium.site.pages import pages_of, site_items
 

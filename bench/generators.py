@@ -21,8 +21,8 @@ import sys
 from pathlib import Path
 
 from archive import correct_one, timed  # bench/archive.py
-from podium.build.archive import load_archive
-from podium.build.cache import cache_folder
+from podium.run.archive import load_archive
+from podium.run.cache import cache_folder
 from podium.site.pages import pages_of, site_items
 
 LAYOUT = """<!doctype html><html lang="pl"><head><meta charset="utf-8">

@@ -8,11 +8,12 @@ The package is a pipeline in floors, each a folder that imports only from the fl
     content   the organizer's files read and checked into the model, and written back
     formats   other programs' files: TRF, sign-up sheets, the JSON of CONTRACT.md
     site      reports → pages → HTML, and the site written whole
-    build     the whole archive computed, what changed since the last run, caches, workers
+    run       a run over the whole archive: every event computed, what changed since the last
+              run, the replays kept, the work shared among the cores; `podium build`
     venue     servers for the venue: `podium serve`, the site on the room's network
     commands  the command line and each command's glue
 """
 
 __version__ = "0.3.0"
 
-FLOORS = ("core", "rules", "content", "formats", "site", "build", "venue", "commands")  # bottom first
+FLOORS = ("core", "rules", "content", "formats", "site", "run", "venue", "commands")  # bottom first

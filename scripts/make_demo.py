@@ -17,7 +17,7 @@ from pathlib import Path
 import yaml
 
 from podium.commands.pair import pair
-from podium.build.archive import find_event, load_archive
+from podium.run.archive import find_event, load_archive
 
 FIRST = ["Łukasz", "Zofia", "Michał", "Agnieszka", "Paweł", "Małgorzata", "Krzysztof", "Joanna", "Tomasz", "Katarzyna",
          "Grzegorz", "Ewa", "Piotr", "Magdalena", "Jędrzej", "Barbara", "Wojciech", "Aleksandra", "Rafał", "Dorota",
@@ -406,7 +406,7 @@ def best_of_games(pairing: dict, players, form) -> list[dict]:
 
 def best_uninvited(content: Path) -> str:
     """The best-placed player of the biggest qualifier who did not earn an invitation."""
-    from podium.build.archive import load_archive
+    from podium.run.archive import load_archive
 
     archive = load_archive(content)
     invited = {i.player for i in archive.seasons["nshex-2023"].invitations}

@@ -14,7 +14,7 @@ import pytest
 import yaml
 from click.testing import CliRunner
 
-from podium.build.builder import build_site
+from podium.run.builder import build_site
 from podium.commands.cli import main
 
 # The suite's caches go to a folder of this process's own, never the user's (~/.cache/podium);

@@ -9,7 +9,7 @@ from pathlib import Path
 
 import pytest
 
-from podium.build.builder import build_site
+from podium.run.builder import build_site
 
 ROOT = Path(__file__).resolve().parent.parent
 PAGES = {

@@ -9,11 +9,11 @@ from pathlib import Path
 
 import pytest
 
-from podium.build.archive import load_archive
-from podium.build.builder import build_site
-from podium.build.cache import cache_folder
+from podium.run.archive import load_archive
+from podium.run.builder import build_site
+from podium.run.cache import cache_folder
 from podium.core.errors import UserError
-from podium.build.parallel import run_shares, worth_splitting
+from podium.run.parallel import run_shares, worth_splitting
 
 ROOT = Path(__file__).resolve().parent.parent
 
@@ -85,7 +85,7 @@ def _files(folder: Path) -> dict[str, bytes]:
 
 
 def test_pages_are_dealt_in_runs_so_an_event_is_taken_from_the_cache_once_a_process():
-    from podium.build.builder import PAGES_TOGETHER, _dealt
+    from podium.run.builder import PAGES_TOGETHER, _dealt
     first, second = _dealt(3 * PAGES_TOGETHER + 5, 2)
     assert first == [*range(0, PAGES_TOGETHER), *range(2 * PAGES_TOGETHER, 3 * PAGES_TOGETHER)]
     assert second == [*range(PAGES_TOGETHER, 2 * PAGES_TOGETHER), *range(3 * PAGES_TOGETHER, 3 * PAGES_TOGETHER + 5)]

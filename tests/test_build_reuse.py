@@ -1,4 +1,4 @@
-"""`podium build` takes from its last site the files no changed input shows (generator/build/changes.py):
+"""`podium build` takes from its last site the files no changed input shows (generator/run/changes.py):
 they keep their inode (not written again), and the site is byte for byte a whole build's."""
 from __future__ import annotations
 
@@ -7,8 +7,8 @@ from pathlib import Path
 
 import pytest
 
-from podium.build.builder import build_site
-from podium.build.cache import cache_folder
+from podium.run.builder import build_site
+from podium.run.cache import cache_folder
 
 ROOT = Path(__file__).resolve().parent.parent
 KRAKOW, GDANSK = "events/2023-04-krakow/index.html", "events/2023-06-gdansk/index.html"

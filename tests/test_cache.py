@@ -1,4 +1,4 @@
-"""Replays kept between runs (generator/build/cache.py): an event is read and replayed again only when
+"""Replays kept between runs (generator/run/cache.py): an event is read and replayed again only when
 its files, the registry, the rulesets or the engine changed, and what a run gives is the same
 with the cache, without it, or with a broken one."""
 from __future__ import annotations
@@ -11,12 +11,12 @@ from pathlib import Path
 
 import pytest
 
-import podium.build.archive
-import podium.build.cache
-import podium.build.changes
-from podium.build.archive import load_archive
-from podium.build.builder import build_site
-from podium.build.cache import FOLDER, cache_folder
+import podium.run.archive
+import podium.run.cache
+import podium.run.changes
+from podium.run.archive import load_archive
+from podium.run.builder import build_site
+from podium.run.cache import FOLDER, cache_folder
 
 ROOT = Path(__file__).resolve().parent.parent
 
@@ -25,13 +25,13 @@ ROOT = Path(__file__).resolve().parent.parent
 def replays(monkeypatch):
     """The event folders read (and replayed) since the fixture began, in this process."""
     seen = []
-    real = podium.build.archive.read_event
+    real = podium.run.archive.read_event
 
     def counting(folder, problems, registry):
         seen.append(folder.name)
         return real(folder, problems, registry)
-    monkeypatch.setattr(podium.build.archive, "read_event", counting)
-    monkeypatch.setattr(podium.build.archive, "worth_splitting", lambda *_: False)  # count in this process
+    monkeypatch.setattr(podium.run.archive, "read_event", counting)
+    monkeypatch.setattr(podium.run.archive, "worth_splitting", lambda *_: False)  # count in this process
     return seen
 
 
@@ -56,8 +56,8 @@ def test_a_build_takes_an_events_outline_from_the_cache_without_unpickling_its_w
     unpickled only for that event's own pages (Archive.full_report)."""
     load_archive(archive_tree.content)
     replays.clear()
-    kept = podium.build.cache.ReplayCache(archive_tree.content)
-    key, _ = pickle.loads(podium.build.cache.verified(kept.secret, (kept.folder / "spring.pickle").read_bytes()))
+    kept = podium.run.cache.ReplayCache(archive_tree.content)
+    key, _ = pickle.loads(podium.run.cache.verified(kept.secret, (kept.folder / "spring.pickle").read_bytes()))
     outline, _ = kept.get("spring", key)
     kept.put("spring", key, (outline, b"no whole read here"))
     archive = load_archive(archive_tree.content, outlines=True)
@@ -86,7 +86,7 @@ def test_what_every_event_depends_on_replays_every_event(archive_tree, replays, 
         (archive_tree.root / "rulesets" / "house.yaml").write_text(
             "id: house\nname: House\nextends: neuroshima-hex-pl-2023\n", encoding="utf-8")
     else:  # a new version, or a local edit of Podium's code
-        monkeypatch.setattr(podium.build.changes, "engine_fingerprint", lambda: "another engine")
+        monkeypatch.setattr(podium.run.changes, "engine_fingerprint", lambda: "another engine")
     load_archive(archive_tree.content)
     assert sorted(replays) == ["autumn", "spring"]
 
@@ -146,7 +146,7 @@ def test_a_pickle_from_a_repository_or_any_other_hand_is_never_run(archive_tree,
     read, and an entry of the cache folder is unpickled only under this user's signature."""
     load_archive(archive_tree.content)
     entries = cache_folder(archive_tree.content) / "events"
-    payload = podium.build.cache.entry("any key", RUNS_CODE)
+    payload = podium.run.cache.entry("any key", RUNS_CODE)
     if where.startswith("beside"):
         (archive_tree.root / FOLDER / "events").mkdir(parents=True)
         for event_id in ("spring", "autumn"):
@@ -154,12 +154,12 @@ def test_a_pickle_from_a_repository_or_any_other_hand_is_never_run(archive_tree,
     elif where.endswith("unsigned"):
         (entries / "spring.pickle").write_bytes(RUNS_CODE)
     else:
-        (entries / "spring.pickle").write_bytes(podium.build.cache.signed(b"k" * 32, payload))
+        (entries / "spring.pickle").write_bytes(podium.run.cache.signed(b"k" * 32, payload))
     for command in ("check", "build", "verify"):
         cli(command)
     assert not (archive_tree.root / "PWNED").exists()
-    kept = podium.build.cache.ReplayCache(archive_tree.content)
-    assert podium.build.cache.verified(kept.secret, (entries / "spring.pickle").read_bytes())  # worked out again
+    kept = podium.run.cache.ReplayCache(archive_tree.content)
+    assert podium.run.cache.verified(kept.secret, (entries / "spring.pickle").read_bytes())  # worked out again
 
 
 def test_a_key_that_others_can_read_or_git_tracks_is_refused_with_a_sentence(tmp_path, monkeypatch, capsys):
@@ -167,17 +167,17 @@ def test_a_key_that_others_can_read_or_git_tracks_is_refused_with_a_sentence(tmp
     root.mkdir(parents=True)
     (root / "key").write_bytes(b"k" * 32)
     os.chmod(root / "key", 0o644)  # as git checks a file out
-    assert podium.build.cache.signing_key(root) is None
+    assert podium.run.cache.signing_key(root) is None
     subprocess.run(["git", "init", "-q", str(tmp_path / "repo")], check=True)
     subprocess.run(["git", "-C", str(tmp_path / "repo"), "add", "cache/key"], check=True)
     os.chmod(root / "key", 0o600)
-    podium.build.cache.signing_key.cache_clear()
-    assert podium.build.cache.signing_key(root) is None
+    podium.run.cache.signing_key.cache_clear()
+    assert podium.run.cache.signing_key(root) is None
     assert capsys.readouterr().err == (
         f"{root}: Podium's cache folder is tracked by git, and a committed cache could run code when read: it is "
         "not used. Set PODIUM_CACHE_DIR to a folder outside every repository (or unset it) and remove the folder "
         "from git\n")
-    podium.build.cache.signing_key.cache_clear()
+    podium.run.cache.signing_key.cache_clear()
 
 
 def test_the_demo_site_is_the_same_from_the_cache(tmp_path):

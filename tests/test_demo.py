@@ -5,7 +5,7 @@ from pathlib import Path
 
 from podium.commands.check import check
 from podium.commands.verify import verify
-from podium.build.archive import load_archive
+from podium.run.archive import load_archive
 from podium.content.rulesets import BUILTIN_DIR
 
 DEMO = Path(__file__).resolve().parent.parent / "content"

@@ -7,7 +7,7 @@ import xml.etree.ElementTree as ET
 
 import pytest
 
-from podium.build.archive import load_archive
+from podium.run.archive import load_archive
 from podium.site.i18n import Language
 from podium.site.feeds import atom_feed
 from podium.content.validate.addresses import base_url_problem

@@ -155,7 +155,7 @@ def test_the_demo_builds_in_every_shipped_language(language, tmp_path):
     here, not on a club's site."""
     import shutil
 
-    from podium.build.builder import build_site
+    from podium.run.builder import build_site
 
     content = tmp_path / "content"
     shutil.copytree(ROOT / "content", content)

@@ -10,9 +10,9 @@ from pathlib import Path
 
 import pytest
 
-from podium.build.builder import build_site
+from podium.run.builder import build_site
 from podium.core.errors import UserError
-from podium.build.rebuild import Rebuilder
+from podium.run.rebuild import Rebuilder
 
 ROOT = Path(__file__).resolve().parent.parent
 

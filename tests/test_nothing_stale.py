@@ -15,10 +15,10 @@ from pathlib import Path
 import pytest
 import yaml
 
-from podium.build.builder import build_site
+from podium.run.builder import build_site
 from podium.content.files import content_files
-from podium.build.changes import Inputs
-from podium.build.rebuild import Rebuilder
+from podium.run.changes import Inputs
+from podium.run.rebuild import Rebuilder
 from conftest import nshex_player
 from play import strength_results
 
@@ -102,7 +102,7 @@ def test_serve_reads_each_file_once_a_look_and_the_edited_event_once_more(tree, 
     """Issue 31: serve's watcher and its rebuild each hashed every file (and the replay keys the
     event folders again). One ``Inputs`` now serves the look, the rebuild and the replay keys;
     only the edited event's files are read again, after its replay (did they change meanwhile?)."""
-    import podium.build.changes as changes
+    import podium.run.changes as changes
     import podium.content.files as files
 
     tree.event("e1", 8)

@@ -12,7 +12,7 @@ from pathlib import Path
 
 import pytest
 
-from podium.build.builder import build_site
+from podium.run.builder import build_site
 
 ROOT = Path(__file__).resolve().parent.parent
 PROJECT = "https://user.github.io/repo"

@@ -9,13 +9,13 @@ from pathlib import Path
 
 import pytest
 
-import podium.build.builder
+import podium.run.builder
 import podium.core.fileops
-import podium.build.rebuild
+import podium.run.rebuild
 import podium.site.write
-from podium.build.builder import build_site
+from podium.run.builder import build_site
 from podium.core.errors import UserError
-from podium.build.rebuild import Rebuilder
+from podium.run.rebuild import Rebuilder
 from podium.venue.serve import REBUILT, TRY_AGAIN, rebuild
 from play import strength_results
 
@@ -77,7 +77,7 @@ def test_a_full_disk_during_a_build_is_a_sentence_and_the_old_site_stays(tree, c
     cli("build", "--out", "site")
     before = _files(tree.root / "site")
     tree.event("e1", 8, name="Event one")
-    _disk_full_after(monkeypatch, podium.build.builder, 3)
+    _disk_full_after(monkeypatch, podium.run.builder, 3)
     result = cli("build", "--out", "site", expect=1)
     assert result.output == f"--out: site {FULL}\n1 problem found.\n"
     assert _files(tree.root / "site") == before and _beside(tree.root) == []
@@ -94,7 +94,7 @@ def test_a_full_disk_during_serves_rebuild_changes_no_page_and_is_tried_again(tr
     before = _files(tree.root / "site")
     strength_results(tree, "e1", 1)
     with monkeypatch.context() as disk:
-        _disk_full_after(disk, podium.build.rebuild, 2)
+        _disk_full_after(disk, podium.run.rebuild, 2)
         assert rebuild(builder) == TRY_AGAIN
     err = capsys.readouterr().err
     assert err == (f"--out: site {FULL}\n1 problem found.\nthe site was not rebuilt; the last whole site is still served, and Podium "

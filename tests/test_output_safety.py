@@ -10,7 +10,7 @@ from pathlib import Path
 import pytest
 
 from podium.site import write
-from podium.build.builder import build_site
+from podium.run.builder import build_site
 from podium.site.write import STAMP, SiteWriter, is_podium_build, ready_output
 
 REPLACED = "and a build replaces its output folder whole"

@@ -7,7 +7,7 @@ import stat
 import pytest
 import yaml
 
-from podium.build.archive import find_event, load_archive
+from podium.run.archive import find_event, load_archive
 from podium.rules.engine import next_round
 from podium.rules.scoring import yaml_string
 from play import BUILTIN_RULESETS

@@ -6,12 +6,12 @@ from pathlib import Path
 
 import pytest
 
-import podium.build.archive
-import podium.build.builder
-from podium.build.archive import load_archive
-from podium.build.builder import build_site
+import podium.run.archive
+import podium.run.builder
+from podium.run.archive import load_archive
+from podium.run.builder import build_site
 from podium.core.errors import UserError
-from podium.build.parallel import worth_splitting
+from podium.run.parallel import worth_splitting
 
 ROOT = Path(__file__).resolve().parent.parent
 
@@ -23,8 +23,8 @@ def _files(folder: Path) -> dict[str, bytes]:
 
 
 def _thresholds(monkeypatch, events: int, outputs: int) -> None:
-    monkeypatch.setattr(podium.build.archive, "PARALLEL_EVENTS", events)
-    monkeypatch.setattr(podium.build.builder, "PARALLEL_FROM", outputs)
+    monkeypatch.setattr(podium.run.archive, "PARALLEL_EVENTS", events)
+    monkeypatch.setattr(podium.run.builder, "PARALLEL_FROM", outputs)
 
 
 def test_the_demo_site_is_the_same_built_on_one_core_or_all(tmp_path, monkeypatch):
@@ -42,7 +42,7 @@ def test_problems_found_in_another_process_keep_their_lines(tree, monkeypatch):
     tree.write("events/e5/event.yaml", "name: [unclosed\n")
     messages = []
     for events in (10**9, 1):
-        monkeypatch.setattr(podium.build.archive, "PARALLEL_EVENTS", events)
+        monkeypatch.setattr(podium.run.archive, "PARALLEL_EVENTS", events)
         with pytest.raises(UserError) as caught:
             load_archive(tree.content)
         messages.append([str(problem) for problem in caught.value.problems])
@@ -55,9 +55,9 @@ def test_results_read_in_another_process_equal_those_read_here(tree, cli, monkey
     for number in range(1, 7):
         tree.event(f"e{number}", 6)
         cli("pair", f"e{number}")
-    monkeypatch.setattr(podium.build.archive, "PARALLEL_EVENTS", 10**9)
+    monkeypatch.setattr(podium.run.archive, "PARALLEL_EVENTS", 10**9)
     here = load_archive(tree.content)
-    monkeypatch.setattr(podium.build.archive, "PARALLEL_EVENTS", 1)
+    monkeypatch.setattr(podium.run.archive, "PARALLEL_EVENTS", 1)
     split = load_archive(tree.content)
     assert list(split.events) == list(here.events)
     for event_id, result in here.events.items():

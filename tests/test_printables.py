@@ -11,8 +11,8 @@ from pathlib import Path
 import pytest
 import yaml
 
-from podium.build.archive import load_archive
-from podium.build.builder import build_site
+from podium.run.archive import load_archive
+from podium.run.builder import build_site
 
 ROOT = Path(__file__).resolve().parent.parent
 CONTENT = ROOT / "content"

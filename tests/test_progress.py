@@ -6,10 +6,10 @@ import re
 
 import pytest
 
-from podium.build import progress
+from podium.run import progress
 from podium.commands.check import check
-from podium.build.builder import build_site
-from podium.build.parallel import run_shares
+from podium.run.builder import build_site
+from podium.run.parallel import run_shares
 
 
 class Terminal(io.StringIO):

@@ -7,7 +7,7 @@ from pathlib import Path
 
 import pytest
 
-from podium.build.archive import load_archive
+from podium.run.archive import load_archive
 from podium.formats.export import standings_json
 
 CONTENT = Path(__file__).resolve().parent.parent / "content"

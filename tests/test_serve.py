@@ -6,7 +6,7 @@ import socket
 
 import pytest
 
-from podium.build.rebuild import Rebuilder
+from podium.run.rebuild import Rebuilder
 from podium.venue.serve import CONTENT_PROBLEM, REBUILT, rebuild
 
 

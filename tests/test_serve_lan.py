@@ -18,9 +18,9 @@ from pathlib import Path
 import pytest
 import segno
 
-import podium.build.rebuild
+import podium.run.rebuild
 from podium.venue import lanserver
-from podium.build.rebuild import Rebuilder
+from podium.run.rebuild import Rebuilder
 from podium.venue import lanaddress, lanlog
 from podium.venue.lanaddress import lan_address, terminal_qr
 from podium.venue.lanserver import SiteServer
@@ -339,8 +339,8 @@ def short_of_descriptors(*args, **kwargs):
 
 @pytest.mark.parametrize("target, name", [
     (Path, "read_text"),                      # reading the content
-    (podium.build.rebuild, "build_all"),        # writing the pages
-    (podium.build.rebuild, "load_archive"),     # anywhere else
+    (podium.run.rebuild, "build_all"),        # writing the pages
+    (podium.run.rebuild, "load_archive"),     # anywhere else
 ], ids=["reading the content", "writing the pages", "anywhere"])
 def test_a_rebuild_short_of_file_descriptors_is_tried_again_not_dropped(tree, cli, monkeypatch, capsys, target, name):
     tree.event("e1", 8)

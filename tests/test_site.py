@@ -151,7 +151,7 @@ def test_round_page_marks_each_tables_winner(site_tree, cli):
 def test_a_2v2_players_page_names_the_partner_apart_from_the_opponents(tmp_path):
     """Micromutants extreme, round 1 of the demo: Niccolò Bianchi and Gianluca Mancò against
     Beatrice Ferrè and Giulia Romanò."""
-    from podium.build.builder import build_site
+    from podium.run.builder import build_site
 
     build_site(Path(__file__).resolve().parent.parent / "content", tmp_path / "site")
     html = (tmp_path / "site/players/niccolo-bianchi/index.html").read_text()
@@ -161,7 +161,7 @@ def test_a_2v2_players_page_names_the_partner_apart_from_the_opponents(tmp_path)
 
 
 def test_round_pages_link_the_rounds_before_and_after(tmp_path):
-    from podium.build.builder import build_site
+    from podium.run.builder import build_site
 
     build_site(Path(__file__).resolve().parent.parent / "content", tmp_path / "site")
     rounds = tmp_path / "site/events/2023-04-krakow/rounds"
@@ -179,7 +179,7 @@ def test_round_pages_link_the_rounds_before_and_after(tmp_path):
 def test_the_404_page_of_a_project_site_links_from_the_sites_own_path(tmp_path):
     """GitHub Pages serves 404.html for https://user.github.io/repo/no/such/page: relative links
     would point into /repo/no/such/; they start at /repo/ instead."""
-    from podium.build.builder import build_site
+    from podium.run.builder import build_site
 
     build_site(Path(__file__).resolve().parent.parent / "content", tmp_path / "site",
                base_url="https://user.github.io/repo")
@@ -194,7 +194,7 @@ def test_the_404_page_of_a_project_site_links_from_the_sites_own_path(tmp_path):
 def test_the_404_page_without_a_base_url_links_from_the_hosts_root(tmp_path):
     """Served at /no/such/page/ (podium serve, serve --lan, a custom domain), relative links
     would point into /no/such/page/; without a base URL they start at the host's root."""
-    from podium.build.builder import build_site
+    from podium.run.builder import build_site
 
     build_site(Path(__file__).resolve().parent.parent / "content", tmp_path / "site")
     html = (tmp_path / "site/404.html").read_text()
@@ -207,7 +207,7 @@ def test_the_404_page_without_a_base_url_links_from_the_hosts_root(tmp_path):
 def test_public_pages_name_no_file_yaml_key_or_command(tmp_path):
     """Players read the site; files, keys and commands are the organizer's (issue 18). The
     organizer's own Markdown pages (the guide teaches the commands) are theirs to word."""
-    from podium.build.builder import build_site
+    from podium.run.builder import build_site
 
     build_site(Path(__file__).resolve().parent.parent / "content", tmp_path / "site")
     leaks = re.compile(r"\.yaml\b|manual_order|playoffs:|podium (?:verify|pair|check|build)")
@@ -219,7 +219,7 @@ def test_public_pages_name_no_file_yaml_key_or_command(tmp_path):
 
 
 def test_a_season_page_says_how_its_points_are_earned(tmp_path):
-    from podium.build.builder import build_site
+    from podium.run.builder import build_site
 
     build_site(Path(__file__).resolve().parent.parent / "content", tmp_path / "site")
     html = (tmp_path / "site/seasons/carcassonne-2023/index.html").read_text()
@@ -229,8 +229,8 @@ def test_a_season_page_says_how_its_points_are_earned(tmp_path):
 
 
 def test_every_event_is_listed_by_season_and_linked_from_home(tmp_path):
-    from podium.build.archive import load_archive
-    from podium.build.builder import build_site
+    from podium.run.archive import load_archive
+    from podium.run.builder import build_site
 
     content = Path(__file__).resolve().parent.parent / "content"
     build_site(content, tmp_path / "site")
@@ -284,7 +284,7 @@ def test_a_pending_result_is_marked_pending_on_the_round_page(tree, cli):
 def test_the_leader_is_within_the_first_screen_of_an_event_page(tmp_path):
     """At 360×740 a player sees the leader without scrolling (issue 18: the standings began
     about 940 px down). Measured in Chromium by tests/test_browser.py; here the order of the page."""
-    from podium.build.builder import build_site
+    from podium.run.builder import build_site
 
     build_site(Path(__file__).resolve().parent.parent / "content", tmp_path / "site")
     html = (tmp_path / "site/events/2023-04-krakow/index.html").read_text()
@@ -295,7 +295,7 @@ def test_the_leader_is_within_the_first_screen_of_an_event_page(tmp_path):
 def test_a_group_round_page_shows_each_groups_standings_after_that_round(tmp_path):
     """The demo's Tantrix Grand Prix: two round-robin groups; round 1's page shows both groups'
     tables as they stood after round 1."""
-    from podium.build.builder import build_site
+    from podium.run.builder import build_site
 
     build_site(Path(__file__).resolve().parent.parent / "content", tmp_path / "site")
     html = (tmp_path / "site/events/2023-03-tantrix-grand-prix/rounds/1/index.html").read_text()
@@ -308,7 +308,7 @@ def test_a_group_round_page_shows_each_groups_standings_after_that_round(tmp_pat
 
 def test_the_by_name_list_gives_a_tantrix_players_colour(tmp_path):
     """Tantrix §5: where players stated colours, the list by name says each one's colour in game 1."""
-    from podium.build.builder import build_site
+    from podium.run.builder import build_site
 
     build_site(Path(__file__).resolve().parent.parent / "content", tmp_path / "site")
     html = (tmp_path / "site/events/2022-11-tantrix-liga/rounds/1/index.html").read_text()

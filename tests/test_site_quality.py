@@ -8,7 +8,7 @@ from urllib.parse import urlsplit
 import html5lib
 import pytest
 
-from podium.build.builder import build_site
+from podium.run.builder import build_site
 
 ROOT = Path(__file__).resolve().parent.parent
 BUDGET = 50 * 1024  # bytes of HTML + CSS a page may weigh

@@ -217,7 +217,7 @@ def test_elo_update_by_hand():
 def test_ratings_carry_across_events_and_skip_defaults(tree, cli):
     import datetime
 
-    from podium.build.archive import load_archive
+    from podium.run.archive import load_archive
 
     tree.event("e1", tantrix_players(2, ratings=[1600, 1400]), ruleset="tantrix", date=datetime.date(2023, 3, 1),
                structure=[{"kind": "round-robin", "games": 2}])

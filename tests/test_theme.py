@@ -90,7 +90,7 @@ def test_a_logo_and_a_theme_file_published_under_one_name_are_both_named(themed,
 def test_the_logo_wins_over_a_podium_static_file_of_its_name(themed, cli, tmp_path, monkeypatch):
     import shutil
 
-    from podium.build import builder as build
+    from podium.run import builder as build
 
     podiums = tmp_path / "podium-static"
     shutil.copytree(build.STATIC_DIR, podiums)
@@ -164,7 +164,7 @@ def test_whatever_a_theme_template_raises_is_said_at_its_line(themed, cli, expre
 
 
 def test_a_theme_error_during_serve_is_printed_and_the_last_site_kept(themed, capsys):
-    from podium.build.rebuild import Rebuilder
+    from podium.run.rebuild import Rebuilder
     from podium.venue.serve import CONTENT_PROBLEM, REBUILT, rebuild
 
     out = themed.root / "site"

@@ -12,7 +12,7 @@ from play import strength_results
 
 from podium.commands import verify
 from podium.commands.check import check
-from podium.build.archive import load_archive
+from podium.run.archive import load_archive
 from podium.core.errors import Problems, UserError
 from podium.rules.engine import compute_event, next_round
 from podium.rules.stages import swiss

@@ -4,8 +4,8 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from podium.build import progress
-from podium.build.archive import load_archive, without_cycle_collection
+from podium.run import progress
+from podium.run.archive import load_archive, without_cycle_collection
 from podium.commands.verify import kept_redraws, verify_events
 from podium.rules.engine import still_to_play, table_name, unfit_structure
 from podium.site.render import check_theme

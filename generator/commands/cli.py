@@ -70,7 +70,7 @@ OUT_HELP = "The site's folder: new, empty or an earlier build, which is replaced
 @content_option
 def build(out: Path, base_url: str | None, content: Path) -> None:
     """Render the whole site; on any problem the previous site is left untouched."""
-    from podium.build.builder import build_site
+    from podium.run.builder import build_site
     from podium.content.validate.addresses import base_url_problem
 
     if base_url and (problem := base_url_problem(base_url)):

@@ -3,7 +3,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from podium.build.archive import find_event, load_archive
+from podium.run.archive import find_event, load_archive
 from podium.formats.trf import write_trf
 from podium.formats.trf_export import event_trf
 

@@ -3,7 +3,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from podium.build.archive import find_event, load_archive
+from podium.run.archive import find_event, load_archive
 from podium.content.editor import modeline
 from podium.content.roundfile import render_round
 from podium.core.writing import write_new_file

@@ -3,7 +3,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from podium.build.archive import find_event, load_archive
+from podium.run.archive import find_event, load_archive
 from podium.formats.export import dumps, standings_json
 from podium.rules.standings.order import shared_ranks
 from podium.site.i18n import Language

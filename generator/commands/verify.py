@@ -28,10 +28,10 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Mapping
 
-from podium.build.archive import find_event, load_archive, without_cycle_collection
-from podium.build.cache import REDRAWS, Kept
+from podium.run.archive import find_event, load_archive, without_cycle_collection
+from podium.run.cache import REDRAWS, Kept
 from podium.core.errors import Problems, UserError
-from podium.build.parallel import PARALLEL_EVENTS, cores, map_in_order, worth_splitting
+from podium.run.parallel import PARALLEL_EVENTS, cores, map_in_order, worth_splitting
 from podium.rules.engine import EventResult, compute_event, next_round
 from podium.rules.fingerprint import results_fingerprint
 from podium.rules.prefixes import each_opening_prefix

@@ -1,5 +1,5 @@
 """The files a folder of the organizer's holds, as the content's reader sees them, and each file
-known by what it holds: the one listing that every "has it changed?" reads (build/changes.py)."""
+known by what it holds: the one listing that every "has it changed?" reads (run/changes.py)."""
 from __future__ import annotations
 
 import hashlib

@@ -25,9 +25,12 @@ def ruleset_dirs(content_root: Path) -> list[Path]:
 
 
 def load_rulesets(dirs: list[Path]) -> dict[str, RuleSet]:
-    """Every ruleset found, built and checked; one UserError lists all problems."""
+    """Every ruleset found, built and checked; one UserError lists all problems. The files are
+    read (Podium's, then the organizer's, which win), then each ruleset is built from its file
+    and those it extends (rules/ruleset.py: the engine reads no file)."""
     problems = Problems()
-    rulesets = build_rulesets(_read_files(dirs, problems), problems)
+    files = _read_files(dirs, problems)
+    rulesets = build_rulesets(files, problems)
     problems.raise_if_any()
     return rulesets
 

@@ -1,6 +1,6 @@
 """`podium serve`: build, serve on localhost, rebuild and reload the browser on every change.
 
-After the first build, a change rebuilds only what depends on it (generator/build/rebuild.py).
+After the first build, a change rebuilds only what depends on it (generator/run/rebuild.py).
 A rebuild that fails prints the problems and keeps serving the last good site.
 
 With ``--lan`` the site is served to the local network by generator/venue/lanserver.py instead of
@@ -22,8 +22,8 @@ from pathlib import Path
 import click
 
 from podium.core.errors import Src, UserError, fail
-from podium.build.changes import Inputs
-from podium.build.rebuild import Rebuilder
+from podium.run.changes import Inputs
+from podium.run.rebuild import Rebuilder
 from podium.venue.lanaddress import lan_address, terminal_qr
 from podium.venue.lanserver import ANY, OUT_OF_DESCRIPTORS, SiteServer, raise_open_files_limit
 from podium.site.render import TEMPLATES_DIR

@@ -30,7 +30,7 @@ from importlib import metadata
 from pathlib import Path
 
 import podium
-from podium.build.cache import Kept
+from podium.run.cache import Kept
 from podium.content.files import content_files, file_digest, hash_files
 from podium.content.rulesets import ruleset_dirs
 from podium.core.fileops import site_path

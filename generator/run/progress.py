@@ -8,7 +8,7 @@ Each bar is wiped when its step ends, leaving the command's own summary.
 
 tqdm draws the bars: it is small, has no dependencies of its own, and its ``delay`` holds a bar
 back until the command has run long enough. The counts are kept in shared memory, as events
-are replayed and pages written in forked processes too (generator/build/parallel.py); the bar is
+are replayed and pages written in forked processes too (generator/run/parallel.py); the bar is
 redrawn by the process that started the step.
 """
 from __future__ import annotations

@@ -5,11 +5,11 @@ import os
 from dataclasses import dataclass
 from pathlib import Path
 
-from podium.build import changes, progress
+from podium.run import changes, progress
 from podium.site import offline
-from podium.build.archive import Archive, load_archive, without_cycle_collection
+from podium.run.archive import Archive, load_archive, without_cycle_collection
 from podium.site.i18n import Language
-from podium.build.parallel import cores, run_shares, worth_splitting
+from podium.run.parallel import cores, run_shares, worth_splitting
 from podium.site.render import TEMPLATES_DIR, Renderer, check_theme, collecting_page_garbage
 from podium.core.model import asset_url
 from podium.site import urls

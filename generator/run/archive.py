@@ -14,12 +14,12 @@ from pathlib import Path
 from types import MappingProxyType
 from typing import Mapping
 
-from podium.build import progress
-from podium.build.cache import ReplayCache, pickled
-from podium.build.changes import Inputs
+from podium.run import progress
+from podium.run.cache import ReplayCache, pickled
+from podium.run.changes import Inputs
 from podium.core.errors import Problems, Src, fail, suggest
 from podium.core.model import Site
-from podium.build.parallel import PARALLEL_EVENTS, cores, map_in_order, worth_splitting
+from podium.run.parallel import PARALLEL_EVENTS, cores, map_in_order, worth_splitting
 from podium.rules.elo import rating_histories
 from podium.rules.engine import EventResult, compute_event
 from podium.rules.ruleset import RuleSet

@@ -1,4 +1,5 @@
-"""Every event computed, and the site built from them, doing only the work something asks for.
+"""A run over the whole archive: every event computed, and the site built from them, doing only
+the work something asks for. (Not named build/: tools take a folder of that name for output.)
 
 archive.py reads every event and season (content/) and replays them (rules/); cache.py keeps the
 replays between runs; changes.py is the one answer to "what changed since the last run?" for

@@ -11,9 +11,9 @@ from __future__ import annotations
 from dataclasses import dataclass
 from pathlib import Path
 
-from podium.build.archive import Archive, load_archive, without_cycle_collection
-from podium.build.builder import build_all, site_outputs, write_site
-from podium.build.changes import Inputs, Made, changed_events, made_from, shown_changed
+from podium.run.archive import Archive, load_archive, without_cycle_collection
+from podium.run.builder import build_all, site_outputs, write_site
+from podium.run.changes import Inputs, Made, changed_events, made_from, shown_changed
 from podium.core.fileops import remove_file, site_path, write_file
 from podium.core.writing import output_problem
 from podium.site.pages import Page
