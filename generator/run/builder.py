@@ -80,29 +80,14 @@ def build_site(content: Path, out: Path, base_url: str | None = None) -> int:
         archive = load_archive(content, outlines=True, inputs=inputs)  # events' own pages take their whole reports from the cache
         check_theme(archive.site)  # every theme template compiles, before a page is rendered
         made = changes.made_from(inputs, archive)
-        last = changes.last_made(content, out) if is_podium_build(out) else None
-        changes.forget_made(content, out)  # a run killed from here on leaves no record to trust
+        last = changes.LastBuild(content, out, is_podium_build(out))
         outputs = site_outputs(archive, base_url)
-        shown = changes.shown_changed(last, made)
-        pages = write_site(outputs, out, Reused(shown, last, out.resolve()) if shown is not None else None)
-        changes.record_files(made, out, [item.url for item in outputs.built])
-        changes.save_made(content, out, made)
+        pages = write_site(outputs, out, last.reused(made))
+        last.record(made, [item.url for item in outputs.built])
         return pages
 
 
-@dataclass
-class Reused:
-    """The last site's files a build takes as they are (changes.py): those showing nothing ``shown``."""
-
-    shown: set
-    last: changes.Made
-    site: Path
-
-    def file_of(self, item) -> Path | None:
-        return changes.reusable(item, self.shown, self.last, self.site)
-
-
-def write_site(outputs: SiteOutputs, out: Path, reused: Reused | None = None) -> int:
+def write_site(outputs: SiteOutputs, out: Path, reused: changes.Reused | None = None) -> int:
     """Write every output into a fresh folder and swap it in whole: a failure leaves the old site.
     ``reused``: the last site's files to take as they are instead of rendering them again."""
     try:

@@ -202,36 +202,49 @@ def invitations_by_event(archive) -> dict[str, str]:
     return {event_id: _digest(invitations) for event_id, invitations in named.items()}
 
 
-def reusable(item, shown: set, last: Made, old_site: Path) -> Path | None:
-    """The last site's file of ``item`` if it can be taken as it is."""
-    if item.shows is None or item.shows & shown or item.url not in last.files:
-        return None
-    path = site_path(old_site, item.url)
-    try:
-        stat = os.lstat(path)
-    except OSError:
-        return None
-    return path if (stat.st_size, stat.st_mtime_ns) == last.files[item.url] else None
+class LastBuild:
+    """The record of the last build into ``out`` (None before the first, or where ``out`` holds no
+    build of Podium's), taken out of the cache as the build starts: a run killed from then on
+    leaves no record to trust, and the next build renders everything."""
+
+    def __init__(self, content: Path, out: Path, is_a_build: bool):
+        self.kept, self.name, self.site = Kept(content, BUILDS), _record(out), out.resolve()
+        made = self.kept.get(self.name, RECORD) if is_a_build else None
+        self.made = made if isinstance(made, Made) else None
+        self.kept.forget(self.name)
+
+    def reused(self, now: Made) -> Reused | None:
+        """What the new site can take from the last one as it is; None: render every page."""
+        shown = shown_changed(self.made, now)
+        return None if shown is None else Reused(shown, self.made, self.site)
+
+    def record(self, now: Made, urls) -> None:
+        """Keep what the new site was made from, with the size and time of each file as written."""
+        for url in urls:
+            stat = os.lstat(site_path(self.site, url))
+            now.files[url] = (stat.st_size, stat.st_mtime_ns)
+        self.kept.put(self.name, RECORD, now)
 
 
-def record_files(made: Made, site: Path, urls) -> None:
-    for url in urls:
-        stat = os.lstat(site_path(site, url))
-        made.files[url] = (stat.st_size, stat.st_mtime_ns)
+@dataclass
+class Reused:
+    """The last site's files a build takes as they are: those showing nothing ``shown``, and not
+    touched since they were written."""
 
+    shown: set
+    last: Made
+    site: Path
 
-def last_made(content: Path, out: Path) -> Made | None:
-    """The record of the last build into ``out``; None: render everything."""
-    made = Kept(content, BUILDS).get(_record(out), RECORD)
-    return made if isinstance(made, Made) else None
-
-
-def save_made(content: Path, out: Path, made: Made) -> None:
-    Kept(content, BUILDS).put(_record(out), RECORD, made)
-
-
-def forget_made(content: Path, out: Path) -> None:
-    Kept(content, BUILDS).forget(_record(out))
+    def file_of(self, item) -> Path | None:
+        """The last site's file of ``item`` if it can be taken as it is."""
+        if item.shows is None or item.shows & self.shown or item.url not in self.last.files:
+            return None
+        path = site_path(self.site, item.url)
+        try:
+            stat = os.lstat(path)
+        except OSError:
+            return None
+        return path if (stat.st_size, stat.st_mtime_ns) == self.last.files[item.url] else None
 
 
 RECORD = "made"  # the key of a record: what it was made from is in the record itself
