@@ -234,12 +234,20 @@ def wait_for(condition, seconds: float = HANG):
     raise AssertionError("timed out")
 
 
-def start_serving(tree, port: int, **popen) -> tuple[subprocess.Popen, list[str]]:
-    """`podium serve --lan` in ``tree``, and the lines it prints (stdout and stderr), as they come."""
+def start_serving(tree, port: int, preexec_fn=None) -> tuple[subprocess.Popen, list[str]]:
+    """`podium serve --lan` in ``tree``, and the lines it prints (stdout and stderr), as they come.
+    ``preexec_fn``: run in the server's process before it starts."""
     env = {**os.environ, "PYTHONPATH": str(ROOT), "PYTHONUNBUFFERED": "1", "PYTHONFAULTHANDLER": "1"}
+
+    def in_the_server() -> None:
+        # A suite started as a background job (`cmd &` in a script) runs with Ctrl+C ignored, and a
+        # child keeps that: the server would never stop on the SIGINT the tests send it.
+        signal.signal(signal.SIGINT, signal.SIG_DFL)
+        if preexec_fn is not None:
+            preexec_fn()
     serving = subprocess.Popen([sys.executable, "-m", "podium", "serve", "--lan", "--port", str(port)],
                                cwd=tree.root, env=env, stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True,
-                               **popen)
+                               preexec_fn=in_the_server)
     lines: list[str] = []
     threading.Thread(target=lambda: lines.extend(serving.stdout), daemon=True).start()
     return serving, lines
