@@ -53,10 +53,11 @@ def test_the_lock_pins_every_dependency_within_the_pyprojects_range():
     """The lock and the pyproject never disagree: scripts/lock_dependencies.py writes it again
     after a dependency is added or its range moved."""
     from packaging.requirements import Requirement
+    from packaging.utils import canonicalize_name
 
-    pins = locked()
+    pins = {canonicalize_name(name): version for name, version in locked().items()}
     for declared in map(Requirement, tomllib.loads((ROOT / "pyproject.toml").read_text())["project"]["dependencies"]):
-        name = declared.name.lower()
+        name = canonicalize_name(declared.name)  # ruamel.yaml is locked as ruamel-yaml
         assert name in pins, f"{name} is not in the lock: python scripts/lock_dependencies.py"
         assert declared.specifier.contains(pins[name]), f"{name}=={pins[name]} is outside {declared}"
 

@@ -6,6 +6,8 @@ import hashlib
 import os
 from pathlib import Path
 
+from podium.content.load import proposed_text
+
 
 def hash_files(digest, root: Path, skip: tuple[str, ...] = ()) -> None:
     """Every file under ``root`` (``content_files``) by its path (relative) and bytes, in a fixed
@@ -52,7 +54,10 @@ def _first_time(folder: str, walked: set) -> bool:
 
 def file_digest(path) -> bytes:
     """A file's identity: a hash of its bytes as read (never its size or modification time,
-    which a disk with coarse timestamps, a copy or a checkout can leave as they were)."""
+    which a disk with coarse timestamps, a copy or a checkout can leave as they were). A file
+    under a proposed change (load.py ``proposed``) is known by the text it would hold."""
+    if (text := proposed_text(path)) is not None:
+        return hashlib.sha256(text.encode("utf-8")).digest()
     try:
         with open(path, "rb") as stream:
             return hashlib.sha256(stream.read()).digest()

@@ -13,6 +13,9 @@ refused with their line.
 from __future__ import annotations
 
 import math
+import os
+from contextlib import contextmanager
+from contextvars import ContextVar
 import re
 from pathlib import Path
 
@@ -320,8 +323,30 @@ def with_colon_space(text: str) -> str | None:
     return None
 
 
+_PROPOSED: ContextVar[dict] = ContextVar("proposed", default={})  # absolute path → the text it would hold
+
+
+@contextmanager
+def proposed(path: Path, text: str):
+    """Within this block, ``path`` reads as holding ``text``: the content as a change would make
+    it, read and checked by the one reader before anything is written (the results desk)."""
+    token = _PROPOSED.set({**_PROPOSED.get(), os.path.abspath(path): text})
+    try:
+        yield
+    finally:
+        _PROPOSED.reset(token)
+
+
+def proposed_text(path) -> str | None:
+    """What ``path`` would hold under a change being checked (``proposed``); None: as on disk."""
+    instead = _PROPOSED.get()
+    return instead.get(os.path.abspath(path)) if instead else None
+
+
 def read_text(path: Path) -> str:
     """Read a content file as UTF-8 (a BOM is tolerated); other encodings are an error."""
+    if (text := proposed_text(path)) is not None:
+        return text
     try:
         return path.read_text(encoding="utf-8-sig")
     except UnicodeDecodeError as exc:
