@@ -73,3 +73,55 @@ def test_a_file_changed_since_the_form_was_opened_is_not_overwritten(tree, cli):
     answer = record_results(tree.content, path, opened.version, {0: {"armies": ["Moloch", "Neodżungla"], "score": [12, 5]}})
     assert isinstance(answer, Changed) and answer.now.text == edited
     assert path.read_text(encoding="utf-8") == edited
+
+
+def _archive_after(tree, cli, event_id: str, rounds_played: int):
+    from play import strength_results
+
+    from podium.run.archive import load_archive
+
+    for number in range(1, rounds_played + 1):
+        cli("pair", event_id)
+        strength_results(tree, event_id, number)
+    cli("pair", event_id)
+    return load_archive(tree.content).events[event_id]
+
+
+def test_the_desk_offers_each_player_the_armies_he_has_not_fielded_in_the_swiss(tree, cli):
+    """NS HEX §6.2: each army once in the Swiss; after round 1 the army a player fielded is not
+    offered again in round 2. The form is the army block's choice and the scoring's HQ left."""
+    from podium.rules.forms import CHOICE, NUMBER, form_of
+
+    tree.event("e1", 8)
+    result = _archive_after(tree, cli, "e1", 1)
+    first, second = result.event.rounds
+    pairing = second.pairings[0]
+    armies, score = form_of(result.ruleset, pairing, result.event)[:2]
+    assert (armies.key, armies.kind, armies.per_player, score.key, score.kind, score.maximum) == \
+        ("armies", CHOICE, True, "score", NUMBER, 20)
+    for player, offered in zip(pairing.players, armies.options):
+        fielded = next(army for p in first.pairings for who, army in zip(p.players, p.armies) if who == player)
+        registered = result.ruleset.armies.armies_of(result.event.player(player))
+        assert [option.value for option in offered] == [army for army in registered if army != fielded]
+
+
+def test_a_forms_answers_are_the_keys_a_person_writes():
+    from podium.rules.forms import CHECK, CHOICE, NUMBER, FormAnswer, Input, Option, answers
+
+    chess = (Input("score", "Result", CHOICE, options=(Option([1, 0], "1–0"), Option([0.5, 0.5], "½–½"))),)
+    assert answers(chess, {"score": "1"}, 2) == {"score": [0.5, 0.5]}
+    assert answers(chess, {}, 2) == {"score": None}  # left empty: no result yet
+    ffg = (Input("winner", "Winner", CHOICE, options=(Option("anna", "Anna"), Option("jan", "Jan"))),
+           Input("modified", "Modified win", CHECK, optional=True))
+    assert answers(ffg, {"winner": "1", "modified": "on"}, 2) == {"winner": "jan", "modified": True}
+    hq = (Input("score", "HQ left", NUMBER, per_player=True, minimum=0, maximum=20),)
+    assert answers(hq, {"score.0": "11", "score.1": "4"}, 2) == {"score": [11, 4]}
+    for posted, said in [({"score.0": "11"}, "give it for every player, or for none"),
+                         ({"score.0": "11", "score.1": "nan"}, "'nan' is not a number"),
+                         ({"score.0": "x", "score.1": "4"}, "'x' is not a number")]:
+        try:
+            answers(hq, posted, 2)
+        except FormAnswer as refused:
+            assert (refused.key, str(refused)) == ("score", said)
+        else:
+            raise AssertionError(posted)

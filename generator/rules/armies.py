@@ -13,6 +13,10 @@ class ArmyRules(Block):
     """What every block of army rules answers: the engine asks it about each registration before
     any round, then about the armies fielded in the Swiss and in the finals."""
 
+    def result_inputs(self, pairing, event) -> tuple:
+        """The inputs of the armies a table's result records, at the results desk (rules/forms.py)."""
+        return ()
+
     def armies_of(self, player: Player) -> tuple[str, ...]:
         """The armies ``player`` plays the event with: those he registered, unless the rules
         give him others (a beginner's basic set)."""

@@ -8,6 +8,7 @@ from typing import Literal
 from podium.core.errors import Problems
 from podium.core.model import Pairing
 from podium.rules.blocks import Param
+from podium.rules.forms import CHOICE, NUMBER, Input, Option
 from podium.rules.colours import BLACK, WHITE
 from podium.rules.kinds import KNOCKOUT, ROUND_ROBIN, SWISS
 from podium.rules.outcome import REQUESTED_BYE, Outcome
@@ -74,6 +75,14 @@ class PointsScoring(Scoring):
             return [("score", "[]", "games each player won, e.g. [2, 1]; add 'drawn_games: 1' for a drawn game")]
         first = "White's result first, " if self.colours else ""
         return [("score", "[]", f"{first}[1, 0], [0.5, 0.5] or [0, 1]")]
+
+    def result_inputs(self, pairing: Pairing, event) -> tuple:
+        if self.score_means == "games":
+            return (Input("score", "Games won", NUMBER, per_player=True, minimum=0),
+                    Input("drawn_games", "Games drawn", NUMBER, minimum=0, optional=True))
+        first, second = (event.player(p).name for p in pairing.players)
+        return (Input("score", "Result", CHOICE, optional=True, options=(
+            Option([1, 0], f"1–0 ({first})"), Option([0.5, 0.5], "½–½"), Option([0, 1], f"0–1 ({second})"))),)
 
     def blank(self, players: tuple, stage, **_) -> list[str]:
         """A knockout match's line asks for the decided result: a draw is refused there."""

@@ -8,6 +8,7 @@ from abc import abstractmethod
 from podium.core.errors import Problems
 from podium.core.model import Pairing
 from podium.rules.blocks import Block, Param
+from podium.rules.forms import CHECK, CHOICE, Input, player_options
 from podium.rules.kinds import KNOCKOUT, ROUND_ROBIN, SWISS
 from podium.rules.outcome import Outcome
 from podium.core.values import Count
@@ -71,6 +72,20 @@ class Scoring(Block):
     def facts_possible(cls) -> frozenset:
         """Every fact some setting of this block records (messages name the scorings recording one)."""
         return cls.facts
+
+    def result_form(self, pairing: Pairing, event) -> tuple:
+        """The inputs a table's result needs at the results desk (rules/forms.py), with the
+        forfeit a scoring reading one takes; () where the desk has no form for this scoring yet
+        (the round file is edited by hand)."""
+        inputs = self.result_inputs(pairing, event)
+        if inputs and "forfeit" in self.reads:
+            inputs += (Input("forfeit", "Forfeit: did not play", CHOICE, options=player_options(event, pairing.players),
+                             optional=True),)
+        return inputs
+
+    def result_inputs(self, pairing: Pairing, event) -> tuple:
+        """This scoring's own inputs for a table's result (``result_form``)."""
+        return ()
 
     def for_event(self, event) -> "Scoring":
         """This block as ``event`` scores with it: itself, unless the worth of a result depends on
@@ -279,6 +294,10 @@ class WinLossScoring(Scoring):
     how = ("write 'winner: <id>' (and 'modified: true' for a modified win) or 'forfeit: <id>'; this ruleset has no "
            "draws or scores")
     result_fields = [("winner", "", "id of the winner; add 'modified: true' for a modified win (4 points)")]
+
+    def result_inputs(self, pairing: Pairing, event) -> tuple:
+        return (Input("winner", "Winner", CHOICE, options=player_options(event, pairing.players), optional=True),
+                Input("modified", "Modified win (time called, no victory condition met)", CHECK, optional=True))
 
     def outcomes(self, pairing: Pairing, round_no: int, stage=None) -> list[Outcome]:
         winner = self.match_winner(pairing, None)

@@ -9,6 +9,7 @@ from pydantic import Field
 from podium.core.errors import Problems
 from podium.core.model import Pairing
 from podium.rules.blocks import Param
+from podium.rules.forms import NUMBER, Input
 from podium.rules.kinds import TABLES
 from podium.rules.scoring import Scoring
 from podium.rules.outcome import Outcome, tidy
@@ -72,6 +73,9 @@ class TableScoring(Scoring):
     def tiles_to_remove(self, size: int) -> int | None:
         """Příprava hry: tiles put back unseen so every player has the same number of turns."""
         return self.tiles_removed.get(size)
+
+    def result_inputs(self, pairing: Pairing, event) -> tuple:
+        return (Input("score", "Victory points", NUMBER, per_player=True, minimum=0),)
 
     def blank(self, players: tuple, stage, **_) -> list[str]:
         return ["    score: []  # victory points (VP) of each player, in the order of players"]

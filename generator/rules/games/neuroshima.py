@@ -11,6 +11,7 @@ from podium.core.errors import Problems
 from podium.core.model import Event, Pairing, Player
 from podium.rules.armies import ArmyRules
 from podium.rules.blocks import Param
+from podium.rules.forms import CHOICE, NUMBER, Input, Option
 from podium.rules.outcome import Outcome
 from podium.rules.roles import RoleRules
 from podium.rules.scoring import Scoring, ordered_values
@@ -58,6 +59,10 @@ class NeuroshimaScoring(Scoring):
         ("score", "[]", "HQ durability left at the end, e.g. [12, 5]"),
     ]
     bye_fields = [("armies", "[]", "the army this player marks as used (§5.4)")]
+
+    def result_inputs(self, pairing: Pairing, event) -> tuple:
+        """The HQ durability each player has left (§5.3); the armies are the army block's."""
+        return (Input("score", "HQ left", NUMBER, per_player=True, minimum=0, maximum=self.max_score),)
 
     def margin(self, score, armies) -> int:
         """NS HEX §5.3: |a − b|, capped at ``cap`` when either army is the capped army."""
@@ -139,6 +144,20 @@ class NeuroshimaArmies(ArmyRules):
 
     def armies_of(self, player: Player) -> tuple[str, ...]:
         return tuple(self.basic) if player.beginner else player.armies
+
+    def result_inputs(self, pairing: Pairing, event) -> tuple:
+        """Each player's army, offered from his armies not yet fielded in an earlier round of
+        the pairing's stage (§6.2; a bye's army is used up too, §5.4), or all of them where none
+        is left (§6.5.2 lets a beginner repeat one; the engine says whether he may)."""
+        rounds = [rnd for rnd in event.rounds if any(p is pairing for p in rnd.pairings)]
+        stage = rounds[0].stage if rounds else None
+        earlier = [p for rnd in event.rounds if rnd.stage == stage and rnd not in rounds for p in rnd.pairings]
+        options = []
+        for player in pairing.players:
+            armies = self.armies_of(event.player(player))
+            fielded = {army for p in earlier for who, army in zip(p.players, p.armies or ()) if who == player}
+            options.append(tuple(Option(army, army) for army in [a for a in armies if a not in fielded] or armies))
+        return (Input("armies", "Army", CHOICE, per_player=True, options=tuple(options)),)
 
     def finals_count(self, cut: int, player: Player) -> int:
         choice = self.finals_choice.get(cut, "all")
