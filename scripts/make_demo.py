@@ -16,7 +16,7 @@ from pathlib import Path
 
 import yaml
 
-from podium.commands.pair import pair
+from podium.run.pairing import pair
 from podium.run.archive import find_event, load_archive
 
 FIRST = ["Łukasz", "Zofia", "Michał", "Agnieszka", "Paweł", "Małgorzata", "Krzysztof", "Joanna", "Tomasz", "Katarzyna",

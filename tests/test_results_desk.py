@@ -125,3 +125,118 @@ def test_a_forms_answers_are_the_keys_a_person_writes():
             assert (refused.key, str(refused)) == ("score", said)
         else:
             raise AssertionError(posted)
+
+
+# ---------------------------------------------------------------- the desk, over HTTP
+
+import http.client  # noqa: E402
+import urllib.parse  # noqa: E402
+
+import pytest  # noqa: E402
+
+
+@pytest.fixture
+def desk(tree, cli):
+    from podium.venue.desk import Desk
+
+    tree.event("e1", 8)
+    cli("pair", "e1")
+    running = Desk(tree.content, 0, "http://127.0.0.1:8000/").start()
+    yield running
+    running.close()
+
+
+def ask(desk, path: str, form: dict | None = None, host: str | None = None) -> tuple[int, str, dict]:
+    connection = http.client.HTTPConnection("127.0.0.1", desk.port, timeout=30)
+    headers = {"Host": host or f"127.0.0.1:{desk.port}"}
+    body = None
+    if form is not None:
+        body = urllib.parse.urlencode(form)
+        headers["Content-Type"] = "application/x-www-form-urlencoded"
+    connection.request("POST" if form is not None else "GET", path, body=body, headers=headers)
+    response = connection.getresponse()
+    return response.status, response.read().decode(), dict(response.getheaders())
+
+
+def hidden(page: str, name: str) -> str:
+    return re.search(rf'name="{name}" value="([^"]*)"', page).group(1)
+
+
+def options(page: str, index: int, field: str) -> list[tuple[str, str]]:
+    """(value, label) of each option of a table's select."""
+    table = page.split(f'id="table-{index}"')[1].split("</section>")[0]
+    select = re.search(rf'<select name="{re.escape(field)}"[^>]*>(.*?)</select>', table, re.S).group(1)
+    return re.findall(r'<option value="(\d+)"[^>]*>([^<]*)</option>', select)
+
+
+def two_armies(page: str, index: int) -> dict:
+    """Each player's first army offered, the second player's other than the first's (§6.5)."""
+    first = options(page, index, "armies.0")[0]
+    second = next(option for option in options(page, index, "armies.1") if option[1] != first[1])
+    return {"armies.0": first[0], "armies.1": second[0]}
+
+
+def test_the_desk_shows_each_table_of_the_round_with_a_form_and_the_pending_ones_stand_out(desk):
+    status, page, headers = ask(desk, "/events/e1/")
+    assert status == 200 and "round 1" in page and page.count('class="table pending"') == 4
+    assert "frame-ancestors" in headers["Content-Security-Policy"] or headers["X-Frame-Options"] == "DENY"
+    assert page.count('name="armies.0"') == 4 and page.count('name="score.1"') == 4
+
+
+def test_a_table_saved_at_the_desk_is_the_line_a_person_types_and_the_next_round_is_one_click(desk, tree):
+    path = tree.round_path("e1", 1)
+    for index in range(4):
+        page = ask(desk, "/events/e1/")[1]
+        form = {"token": hidden(page, "token"), "version": hidden(page, "version"), **two_armies(page, index),
+                "score.0": "12", "score.1": "5"}
+        status, answer, headers = ask(desk, f"/events/e1/rounds/1/{index}", form)
+        assert status == 303 and headers["Location"] == f"/events/e1/#table-{index}", answer
+    data = yaml.safe_load(path.read_text(encoding="utf-8"))
+    assert all(p["score"] == [12, 5] for p in data["pairings"])
+    assert "    score: [12, 5]  # HQ durability left at the end, e.g. [12, 5]" in path.read_text(encoding="utf-8")
+    page = ask(desk, "/events/e1/")[1]
+    assert 'class="table pending"' not in page and "Pair the next round" in page
+    status, _, headers = ask(desk, "/events/e1/pair", {"token": hidden(page, "token")})
+    assert status == 303 and tree.round_path("e1", 2).is_file()
+
+
+def test_a_problem_is_shown_beside_its_table_and_nothing_is_written(desk, tree):
+    path = tree.round_path("e1", 1)
+    before = path.read_text(encoding="utf-8")
+    page = ask(desk, "/events/e1/")[1]
+    form = {"token": hidden(page, "token"), "version": hidden(page, "version"), **two_armies(page, 2),
+            "score.0": "25", "score.1": "5"}
+    status, page, _ = ask(desk, "/events/e1/rounds/1/2", form)
+    assert status == 200 and path.read_text(encoding="utf-8") == before
+    table = page.split('id="table-2"')[1].split("</section>")[0]
+    assert '<p class="problem">' in table and "20" in table and 'value="25"' in table  # the entry kept
+
+
+def test_a_file_edited_on_disk_while_the_form_is_open_is_not_overwritten(desk, tree):
+    path = tree.round_path("e1", 1)
+    page = ask(desk, "/events/e1/")[1]
+    first, second = options(page, 0, "armies.0")[0][1], options(page, 0, "armies.1")[-1][1]
+    edited = path.read_text(encoding="utf-8").replace("score: []", "score: [10, 3]", 1) \
+        .replace("armies: []", f"armies: [{first}, {second}]", 1)
+    path.write_text(edited, encoding="utf-8")  # an editor, or a git pull
+    form = {"token": hidden(page, "token"), "version": hidden(page, "version"), **two_armies(page, 0),
+            "score.0": "12", "score.1": "5"}
+    status, page, _ = ask(desk, "/events/e1/rounds/1/0", form)
+    assert status == 200 and path.read_text(encoding="utf-8") == edited
+    assert "changed on disk since this form was opened" in page and "score: [10, 3]" in page
+
+
+@pytest.mark.parametrize("host", ["192.168.1.20:{port}", "evil.example:{port}", "127.0.0.1.nip.io:{port}"])
+def test_the_desk_answers_this_computer_by_its_own_name_only(desk, host):
+    status, text, _ = ask(desk, "/", host=host.format(port=desk.port))
+    assert (status, text) == (403, "The results desk answers only on this computer (http://127.0.0.1); open it there.\n")
+
+
+def test_a_change_without_this_desks_token_is_refused_and_writes_nothing(desk, tree):
+    path = tree.round_path("e1", 1)
+    before = path.read_text(encoding="utf-8")
+    page = ask(desk, "/events/e1/")[1]
+    form = {"token": "guessed", "version": hidden(page, "version"), "score.0": "12", "score.1": "5"}
+    status, text, _ = ask(desk, "/events/e1/rounds/1/0", form)
+    assert status == 403 and text.startswith("This form is not from this run of the desk")
+    assert path.read_text(encoding="utf-8") == before

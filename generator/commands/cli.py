@@ -45,7 +45,7 @@ def check(content: Path) -> None:
 @content_option
 def pair(event: str, content: Path) -> None:
     """Write the next round file of EVENT (an event id or folder)."""
-    from podium.commands.pair import pair as pair_next_round
+    from podium.run.pairing import pair as pair_next_round
 
     echo_written(pair_next_round(content, event))
 
@@ -141,12 +141,14 @@ class Port(click.IntRange):
 @click.option("--out", type=click.Path(path_type=Path), default=Path("site"), show_default=True, help=OUT_HELP)
 @click.option("--lan", is_flag=True, help="Serve to the local network (players' phones at the venue): prints the "
               "address and its QR code; pages are rebuilt on change, and a reload shows them.")
+@click.option("--desk", is_flag=True, help="Open the results desk on the next port, on this computer only: "
+              "each table of the current round with a form to enter its result, written into the round file.")
 @content_option
-def serve(port: int, out: Path, lan: bool, content: Path) -> None:
+def serve(port: int, out: Path, lan: bool, desk: bool, content: Path) -> None:
     """Build, serve locally, rebuild and reload the browser on every change."""
     from podium.venue.serve import serve as run
 
-    run(content, out, port, lan)
+    run(content, out, port, lan, desk)
 
 
 @main.command(epilog=RULESETS_EPILOG)

@@ -18,7 +18,8 @@ from podium.run.archive import load_archive, without_cycle_collection
 class Refused:
     """What `podium check` says of the content with the change made; nothing was written."""
 
-    problems: list  # (Src, message)
+    problems: list  # Problem: its Src and message
+    text: str  # the round file as the change would have made it (the problems' lines are its lines)
 
 
 def record_results(content: Path, path: Path, version: str,
@@ -30,8 +31,11 @@ def record_results(content: Path, path: Path, version: str,
         return Changed(read)
     try:
         text = read.with_results(results)
+    except UserError as error:  # a layout the desk cannot write back unchanged
+        return Refused(list(error.problems), read.text)
+    try:
         with without_cycle_collection(), proposed(path, text):
             load_archive(content)
     except UserError as error:
-        return Refused(list(error.problems))
+        return Refused(list(error.problems), text)
     return save_round(path, version, text)

@@ -11,6 +11,7 @@ results, and so does the organizer's. The content is looked at twice a second fo
 """
 from __future__ import annotations
 
+import contextlib
 import errno
 import os
 import socket
@@ -92,18 +93,41 @@ def out_of_descriptors(exc: BaseException | None) -> bool:
     return False
 
 
-def serve(content: Path, out: Path, port: int, lan: bool = False) -> None:
+def serve(content: Path, out: Path, port: int, lan: bool = False, desk: bool = False) -> None:
     host = ANY if lan else HOST
     ready_output(out, content)  # before anything is built, or served: a refused --out is no site
     refuse_unusable_port(port, host)
+    if desk:
+        refuse_unusable_port(port + 1, HOST)
     builder = Rebuilder(content, out)
     before = Inputs(content)  # an edit made during the first build is caught by the first look
     if rebuild(builder, before) != REBUILT and not is_podium_build(out):
         raise click.ClickException("nothing to serve yet: the first build failed")
-    if lan:
-        serve_to_network(builder, before, out, port)
-    else:
-        serve_with_reload(builder, content, out, port)
+    with results_desk(content, port, desk):
+        if lan:
+            serve_to_network(builder, before, out, port)
+        else:
+            serve_with_reload(builder, content, out, port)
+
+
+@contextlib.contextmanager
+def results_desk(content: Path, port: int, wanted: bool):
+    """The results desk on the port after the site's, on this computer alone (venue/desk.py),
+    while the site is served; its saves are edits like any other, which the watcher rebuilds."""
+    if not wanted:
+        yield
+        return
+    from podium.venue.desk import Desk
+
+    try:
+        desk = Desk(content, port + 1, f"http://{HOST}:{port}/").start()
+    except OSError as exc:
+        raise port_problem(port + 1, exc) from None
+    click.echo(f"results desk at http://{HOST}:{desk.port}/ — on this computer only")
+    try:
+        yield
+    finally:
+        desk.close()
 
 
 def serve_with_reload(builder: Rebuilder, content: Path, out: Path, port: int) -> None:

@@ -1,4 +1,5 @@
-"""`podium pair`: the next round of an event drawn and written as its round file, never over one."""
+"""The next round of an event drawn and written as its round file, never over one: `podium pair`,
+and the results desk's "pair the next round"."""
 from __future__ import annotations
 
 from pathlib import Path

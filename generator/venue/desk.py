@@ -1,0 +1,243 @@
+"""The results desk: `podium serve --desk` opens, on 127.0.0.1 alone, the current round of every
+event with a form a table, drawn from the event's ruleset (rules/forms.py). Saving writes the
+round file as a person writes it, checked first as `podium check` checks it (run/recording.py):
+a problem is shown beside its table and nothing is written; a file changed on disk since the
+form was opened is never overwritten. The site is rebuilt by serve's watcher, as after any edit.
+
+Only this machine may use it: the server listens on 127.0.0.1, answers only requests from there
+naming it as their host (a page elsewhere cannot reach it through a name that resolves here),
+and a change must carry the token of this run of the desk, which only its own pages hold.
+"""
+from __future__ import annotations
+
+import asyncio
+import secrets
+import threading
+from pathlib import Path
+from urllib.parse import quote
+
+import jinja2
+from tornado.httpserver import HTTPServer
+from tornado.netutil import bind_sockets
+from tornado.web import Application, RequestHandler
+
+from podium.content.load import parse_yaml
+from podium.content.resultfile import Changed, RoundText
+from podium.core.errors import UserError
+from podium.rules.forms import CHOICE, FormAnswer, answers, form_of
+from podium.run.archive import load_archive
+from podium.run.pairing import pair
+from podium.run.recording import Refused, record_results
+from podium.site.render import TEMPLATES_DIR
+
+HOST = "127.0.0.1"
+MAX_BODY = 64 * 1024  # a form of a table is a few hundred bytes
+NOT_HERE = "The results desk answers only on this computer (http://127.0.0.1); open it there.\n"
+CHANGED_AND_BROKEN = ("Nothing was written: the content changed on disk since the form was opened, and has these "
+                      "problems now; correct them in the files, then reload the desk.")
+NO_TOKEN = "This form is not from this run of the desk (it was restarted, or the page is not its own); reload the page.\n"
+
+
+class Desk:
+    """The desk for ``content`` on 127.0.0.1:``port``, served by an event loop in a thread of its
+    own from ``start()`` to ``close()``; ``site``: the address the site is served at."""
+
+    def __init__(self, content: Path, port: int, site: str):
+        self.token = secrets.token_urlsafe(32)
+        settings = {"content": content, "token": self.token, "site": site, "port": None}
+        self._sockets = bind_sockets(port, HOST)
+        self.port = settings["port"] = self._sockets[0].getsockname()[1]
+        self._app = Application([
+            (r"/", EventsPage, settings),
+            (r"/events/([a-z0-9-]+)/", RoundPage, settings),
+            (r"/events/([a-z0-9-]+)/rounds/([0-9]{1,4})/([0-9]{1,4})", SaveTable, settings),
+            (r"/events/([a-z0-9-]+)/pair", PairNext, settings),
+        ])
+        self._loop = asyncio.new_event_loop()
+        self._thread = threading.Thread(target=self._run, name="results desk", daemon=True)
+
+    def start(self) -> Desk:
+        self._thread.start()
+        return self
+
+    def _run(self) -> None:
+        asyncio.set_event_loop(self._loop)
+        server = HTTPServer(self._app, max_body_size=MAX_BODY)
+        server.add_sockets(self._sockets)
+        try:
+            self._loop.run_forever()
+        finally:
+            server.stop()
+            self._loop.close()
+
+    def close(self) -> None:
+        self._loop.call_soon_threadsafe(self._loop.stop)
+        self._thread.join(timeout=5)
+
+
+ENVIRONMENT = jinja2.Environment(loader=jinja2.FileSystemLoader(str(TEMPLATES_DIR / "desk")), autoescape=True,
+                                 undefined=jinja2.StrictUndefined)
+
+
+class DeskHandler(RequestHandler):
+    def initialize(self, content: Path, token: str, site: str, port: int) -> None:
+        self.content, self.token, self.site, self.port = content, token, site, port
+
+    def prepare(self) -> None:
+        """Only this computer, by its own name: a request from elsewhere, or for another host name
+        (a page that made a name of its own resolve here), is refused."""
+        if self.request.remote_ip != HOST or self.request.host not in (f"{HOST}:{self.port}", f"localhost:{self.port}"):
+            self._refuse(403, NOT_HERE)
+        elif self.request.method == "POST" and not secrets.compare_digest(self.get_body_argument("token", ""), self.token):
+            self._refuse(403, NO_TOKEN)
+
+    def _refuse(self, status: int, text: str) -> None:
+        self.set_status(status)
+        self.set_header("Content-Type", "text/plain; charset=utf-8")
+        self.finish(text)
+
+    def page(self, template: str, **values) -> None:
+        self.set_header("Content-Type", "text/html; charset=utf-8")
+        self.set_header("Content-Security-Policy", "default-src 'self'; style-src 'self' 'unsafe-inline'")
+        self.set_header("X-Frame-Options", "DENY")
+        self.finish(ENVIRONMENT.get_template(template).render(token=self.token, site=self.site, **values))
+
+    def archive_or_problems(self):
+        try:
+            return load_archive(self.content), None
+        except UserError as error:
+            return None, [str(problem) for problem in error.problems]
+
+
+class EventsPage(DeskHandler):
+    def get(self) -> None:
+        archive, problems = self.archive_or_problems()
+        events = [] if archive is None else [_event_line(result) for result in archive.events.values()]
+        self.page("index.html", events=sorted(events, key=lambda e: e["date"], reverse=True), problems=problems or [])
+
+
+class RoundPage(DeskHandler):
+    def get(self, event_id: str) -> None:
+        self.show(event_id)
+
+    def show(self, event_id: str, said: dict | None = None) -> None:
+        archive, problems = self.archive_or_problems()
+        if archive is None:
+            return self.page("index.html", events=[], problems=problems)
+        if event_id not in archive.events:
+            self.set_status(404)
+            return self.page("index.html", events=[], problems=[f"no event '{event_id}' in the content"])
+        self.page("round.html", **round_view(archive.events[event_id], said or {}))
+
+
+class SaveTable(RoundPage):
+    def post(self, event_id: str, number: str, index: str) -> None:
+        archive, problems = self.archive_or_problems()
+        if archive is None or event_id not in archive.events:  # broken on disk meanwhile (an editor): said at the top
+            return self.page("index.html", events=[], problems=[CHANGED_AND_BROKEN, *(problems or [])])
+        result = archive.events[event_id]
+        rnd = next((r for r in result.event.rounds if r.number == int(number)), None)
+        if rnd is None or int(index) >= len(rnd.pairings):
+            return self.show(event_id, {"general": [f"round {number} has no table {int(index) + 1}; reload the page"]})
+        index = int(index)
+        pairing = rnd.pairings[index]
+        posted = {name: self.get_body_argument(name) for name in self.request.body_arguments}
+        path = Path(result.event.folder) / "rounds" / f"{rnd.number}.yaml"
+        try:
+            values = answers(form_of(result.ruleset, pairing, result.event), posted, len(pairing.players))
+        except FormAnswer as refused:
+            return self.show(event_id, {index: {"problems": [str(refused)], "posted": posted}})
+        done = record_results(self.content, path, self.get_body_argument("version", ""), {index: values})
+        if isinstance(done, Refused):
+            return self.show(event_id, _by_table(done, path, index, posted))
+        if isinstance(done, Changed):
+            return self.show(event_id, {index: {"changed": done.now.text, "posted": posted}})
+        self.redirect(f"/events/{quote(event_id)}/#table-{index}", status=303)
+
+
+class PairNext(RoundPage):
+    def post(self, event_id: str) -> None:
+        try:
+            pair(self.content, event_id)
+        except UserError as error:
+            return self.show(event_id, {"general": [str(problem) for problem in error.problems]})
+        self.redirect(f"/events/{quote(event_id)}/", status=303)
+
+
+def _event_line(result) -> dict:
+    rnd = result.event.rounds[-1] if result.event.rounds else None
+    pending = sum(not p.has_result for p in rnd.pairings) if rnd else 0
+    return {"id": result.event.id, "name": result.event.name, "date": str(result.event.date or ""),
+            "round": rnd.number if rnd else None, "pending": pending}
+
+
+def round_view(result, said: dict) -> dict:
+    """What the round page shows: the event's current round, a form a table with what the file
+    holds (or what the organizer entered, where it was not saved), and what was said of each."""
+    event = result.event
+    view = {"event": {"id": event.id, "name": event.name}, "general": said.get("general", []), "tables": [],
+            "round": None, "version": "", "can_pair": False}
+    if not event.rounds:
+        view["can_pair"] = True
+        return view
+    rnd = event.rounds[-1]
+    path = Path(event.folder) / "rounds" / f"{rnd.number}.yaml"
+    view["round"], view["version"] = rnd.number, RoundText.read(path).version
+    for index, pairing in enumerate(rnd.pairings):
+        told = said.get(index, {})
+        form = form_of(result.ruleset, pairing, event)
+        view["tables"].append({
+            "index": index, "name": f"{pairing.table}" if pairing.table else str(index + 1), "bye": pairing.bye,
+            "players": [event.player(p).name for p in pairing.players], "done": pairing.has_result,
+            "inputs": [_input_view(one, pairing, told.get("posted")) for one in form],
+            "problems": told.get("problems", []), "changed": told.get("changed")})
+    view["can_pair"] = all(table["done"] for table in view["tables"])
+    return view
+
+
+def _input_view(one, pairing, posted: dict | None) -> dict:
+    players = len(pairing.players)
+    current = getattr(pairing, one.key, None)
+    if one.per_player:
+        fields = [{"name": f"{one.key}.{i}", "value": _shown(one, (current or [None] * players)[i], one.options[i] if one.options else ())}
+                  for i in range(players)]
+        options = [[{"index": n, "label": o.label} for n, o in enumerate(opts)] for opts in one.options] if one.options else []
+    else:
+        fields = [{"name": one.key, "value": _shown(one, current, one.options)}]
+        options = [[{"index": n, "label": o.label} for n, o in enumerate(one.options)]] if one.options else []
+    if posted is not None:  # what the organizer entered stays in the form until it is saved
+        for field in fields:
+            field["value"] = posted.get(field["name"], "")
+    return {"key": one.key, "label": one.label, "kind": one.kind, "per_player": one.per_player, "fields": fields,
+            "options": options, "minimum": one.minimum, "maximum": one.maximum, "step": one.step}
+
+
+def _shown(one, value, options) -> str:
+    """A value of the file as the form shows it: a choice by the place of its option."""
+    if value is None:
+        return ""
+    if one.kind == CHOICE:
+        wanted = list(value) if isinstance(value, tuple) else value
+        return next((str(n) for n, o in enumerate(options) if o.value == wanted), "")
+    if isinstance(value, bool):
+        return "on" if value else ""
+    return str(value)
+
+
+def _by_table(refused: Refused, path: Path, index: int, posted: dict) -> dict:
+    """The problems of a refused change: those at the lines of a table of the round file beside
+    it, the others at the top (another file: the content had a problem before this change)."""
+    said: dict = {index: {"problems": [], "posted": posted}, "general": []}
+    try:
+        pairings = parse_yaml(refused.text, str(path)).get("pairings") or []
+        starts = [pairings.at(i).line for i in range(len(pairings))]
+    except UserError:
+        starts = []
+    for problem in refused.problems:
+        src, message = problem.src, problem.message
+        if src.path == str(path) and starts and src.line:
+            table = max((i for i, start in enumerate(starts) if start <= src.line), default=index)
+            said.setdefault(table, {"problems": [], "posted": posted if table == index else None})["problems"].append(message)
+        else:
+            said["general"].append(str(problem))
+    return said
