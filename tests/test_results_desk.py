@@ -240,3 +240,83 @@ def test_a_change_without_this_desks_token_is_refused_and_writes_nothing(desk, t
     status, text, _ = ask(desk, "/events/e1/rounds/1/0", form)
     assert status == 403 and text.startswith("This form is not from this run of the desk")
     assert path.read_text(encoding="utf-8") == before
+
+
+def test_a_qualifier_run_from_the_desk_alone_ends_in_the_files_a_person_types(tree, cli, tmp_path):
+    """A 24-player NS HEX qualifier from round 1 to the final with no YAML typed: every result
+    entered at the desk, every round paired by its button. The same results typed into a copy by
+    hand (each blank `[]` filled in, as the demo's were) give the same files, byte for byte, and
+    the same site."""
+    import shutil
+
+    from podium.run.builder import build_site
+    from podium.venue.desk import Desk
+
+    tree.event("e1", 24)
+    cli("pair", "e1")
+    shutil.copytree(tree.content, tmp_path / "by-hand" / "content")
+    by_hand = tmp_path / "by-hand" / "content" / "events" / "e1" / "rounds"
+    desk = Desk(tree.content, 0, "http://127.0.0.1:8000/").start()
+    try:
+        for number in range(1, 20):
+            page = ask(desk, "/events/e1/")[1]
+            entered = []
+            for index in range(page.count('class="table pending"') and page.count('<section class="table')):
+                if f'action="/events/e1/rounds/{number}/{index}"' not in page:
+                    continue  # a bye
+                armies = two_armies(page, index)
+                labels = [dict(options(page, index, f"armies.{i}"))[armies[f"armies.{i}"]] for i in (0, 1)]
+                form = {"token": hidden(page, "token"), "version": hidden(page, "version"), **armies,
+                        "score.0": str(12 - index % 3), "score.1": "5"}
+                status, answer, _ = ask(desk, f"/events/e1/rounds/{number}/{index}", form)
+                assert status == 303, re.findall(r'<p class="problem">([^<]*)', answer)
+                entered.append((labels, [12 - index % 3, 5]))
+                page = ask(desk, "/events/e1/")[1]
+            _type_by_hand(by_hand / f"{number}.yaml", tree.round_path("e1", number), entered)
+            assert (by_hand / f"{number}.yaml").read_bytes() == tree.round_path("e1", number).read_bytes()
+            if "Pair the next round" not in page:
+                break
+            status, answer, _ = ask(desk, "/events/e1/pair", {"token": hidden(page, "token")})
+            if not tree.round_path("e1", number + 1).exists():
+                break  # the event is over: pair says so
+            shutil.copy(tree.round_path("e1", number + 1), by_hand / f"{number + 1}.yaml")
+    finally:
+        desk.close()
+    assert number >= 6  # four Swiss rounds and the top 8
+    build_site(tree.content, tmp_path / "desk-site")
+    build_site(tmp_path / "by-hand" / "content", tmp_path / "hand-site")
+    files = lambda root: {p.relative_to(root): p.read_bytes() for p in root.rglob("*") if p.is_file() and p.name != ".podium-build"}  # noqa: E731
+    assert files(tmp_path / "desk-site") == files(tmp_path / "hand-site")
+
+
+def _type_by_hand(path: Path, desk_written: Path, entered: list) -> None:
+    """Fill the blanks of a round file as a person does in an editor: each `armies: []` and
+    `score: []` in turn, table after table."""
+    text = path.read_text(encoding="utf-8")
+    for armies, score in entered:
+        text = text.replace("armies: []", f"armies: [{', '.join(armies)}]", 1).replace("score: []", f"score: {score}", 1)
+    path.write_text(text, encoding="utf-8")
+
+
+@pytest.mark.parametrize("width", [360, 1280])
+def test_a_result_entered_in_chromium_is_saved_and_its_table_no_longer_pending(desk, browser, tree, width):
+    """The organizer's laptop (1280 px) or a phone at the desk (360 px): the form is used as it
+    is drawn — a select per army, a number per HQ — and the page fits the screen."""
+    page = browser.new_page(viewport={"width": width, "height": 800})
+    try:
+        page.goto(f"http://127.0.0.1:{desk.port}/events/e1/")
+        assert page.evaluate("document.documentElement.scrollWidth") <= width
+        table = page.locator("#table-0")
+        first = table.locator('select[name="armies.0"] option').nth(1).inner_text()
+        table.locator('select[name="armies.0"]').select_option(label=first)
+        second = next(text for text in table.locator('select[name="armies.1"] option').all_inner_texts() if text and text != first)
+        table.locator('select[name="armies.1"]').select_option(label=second)
+        table.locator('input[name="score.0"]').fill("11")
+        table.locator('input[name="score.1"]').fill("4")
+        table.get_by_role("button", name="Save").click()
+        page.wait_for_url(f"**/events/e1/#table-0")
+        assert "pending" not in (page.locator("#table-0").get_attribute("class") or "")
+        assert page.locator("section.table.pending").count() == 3
+    finally:
+        page.close()
+    assert f"armies: [{first}, {second}]" in tree.round_path("e1", 1).read_text(encoding="utf-8")
