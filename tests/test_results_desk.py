@@ -320,3 +320,45 @@ def test_a_result_entered_in_chromium_is_saved_and_its_table_no_longer_pending(d
     finally:
         page.close()
     assert f"armies: [{first}, {second}]" in tree.round_path("e1", 1).read_text(encoding="utf-8")
+
+
+def _git(where, *args) -> str:
+    import subprocess
+
+    return subprocess.run(["git", *args], cwd=where, capture_output=True, text=True, check=True).stdout
+
+
+def test_with_commit_each_saved_result_is_a_commit_of_its_own(tree, cli):
+    """--commit: the repository's history is the audit trail — a commit a result, saying it, and
+    nothing else the organizer had changed or staged in it."""
+    from podium.venue.desk import Desk
+
+    tree.event("e1", 8)
+    cli("pair", "e1")
+    _git(tree.root, "init", "--quiet")
+    _git(tree.root, "-c", "user.name=Club", "-c", "user.email=club@example.org", "add", ".")
+    _git(tree.root, "-c", "user.name=Club", "-c", "user.email=club@example.org", "commit", "--quiet", "-m", "the event")
+    _git(tree.root, "config", "user.name", "Club")
+    _git(tree.root, "config", "user.email", "club@example.org")
+    event = tree.content / "events/e1/event.yaml"
+    event.write_text(event.read_text(encoding="utf-8") + "venue: Hall B\n", encoding="utf-8")
+    _git(tree.root, "add", str(event))  # staged by the organizer, not for the desk to commit
+    desk = Desk(tree.content, 0, "http://127.0.0.1:8000/", commit=True).start()
+    try:
+        page = ask(desk, "/events/e1/")[1]
+        names = re.search(r'id="table-0">\s*<h2>Table 1: ([^<]*) v ([^<]*?)(?: ·|</h2>)', page).groups()
+        form = {"token": hidden(page, "token"), "version": hidden(page, "version"), **two_armies(page, 0),
+                "score.0": "11", "score.1": "4"}
+        assert ask(desk, "/events/e1/rounds/1/0", form)[0] == 303
+    finally:
+        desk.close()
+    assert _git(tree.root, "log", "-1", "--format=%s").strip() == f"Round 1, table 1: {names[0]} 11 : 4 {names[1]}"
+    assert _git(tree.root, "show", "--name-only", "--format=", "HEAD").split() == ["content/events/e1/rounds/1.yaml"]
+    assert _git(tree.root, "diff", "--cached", "--name-only").split() == ["content/events/e1/event.yaml"]
+
+
+def test_commit_is_the_desks_and_needs_a_repository(tree, cli):
+    tree.event("e1", 8)
+    assert cli("serve", "--commit", expect=1).output == "--commit: commits the results the desk saves: add --desk\n1 problem found.\n"
+    output = cli("serve", "--desk", "--commit", expect=1).output
+    assert output == "--commit: content is not in a git repository (git init, or leave out --commit)\n1 problem found.\n", output

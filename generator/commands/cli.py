@@ -143,12 +143,14 @@ class Port(click.IntRange):
               "address and its QR code; pages are rebuilt on change, and a reload shows them.")
 @click.option("--desk", is_flag=True, help="Open the results desk on the next port, on this computer only: "
               "each table of the current round with a form to enter its result, written into the round file.")
+@click.option("--commit", is_flag=True, help="With --desk: each result saved at the desk, and each round it pairs, "
+              "is a git commit of its own (\"Round 3, table 5: Anna Nowak 11 : 4 Jan Kowal\").")
 @content_option
-def serve(port: int, out: Path, lan: bool, desk: bool, content: Path) -> None:
+def serve(port: int, out: Path, lan: bool, desk: bool, commit: bool, content: Path) -> None:
     """Build, serve locally, rebuild and reload the browser on every change."""
     from podium.venue.serve import serve as run
 
-    run(content, out, port, lan, desk)
+    run(content, out, port, lan, desk, commit)
 
 
 @main.command(epilog=RULESETS_EPILOG)

@@ -16,7 +16,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Callable
 
-from podium.core.errors import Problems
+from podium.core.errors import Problems, Src, fail
 from podium.core.model import Event
 
 MOST_COMMITS = 200  # versions of one event looked at; a round is corrected within days, not years
@@ -91,3 +91,28 @@ def _git(where, *args) -> str:
     if done.returncode != 0:
         raise NotInGit()
     return done.stdout
+
+
+def commit_file(path: Path, message: str) -> None:
+    """Commit ``path`` alone with ``message`` (the results desk's --commit): whatever else the
+    organizer has changed or staged stays as it was. Raises UserError where there is no git or
+    no repository, or git refuses (no user name set, a hook)."""
+    where = str(path.parent)
+    try:
+        done = subprocess.run(["git", "add", "--", path.name], cwd=where, capture_output=True, text=True)  # a new round's file
+        if done.returncode == 0:
+            done = subprocess.run(["git", "commit", "--quiet", "--only", "--message", message, "--", path.name],
+                                  cwd=where, capture_output=True, text=True)
+    except FileNotFoundError:
+        raise fail(Src(str(path)), "was saved but not committed: git is not installed") from None
+    if done.returncode != 0:
+        said = (done.stderr or done.stdout).strip().splitlines()
+        raise fail(Src(str(path)), f"was saved but not committed: git says {said[-1] if said else 'no'}; commit it by hand")
+
+
+def check_repository(folder: Path) -> None:
+    """Refuse --commit where ``folder`` is in no git repository, before anything is saved."""
+    try:
+        _git(str(folder), "rev-parse", "--show-toplevel")
+    except NotInGit:
+        raise fail(Src("--commit"), f"{folder} is not in a git repository (git init, or leave out --commit)") from None

@@ -11,6 +11,7 @@ from pathlib import Path
 from podium.content.load import proposed
 from podium.content.resultfile import Changed, RoundText, save_round
 from podium.core.errors import UserError
+from podium.rules.outcome import tidy
 from podium.run.archive import load_archive, without_cycle_collection
 
 
@@ -39,3 +40,26 @@ def record_results(content: Path, path: Path, version: str,
     except UserError as error:
         return Refused(list(error.problems), text)
     return save_round(path, version, text)
+
+
+def commit_message(event, number: int, pairing, values: Mapping[str, object]) -> str:
+    """What a saved result says in git's history: "Round 3, table 5: Anna Nowak 11 : 4 Jan Kowal"
+    where the result is a score of two, else the names and what was entered."""
+    names = {player: event.player(player).name for player in pairing.players}
+    table = f"table {pairing.table}" if pairing.table else "a table"
+    score = values.get("score")
+    if isinstance(score, list) and len(score) == 2 == len(names) and all(isinstance(n, (int, float)) for n in score):
+        first, second = names.values()
+        said = f"{first} {tidy(score[0])} : {tidy(score[1])} {second}"
+    else:
+        entered = ", ".join(f"{key} {_said(value, names)}" for key, value in values.items() if value is not None)
+        said = f"{' v '.join(names.values())}: {entered or 'result removed'}"
+    return f"Round {number}, {table}: {said}"
+
+
+def _said(value, names: dict) -> str:
+    if isinstance(value, list):
+        return " / ".join(_said(item, names) for item in value)
+    if value is True:
+        return "yes"
+    return names.get(value, tidy(value) if isinstance(value, (int, float)) else str(value))

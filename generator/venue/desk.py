@@ -21,13 +21,14 @@ from tornado.httpserver import HTTPServer
 from tornado.netutil import bind_sockets
 from tornado.web import Application, RequestHandler
 
+from podium.content.history import commit_file
 from podium.content.load import parse_yaml
 from podium.content.resultfile import Changed, RoundText
 from podium.core.errors import UserError
 from podium.rules.forms import CHOICE, FormAnswer, answers, form_of
 from podium.run.archive import load_archive
 from podium.run.pairing import pair
-from podium.run.recording import Refused, record_results
+from podium.run.recording import Refused, commit_message, record_results
 from podium.site.render import TEMPLATES_DIR
 
 HOST = "127.0.0.1"
@@ -42,9 +43,9 @@ class Desk:
     """The desk for ``content`` on 127.0.0.1:``port``, served by an event loop in a thread of its
     own from ``start()`` to ``close()``; ``site``: the address the site is served at."""
 
-    def __init__(self, content: Path, port: int, site: str):
+    def __init__(self, content: Path, port: int, site: str, commit: bool = False):
         self.token = secrets.token_urlsafe(32)
-        settings = {"content": content, "token": self.token, "site": site, "port": None}
+        settings = {"content": content, "token": self.token, "site": site, "port": None, "commit": commit}
         self._sockets = bind_sockets(port, HOST)
         self.port = settings["port"] = self._sockets[0].getsockname()[1]
         self._app = Application([
@@ -80,8 +81,8 @@ ENVIRONMENT = jinja2.Environment(loader=jinja2.FileSystemLoader(str(TEMPLATES_DI
 
 
 class DeskHandler(RequestHandler):
-    def initialize(self, content: Path, token: str, site: str, port: int) -> None:
-        self.content, self.token, self.site, self.port = content, token, site, port
+    def initialize(self, content: Path, token: str, site: str, port: int, commit: bool) -> None:
+        self.content, self.token, self.site, self.port, self.commit = content, token, site, port, commit
 
     def prepare(self) -> None:
         """Only this computer, by its own name: a request from elsewhere, or for another host name
@@ -152,15 +153,27 @@ class SaveTable(RoundPage):
             return self.show(event_id, _by_table(done, path, index, posted))
         if isinstance(done, Changed):
             return self.show(event_id, {index: {"changed": done.now.text, "posted": posted}})
+        if self.commit and (problem := self.committed(path, commit_message(result.event, rnd.number, pairing, values))):
+            return self.show(event_id, {"general": [problem]})
         self.redirect(f"/events/{quote(event_id)}/#table-{index}", status=303)
+
+    def committed(self, path: Path, message: str) -> str | None:
+        """With --commit, each saved file is a commit of its own; why it is not, or None."""
+        try:
+            commit_file(path, message)
+        except UserError as error:
+            return str(error.problems[0])
+        return None
 
 
 class PairNext(RoundPage):
     def post(self, event_id: str) -> None:
         try:
-            pair(self.content, event_id)
+            path = pair(self.content, event_id)
         except UserError as error:
             return self.show(event_id, {"general": [str(problem) for problem in error.problems]})
+        if self.commit and (problem := self.committed(path, f"Round {path.stem} paired")):
+            return self.show(event_id, {"general": [problem]})
         self.redirect(f"/events/{quote(event_id)}/", status=303)
 
 

@@ -22,6 +22,7 @@ from pathlib import Path
 
 import click
 
+from podium.content.history import check_repository
 from podium.core.errors import Src, UserError, fail
 from podium.run.changes import Inputs
 from podium.run.rebuild import Rebuilder
@@ -93,17 +94,21 @@ def out_of_descriptors(exc: BaseException | None) -> bool:
     return False
 
 
-def serve(content: Path, out: Path, port: int, lan: bool = False, desk: bool = False) -> None:
+def serve(content: Path, out: Path, port: int, lan: bool = False, desk: bool = False, commit: bool = False) -> None:
     host = ANY if lan else HOST
     ready_output(out, content)  # before anything is built, or served: a refused --out is no site
     refuse_unusable_port(port, host)
+    if commit and not desk:
+        raise fail(Src("--commit"), "commits the results the desk saves: add --desk")
     if desk:
         refuse_unusable_port(port + 1, HOST)
+    if commit:
+        check_repository(content)
     builder = Rebuilder(content, out)
     before = Inputs(content)  # an edit made during the first build is caught by the first look
     if rebuild(builder, before) != REBUILT and not is_podium_build(out):
         raise click.ClickException("nothing to serve yet: the first build failed")
-    with results_desk(content, port, desk):
+    with results_desk(content, port, desk, commit):
         if lan:
             serve_to_network(builder, before, out, port)
         else:
@@ -111,7 +116,7 @@ def serve(content: Path, out: Path, port: int, lan: bool = False, desk: bool = F
 
 
 @contextlib.contextmanager
-def results_desk(content: Path, port: int, wanted: bool):
+def results_desk(content: Path, port: int, wanted: bool, commit: bool):
     """The results desk on the port after the site's, on this computer alone (venue/desk.py),
     while the site is served; its saves are edits like any other, which the watcher rebuilds."""
     if not wanted:
@@ -120,7 +125,7 @@ def results_desk(content: Path, port: int, wanted: bool):
     from podium.venue.desk import Desk
 
     try:
-        desk = Desk(content, port + 1, f"http://{HOST}:{port}/").start()
+        desk = Desk(content, port + 1, f"http://{HOST}:{port}/", commit).start()
     except OSError as exc:
         raise port_problem(port + 1, exc) from None
     click.echo(f"results desk at http://{HOST}:{desk.port}/ — on this computer only")
