@@ -362,3 +362,19 @@ def test_commit_is_the_desks_and_needs_a_repository(tree, cli):
     assert cli("serve", "--commit", expect=1).output == "--commit: commits the results the desk saves: add --desk\n1 problem found.\n"
     output = cli("serve", "--desk", "--commit", expect=1).output
     assert output == "--commit: content is not in a git repository (git init, or leave out --commit)\n1 problem found.\n", output
+
+
+def test_a_withdrawal_and_a_warning_entered_at_the_desk_are_the_round_files_lines(desk, tree):
+    path = tree.round_path("e1", 1)
+    page = ask(desk, "/events/e1/")[1]
+    player = re.search(r'name="drop\.([a-z0-9-]+)"', page).group(1)
+    form = {"token": hidden(page, "token"), "version": hidden(page, "version"), f"drop.{player}": "on",
+            "penalty.player": player, "penalty.kind": "warning", "penalty.reason": "late to the table"}
+    status, answer, headers = ask(desk, "/events/e1/rounds/1/round", form)
+    assert status == 303, re.findall(r'<p class="problem">([^<]*)', answer)
+    text = path.read_text(encoding="utf-8")
+    assert text.endswith(f"drops: [{player}]\npenalties:\n  - {{player: {player}, kind: warning, reason: late to the table}}\n")
+    data = yaml.safe_load(text)
+    assert data["drops"] == [player] and data["penalties"] == [{"player": player, "kind": "warning", "reason": "late to the table"}]
+    page = ask(desk, "/events/e1/")[1]
+    assert f'name="drop.{player}" checked' in page

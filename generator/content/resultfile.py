@@ -54,9 +54,22 @@ class RoundText:
                     not isinstance(pairings[index], CommentedMap):
                 raise fail(Src(str(self.path)), f"has no pairing {index + 1}; open the round again")
             _set(pairings[index], values)
-        out = io.StringIO()
-        yaml.dump(data, out)
-        return out.getvalue()
+        return _dumped(yaml, data)
+
+    def with_round(self, drops: list[str] | None = None, penalty: Mapping[str, object] | None = None) -> str:
+        """The text with the players who withdraw after this round (``drops``, all of them; [] for
+        none) and one more penalty appended, each written on one line."""
+        yaml, data = self._editable()
+        if not isinstance(data, CommentedMap):
+            raise fail(Src(str(self.path)), "is not a round file (a mapping with pairings:)")
+        if drops is not None:
+            _set(data, {"drops": list(drops) or None})
+        if penalty:
+            penalties = data.get("penalties")
+            if not isinstance(penalties, CommentedSeq):
+                penalties = data["penalties"] = CommentedSeq()
+            penalties.append(_flow(dict(penalty)))
+        return _dumped(yaml, data)
 
     def _editable(self):
         parse_yaml(self.text, str(self.path))  # the hardened reader first: no alias bomb reaches ruamel.yaml
@@ -69,6 +82,12 @@ class RoundText:
                 return yaml, yaml.load(self.text)
         raise fail(Src(str(self.path)), "is laid out in a way the desk cannot write back unchanged (indents of "
                    "its own); enter the results in the file by hand, or let `podium pair` write the next round")
+
+
+def _dumped(yaml: YAML, data) -> str:
+    out = io.StringIO()
+    yaml.dump(data, out)
+    return out.getvalue()
 
 
 def version_of(text: str) -> str:

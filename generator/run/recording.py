@@ -4,7 +4,7 @@ the file reads as it would be, nothing written), and written only when the whole
 sound and the file still holds what the change was made from."""
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -27,11 +27,21 @@ def record_results(content: Path, path: Path, version: str,
                    results: Mapping[int, Mapping[str, object]]) -> RoundText | Changed | Refused:
     """Write ``results`` (pairing index → its keys) into the round file ``path``, made from its
     ``version``: saved, Changed (the file is not what the change was made from) or Refused."""
+    return record(content, path, version, lambda read: read.with_results(results))
+
+
+def record_round(content: Path, path: Path, version: str, drops: list[str] | None,
+                 penalty: Mapping[str, object] | None) -> RoundText | Changed | Refused:
+    """The round's withdrawals (every player who withdraws after it) and one more penalty."""
+    return record(content, path, version, lambda read: read.with_round(drops, penalty))
+
+
+def record(content: Path, path: Path, version: str, change: Callable[[RoundText], str]) -> RoundText | Changed | Refused:
     read = RoundText.read(path)
     if read.version != version:
         return Changed(read)
     try:
-        text = read.with_results(results)
+        text = change(read)
     except UserError as error:  # a layout the desk cannot write back unchanged
         return Refused(list(error.problems), read.text)
     try:

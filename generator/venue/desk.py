@@ -23,12 +23,13 @@ from tornado.web import Application, RequestHandler
 
 from podium.content.history import commit_file
 from podium.content.load import parse_yaml
+from podium.content.validate.schema import PENALTY_KINDS
 from podium.content.resultfile import Changed, RoundText
 from podium.core.errors import UserError
 from podium.rules.forms import CHOICE, FormAnswer, answers, form_of
 from podium.run.archive import load_archive
 from podium.run.pairing import pair
-from podium.run.recording import Refused, commit_message, record_results
+from podium.run.recording import Refused, commit_message, record_results, record_round
 from podium.site.render import TEMPLATES_DIR
 
 HOST = "127.0.0.1"
@@ -36,6 +37,7 @@ MAX_BODY = 64 * 1024  # a form of a table is a few hundred bytes
 NOT_HERE = "The results desk answers only on this computer (http://127.0.0.1); open it there.\n"
 CHANGED_AND_BROKEN = ("Nothing was written: the content changed on disk since the form was opened, and has these "
                       "problems now; correct them in the files, then reload the desk.")
+CHANGED = "The round file changed on disk since this form was opened (an editor, a git pull): nothing was written."
 NO_TOKEN = "This form is not from this run of the desk (it was restarted, or the page is not its own); reload the page.\n"
 
 
@@ -52,6 +54,7 @@ class Desk:
             (r"/", EventsPage, settings),
             (r"/events/([a-z0-9-]+)/", RoundPage, settings),
             (r"/events/([a-z0-9-]+)/rounds/([0-9]{1,4})/([0-9]{1,4})", SaveTable, settings),
+            (r"/events/([a-z0-9-]+)/rounds/([0-9]{1,4})/round", SaveRound, settings),
             (r"/events/([a-z0-9-]+)/pair", PairNext, settings),
         ])
         self._loop = asyncio.new_event_loop()
@@ -166,6 +169,57 @@ class SaveTable(RoundPage):
         return None
 
 
+class SaveRound(RoundPage):
+    """The round's withdrawals and one more penalty (round-level keys of the round file)."""
+
+    def post(self, event_id: str, number: str) -> None:
+        archive, problems = self.archive_or_problems()
+        if archive is None or event_id not in archive.events:
+            return self.page("index.html", events=[], problems=[CHANGED_AND_BROKEN, *(problems or [])])
+        event = archive.events[event_id].event
+        rnd = next((r for r in event.rounds if r.number == int(number)), None)
+        if rnd is None:
+            return self.show(event_id, {"general": [f"there is no round {number}; reload the page"]})
+        players = sorted({p for pairing in rnd.pairings for p in pairing.players})
+        drops = [p for p in players if self.get_body_argument(f"drop.{p}", "") == "on"]
+        penalty = _penalty(self, players)
+        path = Path(event.folder) / "rounds" / f"{rnd.number}.yaml"
+        done = record_round(self.content, path, self.get_body_argument("version", ""), drops, penalty)
+        if isinstance(done, Refused):
+            return self.show(event_id, {"general": [str(problem) for problem in done.problems]})
+        if isinstance(done, Changed):
+            return self.show(event_id, {"general": [CHANGED], "changed": done.now.text})
+        message = _round_message(event, rnd, drops, penalty)
+        if self.commit and message and (problem := self.committed(path, message)):
+            return self.show(event_id, {"general": [problem]})
+        self.redirect(f"/events/{quote(event_id)}/#round", status=303)
+
+
+def _penalty(handler: RequestHandler, players: list[str]) -> dict | None:
+    player, kind = handler.get_body_argument("penalty.player", ""), handler.get_body_argument("penalty.kind", "")
+    if not player or player not in players or kind not in PENALTY_KINDS:
+        return None
+    penalty = {"player": player, "kind": kind}
+    points = handler.get_body_argument("penalty.points", "").strip()
+    if kind == "points" and points:
+        try:
+            penalty["points"] = float(points) if "." in points else int(points)
+        except ValueError:
+            penalty["points"] = points  # said by the reader at its line, as a typed one would be
+    if reason := handler.get_body_argument("penalty.reason", "").strip():
+        penalty["reason"] = reason
+    return penalty
+
+
+def _round_message(event, rnd, drops: list[str], penalty: dict | None) -> str:
+    said = []
+    if penalty:
+        said.append(f"{penalty['kind']} to {event.player(penalty['player']).name}" + (f" ({penalty['reason']})" if penalty.get("reason") else ""))
+    if set(drops) != set(rnd.drops):
+        said.append("withdrawn after it: " + (", ".join(event.player(p).name for p in drops) or "nobody"))
+    return f"Round {rnd.number}: " + "; ".join(said) if said else ""
+
+
 class PairNext(RoundPage):
     def post(self, event_id: str) -> None:
         try:
@@ -189,7 +243,8 @@ def round_view(result, said: dict) -> dict:
     holds (or what the organizer entered, where it was not saved), and what was said of each."""
     event = result.event
     view = {"event": {"id": event.id, "name": event.name}, "general": said.get("general", []), "tables": [],
-            "round": None, "version": "", "can_pair": False}
+            "round": None, "version": "", "can_pair": False, "players": [], "kinds": PENALTY_KINDS,
+            "changed": said.get("changed")}
     if not event.rounds:
         view["can_pair"] = True
         return view
@@ -205,6 +260,8 @@ def round_view(result, said: dict) -> dict:
             "inputs": [_input_view(one, pairing, told.get("posted")) for one in form],
             "problems": told.get("problems", []), "changed": told.get("changed")})
     view["can_pair"] = all(table["done"] for table in view["tables"])
+    ids = sorted({p for pairing in rnd.pairings for p in pairing.players}, key=lambda p: event.player(p).name)
+    view["players"] = [{"id": p, "name": event.player(p).name, "drops": p in rnd.drops} for p in ids]
     return view
 
 
