@@ -378,3 +378,23 @@ def test_a_withdrawal_and_a_warning_entered_at_the_desk_are_the_round_files_line
     assert data["drops"] == [player] and data["penalties"] == [{"player": player, "kind": "warning", "reason": "late to the table"}]
     page = ask(desk, "/events/e1/")[1]
     assert f'name="drop.{player}" checked' in page
+
+
+def test_a_bye_marks_the_army_its_player_uses_at_the_desk(tree, cli):
+    """NS HEX §5.4: the bye player marks one of his armies as used; the desk asks for it."""
+    from podium.venue.desk import Desk
+
+    tree.event("e1", 7)
+    cli("pair", "e1")
+    path = tree.round_path("e1", 1)
+    desk = Desk(tree.content, 0, "http://127.0.0.1:8000/").start()
+    try:
+        page = ask(desk, "/events/e1/")[1]
+        bye = next(i for i in range(4) if "<p>Bye.</p>" in page.split(f'id="table-{i}"')[1].split("</section>")[0])
+        value, army = options(page, bye, "armies.0")[0]
+        form = {"token": hidden(page, "token"), "version": hidden(page, "version"), "armies.0": value}
+        status, answer, _ = ask(desk, f"/events/e1/rounds/1/{bye}", form)
+        assert status == 303, re.findall(r'<p class="problem">([^<]*)', answer)
+    finally:
+        desk.close()
+    assert yaml.safe_load(path.read_text(encoding="utf-8"))["pairings"][bye]["armies"] == [army]

@@ -36,7 +36,11 @@ class Input:
 
 def form_of(ruleset, pairing, event) -> tuple[Input, ...]:
     """A table's form: the armies its players field (the army block's), then its result (the
-    scoring's); () where the scoring has no form yet."""
+    scoring's); () where the scoring has no form yet. A bye's form is the army its player marks
+    as used, where the bye policy says a bye uses one (NS HEX §5.4)."""
+    if pairing.bye:
+        uses_army = ruleset.armies is not None and getattr(ruleset.bye, "uses_army", False) and not pairing.match
+        return ruleset.armies.result_inputs(pairing, event) if uses_army else ()
     scoring = ruleset.scoring.result_form(pairing, event)
     armies = ruleset.armies.result_inputs(pairing, event) if scoring and ruleset.armies is not None else ()
     return armies + scoring
