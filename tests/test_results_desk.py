@@ -398,3 +398,31 @@ def test_a_bye_marks_the_army_its_player_uses_at_the_desk(tree, cli):
     finally:
         desk.close()
     assert yaml.safe_load(path.read_text(encoding="utf-8"))["pairings"][bye]["armies"] == [army]
+
+
+def test_a_tantrix_match_is_entered_game_by_game_and_the_clocks_stay_in_quotes(tree, cli):
+    """Tantrix §9: each game's points, clocks and tiles. A clock "14:10" written plain would read
+    as a number of seconds (YAML 1.1), so it stays in quotes, as the blank wrote it."""
+    from podium.venue.desk import Desk
+
+    players = [{"name": f"Gracz {i}", "id": f"t{i}"} for i in range(1, 5)]
+    tree.event("rr", players, ruleset="tantrix", structure=[{"kind": "round-robin", "games": 2}])
+    cli("pair", "rr")
+    path = tree.round_path("rr", 1)
+    desk = Desk(tree.content, 0, "http://127.0.0.1:8000/").start()
+    try:
+        page = ask(desk, "/events/rr/")[1]
+        assert page.count('name="games.1.time.1"') == 2  # two games a match, each with both clocks
+        form = {"token": hidden(page, "token"), "version": hidden(page, "version"),
+                "games.0.score.0": "31", "games.0.score.1": "16", "games.0.time.0": "11:54", "games.0.time.1": "11:51",
+                "games.0.tiles.0": "28", "games.0.tiles.1": "21",
+                "games.1.score.0": "21", "games.1.score.1": "35", "games.1.time.0": "15:20", "games.1.time.1": "11:04",
+                "games.1.tiles.0": "29", "games.1.tiles.1": "23"}
+        status, answer, _ = ask(desk, "/events/rr/rounds/1/0", form)
+        assert status == 303, re.findall(r'<p class="problem">([^<]*)', answer)
+    finally:
+        desk.close()
+    text = path.read_text(encoding="utf-8")
+    assert '      - {score: [31, 16], time: ["11:54", "11:51"], tiles: [28, 21]}\n' \
+           '      - {score: [21, 35], time: ["15:20", "11:04"], tiles: [29, 23]}\n' in text
+    assert yaml.safe_load(text)["pairings"][0]["games"][0]["time"] == ["11:54", "11:51"]

@@ -19,9 +19,10 @@ from pathlib import Path
 
 from ruamel.yaml import YAML
 from ruamel.yaml.comments import CommentedMap, CommentedSeq
+from ruamel.yaml.scalarstring import DoubleQuotedScalarString
 
 from podium.content.load import parse_yaml, read_text
-from podium.core.errors import Src, fail
+from podium.core.errors import Src, UserError, fail
 from podium.core.fileops import replace_file
 
 # (mapping indent, sequence indent, offset of the dash): `podium pair`'s own files first, then
@@ -144,6 +145,11 @@ def _set_list(pairing: CommentedMap, key: str, items: list) -> None:
     """A list on one line, as a person types it; the blank ``[]`` `podium pair` wrote is filled in
     place, keeping its comment."""
     old = pairing.get(key)
+    if isinstance(old, CommentedSeq) and len(old) == len(items) and items and \
+            all(isinstance(new, Mapping) and isinstance(was, CommentedMap) for new, was in zip(items, old)):
+        for was, new in zip(old, items):  # the games of a match: each filled in place, its comment kept
+            _set(was, new)
+        return
     if isinstance(old, CommentedSeq):
         old.clear()
         old.extend(_flow(item) for item in items)
@@ -163,4 +169,14 @@ def _flow(item):
         mapping = CommentedMap((k, _flow(v)) for k, v in item.items())
         mapping.fa.set_flow_style()
         return mapping
+    if isinstance(item, str) and not _reads_back(item):
+        return DoubleQuotedScalarString(item)  # "14:10" unquoted would read as a number of seconds
     return item
+
+
+def _reads_back(text: str) -> bool:
+    """Whether ``text`` written plain reads back as the same text (YAML 1.1, as the reader reads)."""
+    try:
+        return text != "" and list(parse_yaml(f"[{text}]", "a value")) == [text]
+    except (UserError, TypeError):
+        return False

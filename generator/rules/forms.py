@@ -12,7 +12,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from dataclasses import dataclass
 
-NUMBER, CHOICE, CHECK = "number", "choice", "check"
+NUMBER, CHOICE, CHECK, TEXT, GAMES = "number", "choice", "check", "text", "games"
 
 
 @dataclass(frozen=True)
@@ -32,6 +32,8 @@ class Input:
     maximum: float | None = None
     step: float = 1
     optional: bool = False  # may be left empty (then the key is left out)
+    games: tuple = ()  # GAMES: the inputs of each game of a match (written as a list of mappings)
+    count: int = 0  # GAMES: how many games
 
 
 def form_of(ruleset, pairing, event) -> tuple[Input, ...]:
@@ -63,6 +65,13 @@ def answers(form: tuple[Input, ...], posted: Mapping[str, str], players: int) ->
     field named ``key.N``); an input left empty leaves its key out (None)."""
     values: dict[str, object] = {}
     for one in form:
+        if one.kind == GAMES:
+            games = [answers(one.games, {name[len(prefix):]: text for name, text in posted.items()
+                                        if name.startswith(prefix := f"{one.key}.{index}.")}, players)
+                     for index in range(one.count)]
+            if any(value is not None for game in games for value in game.values()):
+                values[one.key] = [{key: value for key, value in game.items() if value is not None} for game in games]
+            continue
         if one.per_player:
             given = [posted.get(f"{one.key}.{index}", "").strip() for index in range(players)]
             if not any(given):
@@ -81,6 +90,8 @@ def answers(form: tuple[Input, ...], posted: Mapping[str, str], players: int) ->
 def _one(one: Input, text: str, options) -> object:
     if one.kind == CHECK:
         return True if text in ("on", "true", "1") else None
+    if one.kind == TEXT:
+        return text
     if one.kind == CHOICE:
         for index, option in enumerate(options):
             if text == str(index):

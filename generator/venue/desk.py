@@ -26,7 +26,7 @@ from podium.content.load import parse_yaml
 from podium.content.validate.schema import PENALTY_KINDS
 from podium.content.resultfile import Changed, RoundText
 from podium.core.errors import UserError
-from podium.rules.forms import CHOICE, FormAnswer, answers, form_of
+from podium.rules.forms import CHOICE, GAMES, FormAnswer, answers, form_of
 from podium.run.archive import load_archive
 from podium.run.pairing import pair
 from podium.run.recording import Refused, commit_message, record_results, record_round
@@ -265,15 +265,23 @@ def round_view(result, said: dict) -> dict:
     return view
 
 
-def _input_view(one, pairing, posted: dict | None) -> dict:
+def _input_view(one, pairing, posted: dict | None, prefix: str = "", holder=None) -> dict:
+    """An input as the page draws it; ``holder``: what holds its current value (the pairing, or
+    a game of it), ``prefix``: its fields' names within a game (games.0.)."""
     players = len(pairing.players)
-    current = getattr(pairing, one.key, None)
+    holder = pairing if holder is None else holder
+    if one.kind == GAMES:
+        games = list(pairing.games)
+        return {"key": one.key, "label": one.label, "kind": one.kind, "per_player": False, "fields": [], "options": [],
+                "games": [[_input_view(inner, pairing, posted, f"{one.key}.{index}.", games[index] if index < len(games) else object())
+                           for inner in one.games] for index in range(one.count)]}
+    current = getattr(holder, one.key, None)
     if one.per_player:
-        fields = [{"name": f"{one.key}.{i}", "value": _shown(one, (current or [None] * players)[i], one.options[i] if one.options else ())}
+        fields = [{"name": f"{prefix}{one.key}.{i}", "value": _shown(one, (current or [None] * players)[i], one.options[i] if one.options else ())}
                   for i in range(players)]
         options = [[{"index": n, "label": o.label} for n, o in enumerate(opts)] for opts in one.options] if one.options else []
     else:
-        fields = [{"name": one.key, "value": _shown(one, current, one.options)}]
+        fields = [{"name": f"{prefix}{one.key}", "value": _shown(one, current, one.options)}]
         options = [[{"index": n, "label": o.label} for n, o in enumerate(one.options)]] if one.options else []
     if posted is not None:  # what the organizer entered stays in the form until it is saved
         for field in fields:

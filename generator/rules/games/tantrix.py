@@ -13,6 +13,7 @@ from pydantic import Field
 
 from podium.core.errors import Problems
 from podium.core.model import Game, Pairing
+from podium.rules.forms import GAMES, NUMBER, TEXT, Input
 from podium.rules.blocks import Param
 from podium.rules.kinds import KNOCKOUT
 from podium.rules.outcome import Outcome, tidy
@@ -254,6 +255,13 @@ class TantrixScoring(Scoring):
                 yield pairing.players[0], pairing.players[1], tp_a / MAX_TP
 
     # ------------------------------------------------------------ the round file
+
+    def result_inputs(self, pairing: Pairing, event) -> tuple:
+        """Each game of the match: both players' points, clocks ("mm:ss") and tiles used (§9)."""
+        game = (Input("score", "Points", NUMBER, per_player=True, minimum=0),
+                Input("time", "Clock at the end (mm:ss)", TEXT, per_player=True),
+                Input("tiles", "Tiles used", NUMBER, per_player=True, minimum=0))
+        return (Input("games", "Game", GAMES, games=game, count=max(1, len(pairing.games))),)
 
     def blank(self, players: tuple, stage, **_) -> list[str]:
         lines = ["    games:  # score = points of the longest line/loop; time = each clock at the end; tiles = tiles used"]
