@@ -426,3 +426,56 @@ def test_a_tantrix_match_is_entered_game_by_game_and_the_clocks_stay_in_quotes(t
     assert '      - {score: [31, 16], time: ["11:54", "11:51"], tiles: [28, 21]}\n' \
            '      - {score: [21, 35], time: ["15:20", "11:04"], tiles: [29, 23]}\n' in text
     assert yaml.safe_load(text)["pairings"][0]["games"][0]["time"] == ["11:54", "11:51"]
+
+
+def test_an_ffg_swiss_with_a_cut_run_from_the_desk_alone_ends_in_the_files_a_person_types(tree, cli, tmp_path):
+    """FFG Organized Play: Swiss rounds, then the cut, every winner chosen at the desk (the first
+    player wins, the last table by a modified win); the same results typed by hand give the same
+    round files and the same site."""
+    import shutil
+
+    from podium.run.builder import build_site
+    from podium.venue.desk import Desk
+
+    tree.event("ffg", 12, ruleset="ffg-conquest", structure="advanced")  # 4 Swiss rounds, a top 4
+    cli("pair", "ffg")
+    shutil.copytree(tree.content, tmp_path / "by-hand" / "content")
+    by_hand = tmp_path / "by-hand" / "content" / "events" / "ffg" / "rounds"
+    desk = Desk(tree.content, 0, "http://127.0.0.1:8000/").start()
+    try:
+        for number in range(1, 20):
+            page = ask(desk, "/events/ffg/")[1]
+            tables = page.count('<section class="table"') + page.count('<section class="table pending"')
+            entered = []
+            for index in range(tables - 1):  # the last section is the round's own form
+                if f'action="/events/ffg/rounds/{number}/{index}"' not in page:
+                    continue
+                winner_value, winner_name = options(page, index, "winner")[0]
+                modified = index == tables - 2
+                form = {"token": hidden(page, "token"), "version": hidden(page, "version"), "winner": winner_value,
+                        **({"modified": "on"} if modified else {})}
+                status, answer, _ = ask(desk, f"/events/ffg/rounds/{number}/{index}", form)
+                assert status == 303, re.findall(r'<p class="problem">([^<]*)', answer)
+                entered.append((yaml.safe_load(tree.round_path("ffg", number).read_text(encoding="utf-8"))["pairings"][index]["winner"], modified))
+                page = ask(desk, "/events/ffg/")[1]
+            text = (by_hand / f"{number}.yaml").read_text(encoding="utf-8")
+            for winner, modified in entered:  # as a person fills the blank, and adds a line below for a modified win
+                at = text.index("    winner:  #")
+                end = text.index("\n", at) + 1
+                text = text[:at] + text[at:end].replace("winner:  #", f"winner: {winner}  #") + \
+                    ("    modified: true\n" if modified else "") + text[end:]
+            (by_hand / f"{number}.yaml").write_text(text, encoding="utf-8")
+            assert (by_hand / f"{number}.yaml").read_text(encoding="utf-8") == tree.round_path("ffg", number).read_text(encoding="utf-8")
+            if "Pair the next round" not in page:
+                break
+            ask(desk, "/events/ffg/pair", {"token": hidden(page, "token")})
+            if not tree.round_path("ffg", number + 1).exists():
+                break
+            shutil.copy(tree.round_path("ffg", number + 1), by_hand / f"{number + 1}.yaml")
+    finally:
+        desk.close()
+    assert number >= 5  # four Swiss rounds and the cut
+    build_site(tree.content, tmp_path / "desk-site")
+    build_site(tmp_path / "by-hand" / "content", tmp_path / "hand-site")
+    files = lambda root: {p.relative_to(root): p.read_bytes() for p in root.rglob("*") if p.is_file() and p.name != ".podium-build"}  # noqa: E731
+    assert files(tmp_path / "desk-site") == files(tmp_path / "hand-site")
