@@ -479,3 +479,17 @@ def test_an_ffg_swiss_with_a_cut_run_from_the_desk_alone_ends_in_the_files_a_per
     build_site(tmp_path / "by-hand" / "content", tmp_path / "hand-site")
     files = lambda root: {p.relative_to(root): p.read_bytes() for p in root.rglob("*") if p.is_file() and p.name != ".podium-build"}  # noqa: E731
     assert files(tmp_path / "desk-site") == files(tmp_path / "hand-site")
+
+
+def test_a_late_entry_registered_at_the_desk_is_the_line_an_import_writes(desk, tree, cli):
+    registrations = tree.content / "events/e1/registrations.yaml"
+    page = ask(desk, "/events/e1/")[1]
+    armies = "Moloch, Neodżungla, Nowy Jork, Piraci, Posterunek"
+    form = {"token": hidden(page, "token"), "registrations": hidden(page, "registrations"),
+            "name": "Late Comer", "club": "", "armies": armies, "joins": "2"}
+    status, answer, _ = ask(desk, "/events/e1/late-entry", form)
+    assert status == 303, re.findall(r'<p class="problem">([^<]*)', answer)
+    assert registrations.read_text(encoding="utf-8").endswith(
+        '- name: "Late Comer"\n  armies: ["Moloch", "Neodżungla", "Nowy Jork", "Piraci", "Posterunek"]\n  joins: 2\n')
+    again = ask(desk, "/events/e1/late-entry", {**form, "registrations": hidden(ask(desk, "/events/e1/")[1], "registrations")})
+    assert "is registered already" in again[1]

@@ -279,6 +279,16 @@ def _appended(text: str, entries: list[dict], path: Path) -> str:
     return result
 
 
+def with_player(text: str, entry: dict, path: Path) -> str:
+    """registrations.yaml's ``text`` with one more player (a late entry at the results desk),
+    written as an import writes it; a name or id already registered is refused."""
+    entry = {"name": entry["name"], **{key: value for key, value in entry.items() if key != "name" and value}}
+    known = _registered(text, path)
+    if known.id_of({"id": entry.get("id") or slugify(entry["name"]), "name": entry["name"]}):
+        raise fail(Src(str(path)), f"'{entry['name']}' is registered already; a late entry is a new player")
+    return _appended(text, [entry], path)
+
+
 def _entry_lines(entry: dict) -> list[str]:
     lines = []
     for key, value in entry.items():

@@ -11,6 +11,7 @@ from pathlib import Path
 from podium.content.load import proposed
 from podium.content.resultfile import Changed, RoundText, save_round
 from podium.core.errors import UserError
+from podium.formats.registrations import with_player
 from podium.rules.outcome import tidy
 from podium.run.archive import load_archive, without_cycle_collection
 
@@ -34,6 +35,11 @@ def record_round(content: Path, path: Path, version: str, drops: list[str] | Non
                  penalty: Mapping[str, object] | None) -> RoundText | Changed | Refused:
     """The round's withdrawals (every player who withdraws after it) and one more penalty."""
     return record(content, path, version, lambda read: read.with_round(drops, penalty))
+
+
+def record_late_entry(content: Path, registrations: Path, version: str, entry: dict) -> RoundText | Changed | Refused:
+    """One more player in the event's registrations.yaml (``joins:`` the round he plays first)."""
+    return record(content, registrations, version, lambda read: with_player(read.text, entry, registrations))
 
 
 def record(content: Path, path: Path, version: str, change: Callable[[RoundText], str]) -> RoundText | Changed | Refused:

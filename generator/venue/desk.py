@@ -29,7 +29,7 @@ from podium.core.errors import UserError
 from podium.rules.forms import CHOICE, GAMES, FormAnswer, answers, form_of
 from podium.run.archive import load_archive
 from podium.run.pairing import pair
-from podium.run.recording import Refused, commit_message, record_results, record_round
+from podium.run.recording import Refused, commit_message, record_late_entry, record_results, record_round
 from podium.site.render import TEMPLATES_DIR
 
 HOST = "127.0.0.1"
@@ -55,6 +55,7 @@ class Desk:
             (r"/events/([a-z0-9-]+)/", RoundPage, settings),
             (r"/events/([a-z0-9-]+)/rounds/([0-9]{1,4})/([0-9]{1,4})", SaveTable, settings),
             (r"/events/([a-z0-9-]+)/rounds/([0-9]{1,4})/round", SaveRound, settings),
+            (r"/events/([a-z0-9-]+)/late-entry", LateEntry, settings),
             (r"/events/([a-z0-9-]+)/pair", PairNext, settings),
         ])
         self._loop = asyncio.new_event_loop()
@@ -220,6 +221,33 @@ def _round_message(event, rnd, drops: list[str], penalty: dict | None) -> str:
     return f"Round {rnd.number}: " + "; ".join(said) if said else ""
 
 
+class LateEntry(RoundPage):
+    """A player who arrives after round 1: registered with the round he joins."""
+
+    def post(self, event_id: str) -> None:
+        archive, problems = self.archive_or_problems()
+        if archive is None or event_id not in archive.events:
+            return self.page("index.html", events=[], problems=[CHANGED_AND_BROKEN, *(problems or [])])
+        event = archive.events[event_id].event
+        name = self.get_body_argument("name", "").strip()
+        if not name:
+            return self.show(event_id, {"general": ["a late entry needs the player's name"]})
+        armies = [a.strip() for a in self.get_body_argument("armies", "").split(",") if a.strip()]
+        joins = self.get_body_argument("joins", "").strip()
+        entry = {"name": name, "club": self.get_body_argument("club", "").strip(), "armies": armies,
+                 "joins": int(joins) if joins.isdigit() else joins or None}
+        path = Path(event.folder) / "registrations.yaml"
+        done = record_late_entry(self.content, path, self.get_body_argument("registrations", ""), entry)
+        if isinstance(done, Refused):
+            return self.show(event_id, {"general": [str(problem) for problem in done.problems]})
+        if isinstance(done, Changed):
+            return self.show(event_id, {"general": ["registrations.yaml changed on disk since this form was opened (an "
+                                                    "editor, a git pull): nothing was written; reload and enter him again"]})
+        if self.commit and (problem := self.committed(path, f"Late entry: {name} joins in round {joins}")):
+            return self.show(event_id, {"general": [problem]})
+        self.redirect(f"/events/{quote(event_id)}/#late-entry", status=303)
+
+
 class PairNext(RoundPage):
     def post(self, event_id: str) -> None:
         try:
@@ -260,6 +288,9 @@ def round_view(result, said: dict) -> dict:
             "inputs": [_input_view(one, pairing, told.get("posted")) for one in form],
             "problems": told.get("problems", []), "changed": told.get("changed")})
     view["can_pair"] = all(table["done"] for table in view["tables"])
+    view["next_round"] = rnd.number + 1
+    view["armies"] = result.ruleset.armies is not None
+    view["registrations"] = RoundText.read(Path(event.folder) / "registrations.yaml").version
     ids = sorted({p for pairing in rnd.pairings for p in pairing.players}, key=lambda p: event.player(p).name)
     view["players"] = [{"id": p, "name": event.player(p).name, "drops": p in rnd.drops} for p in ids]
     return view
