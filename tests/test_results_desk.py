@@ -493,3 +493,48 @@ def test_a_late_entry_registered_at_the_desk_is_the_line_an_import_writes(desk, 
         '- name: "Late Comer"\n  armies: ["Moloch", "Neodżungla", "Nowy Jork", "Piraci", "Posterunek"]\n  joins: 2\n')
     again = ask(desk, "/events/e1/late-entry", {**form, "registrations": hidden(ask(desk, "/events/e1/")[1], "registrations")})
     assert "is registered already" in again[1]
+
+
+def test_a_carcassonne_event_run_from_the_desk_alone_ends_in_the_files_a_person_types(tree, cli, tmp_path):
+    """Czech club rules: tables of four, each player's VP entered at the desk, round after round;
+    the same VP typed by hand give the same files and the same site."""
+    import shutil
+
+    from podium.run.builder import build_site
+    from podium.venue.desk import Desk
+
+    tree.event("cz", 8, ruleset="carcassonne-cz")
+    cli("pair", "cz")
+    shutil.copytree(tree.content, tmp_path / "by-hand" / "content")
+    by_hand = tmp_path / "by-hand" / "content" / "events" / "cz" / "rounds"
+    desk = Desk(tree.content, 0, "http://127.0.0.1:8000/").start()
+    try:
+        for number in range(1, 10):
+            page = ask(desk, "/events/cz/")[1]
+            entered = []
+            for index in range(2):
+                vp = [100 - 10 * seat - index - number for seat in range(4)]  # no two alike: no tie to decide
+                form = {"token": hidden(page, "token"), "version": hidden(page, "version"),
+                        **{f"score.{seat}": str(points) for seat, points in enumerate(vp)}}
+                status, answer, _ = ask(desk, f"/events/cz/rounds/{number}/{index}", form)
+                assert status == 303, re.findall(r'<p class="problem">([^<]*)', answer)
+                entered.append(vp)
+                page = ask(desk, "/events/cz/")[1]
+            text = (by_hand / f"{number}.yaml").read_text(encoding="utf-8")
+            for vp in entered:
+                text = text.replace("score: []", f"score: {vp}", 1)
+            (by_hand / f"{number}.yaml").write_text(text, encoding="utf-8")
+            assert (by_hand / f"{number}.yaml").read_bytes() == tree.round_path("cz", number).read_bytes()
+            if "Pair the next round" not in page:
+                break
+            ask(desk, "/events/cz/pair", {"token": hidden(page, "token")})
+            if not tree.round_path("cz", number + 1).exists():
+                break
+            shutil.copy(tree.round_path("cz", number + 1), by_hand / f"{number + 1}.yaml")
+    finally:
+        desk.close()
+    assert number == 4
+    build_site(tree.content, tmp_path / "desk-site")
+    build_site(tmp_path / "by-hand" / "content", tmp_path / "hand-site")
+    files = lambda root: {p.relative_to(root): p.read_bytes() for p in root.rglob("*") if p.is_file() and p.name != ".podium-build"}  # noqa: E731
+    assert files(tmp_path / "desk-site") == files(tmp_path / "hand-site")
