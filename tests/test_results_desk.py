@@ -538,3 +538,48 @@ def test_a_carcassonne_event_run_from_the_desk_alone_ends_in_the_files_a_person_
     build_site(tmp_path / "by-hand" / "content", tmp_path / "hand-site")
     files = lambda root: {p.relative_to(root): p.read_bytes() for p in root.rglob("*") if p.is_file() and p.name != ".podium-build"}  # noqa: E731
     assert files(tmp_path / "desk-site") == files(tmp_path / "hand-site")
+
+
+def test_a_tantrix_round_robin_run_from_the_desk_alone_ends_in_the_files_a_person_types(tree, cli, tmp_path):
+    import shutil
+
+    from podium.run.builder import build_site
+    from podium.venue.desk import Desk
+
+    players = [{"name": f"Gracz {i}", "id": f"t{i}"} for i in range(1, 5)]
+    tree.event("rr", players, ruleset="tantrix", structure=[{"kind": "round-robin", "games": 2}])
+    cli("pair", "rr")
+    shutil.copytree(tree.content, tmp_path / "by-hand" / "content")
+    by_hand = tmp_path / "by-hand" / "content" / "events" / "rr" / "rounds"
+    desk = Desk(tree.content, 0, "http://127.0.0.1:8000/").start()
+    try:
+        for number in range(1, 10):
+            page = ask(desk, "/events/rr/")[1]
+            typed = (by_hand / f"{number}.yaml").read_text(encoding="utf-8")
+            for index in range(2):
+                games = [(30 + index + game, 20 - number, f"1{game}:0{index}", "12:34", 20 + game, 19) for game in range(2)]
+                form = {"token": hidden(page, "token"), "version": hidden(page, "version")}
+                for game, (a, b, clock_a, clock_b, tiles_a, tiles_b) in enumerate(games):
+                    form.update({f"games.{game}.score.0": str(a), f"games.{game}.score.1": str(b),
+                                 f"games.{game}.time.0": clock_a, f"games.{game}.time.1": clock_b,
+                                 f"games.{game}.tiles.0": str(tiles_a), f"games.{game}.tiles.1": str(tiles_b)})
+                    typed = typed.replace('{score: [], time: ["", ""], tiles: []}',
+                                          f'{{score: [{a}, {b}], time: ["{clock_a}", "{clock_b}"], tiles: [{tiles_a}, {tiles_b}]}}', 1)
+                status, answer, _ = ask(desk, f"/events/rr/rounds/{number}/{index}", form)
+                assert status == 303, re.findall(r'<p class="problem">([^<]*)', answer)
+                page = ask(desk, "/events/rr/")[1]
+            (by_hand / f"{number}.yaml").write_text(typed, encoding="utf-8")
+            assert typed == tree.round_path("rr", number).read_text(encoding="utf-8")
+            if "Pair the next round" not in page:
+                break
+            ask(desk, "/events/rr/pair", {"token": hidden(page, "token")})
+            if not tree.round_path("rr", number + 1).exists():
+                break
+            shutil.copy(tree.round_path("rr", number + 1), by_hand / f"{number + 1}.yaml")
+    finally:
+        desk.close()
+    assert number == 3
+    build_site(tree.content, tmp_path / "desk-site")
+    build_site(tmp_path / "by-hand" / "content", tmp_path / "hand-site")
+    files = lambda root: {p.relative_to(root): p.read_bytes() for p in root.rglob("*") if p.is_file() and p.name != ".podium-build"}  # noqa: E731
+    assert files(tmp_path / "desk-site") == files(tmp_path / "hand-site")
