@@ -21,6 +21,8 @@ from podium.commands.cli import main
 # commands the tests start inherit it.
 _CACHE = tempfile.TemporaryDirectory(prefix="podium-test-cache-")
 os.environ["PODIUM_CACHE_DIR"] = _CACHE.name
+_DATA = tempfile.TemporaryDirectory(prefix="podium-test-data-")  # the report keys and logs, likewise
+os.environ["PODIUM_DATA_DIR"] = _DATA.name
 
 ARMIES = ["Bestie", "Borgo", "Dancer", "Death Breath", "Hegemonia", "Iron Gang", "Mephisto", "Missisipi", "Moloch",
           "Neodżungla", "Nowy Jork", "Piraci", "Posterunek", "Sandrunners", "Sharrash", "Smart", "Stalowa Policja",

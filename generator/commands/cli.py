@@ -145,12 +145,14 @@ class Port(click.IntRange):
               "each table of the current round with a form to enter its result, written into the round file.")
 @click.option("--commit", is_flag=True, help="With --desk: each result saved at the desk, and each round it pairs, "
               "is a git commit of its own (\"Round 3, table 5: Anna Nowak 11 : 4 Jan Kowal\").")
+@click.option("--reports", is_flag=True, help="With --lan --desk: the players of a table report its result from "
+              "their phones through the code on its slip (printed from the desk); two that agree are entered.")
 @content_option
-def serve(port: int, out: Path, lan: bool, desk: bool, commit: bool, content: Path) -> None:
+def serve(port: int, out: Path, lan: bool, desk: bool, commit: bool, reports: bool, content: Path) -> None:
     """Build, serve locally, rebuild and reload the browser on every change."""
     from podium.venue.serve import serve as run
 
-    run(content, out, port, lan, desk, commit)
+    run(content, out, port, lan, desk, commit, reports)
 
 
 @main.command(epilog=RULESETS_EPILOG)

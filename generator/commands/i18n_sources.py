@@ -20,7 +20,7 @@ def template_msgids() -> set:
     """``_("…")`` and ``_n("… singular", "… plural", n)`` in the templates (a plural is one
     (singular, plural) msgid)."""
     found = set()
-    for path in sorted(TEMPLATES_DIR.glob("*.html")):
+    for path in sorted([*TEMPLATES_DIR.glob("*.html"), *TEMPLATES_DIR.glob("report/*.html")]):
         with path.open("rb") as handle:
             for _line, func, message, _comments in babel_extract(handle, ("_", "_n"), [], {}):
                 found |= _msgids(func, message)

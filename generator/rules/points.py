@@ -8,6 +8,7 @@ from typing import Literal
 from podium.core.errors import Problems
 from podium.core.model import Pairing
 from podium.rules.blocks import Param
+from podium.core.words import N_
 from podium.rules.forms import CHOICE, NUMBER, Input, Option
 from podium.rules.colours import BLACK, WHITE
 from podium.rules.kinds import KNOCKOUT, ROUND_ROBIN, SWISS
@@ -78,10 +79,10 @@ class PointsScoring(Scoring):
 
     def result_inputs(self, pairing: Pairing, event) -> tuple:
         if self.score_means == "games":
-            return (Input("score", "Games won", NUMBER, per_player=True, minimum=0),
-                    Input("drawn_games", "Games drawn", NUMBER, minimum=0, optional=True))
+            return (Input("score", N_("Games won"), NUMBER, per_player=True, minimum=0),
+                    Input("drawn_games", N_("Games drawn"), NUMBER, minimum=0, optional=True))
         first, second = (event.player(p).name for p in pairing.players)
-        return (Input("score", "Result", CHOICE, optional=True, options=(
+        return (Input("score", N_("Result"), CHOICE, optional=True, options=(
             Option([1, 0], f"1–0 ({first})"), Option([0.5, 0.5], "½–½"), Option([0, 1], f"0–1 ({second})"))),)
 
     def blank(self, players: tuple, stage, **_) -> list[str]:

@@ -8,6 +8,7 @@ from abc import abstractmethod
 from podium.core.errors import Problems
 from podium.core.model import Pairing
 from podium.rules.blocks import Block, Param
+from podium.core.words import N_
 from podium.rules.forms import CHECK, CHOICE, Input, player_options
 from podium.rules.kinds import KNOCKOUT, ROUND_ROBIN, SWISS
 from podium.rules.outcome import Outcome
@@ -79,7 +80,7 @@ class Scoring(Block):
         (the round file is edited by hand)."""
         inputs = self.result_inputs(pairing, event)
         if inputs and "forfeit" in self.reads:
-            inputs += (Input("forfeit", "Forfeit: did not play", CHOICE, options=player_options(event, pairing.players),
+            inputs += (Input("forfeit", N_("Forfeit: did not play"), CHOICE, options=player_options(event, pairing.players),
                              optional=True),)
         return inputs
 
@@ -296,8 +297,8 @@ class WinLossScoring(Scoring):
     result_fields = [("winner", "", "id of the winner; add 'modified: true' for a modified win (4 points)")]
 
     def result_inputs(self, pairing: Pairing, event) -> tuple:
-        return (Input("winner", "Winner", CHOICE, options=player_options(event, pairing.players), optional=True),
-                Input("modified", "Modified win (time called, no victory condition met)", CHECK, optional=True))
+        return (Input("winner", N_("Winner"), CHOICE, options=player_options(event, pairing.players), optional=True),
+                Input("modified", N_("Modified win (time called, no victory condition met)"), CHECK, optional=True))
 
     def outcomes(self, pairing: Pairing, round_no: int, stage=None) -> list[Outcome]:
         winner = self.match_winner(pairing, None)

@@ -74,10 +74,18 @@ def signing_key(root: Path) -> bytes | None:
                    "when read: it is not used. Set PODIUM_CACHE_DIR to a folder outside every repository "
                    "(or unset it) and remove the folder from git", err=True)
         return None
-    path = root / KEY
     try:
         root.mkdir(parents=True, exist_ok=True)
         _tag(root)
+    except OSError:
+        return None
+    return own_key(root / KEY)
+
+
+def own_key(path: Path) -> bytes | None:
+    """A secret of 32 bytes kept at ``path``, made on first use, readable by this user alone
+    (0600); None where it cannot be made or read, or others may read it."""
+    try:
         _make_key(path)
         descriptor = os.open(path, os.O_RDONLY | getattr(os, "O_NOFOLLOW", 0))
         with os.fdopen(descriptor, "rb") as stream:  # the file checked is the file read: no link swapped in

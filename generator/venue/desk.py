@@ -22,15 +22,15 @@ from tornado.netutil import bind_sockets
 from tornado.web import Application, RequestHandler
 
 from podium.content.history import commit_file
-from podium.content.load import parse_yaml
 from podium.content.validate.schema import PENALTY_KINDS
-from podium.content.resultfile import Changed, RoundText
+from podium.content.resultfile import Changed
 from podium.core.errors import UserError
-from podium.rules.forms import CHOICE, GAMES, FormAnswer, answers, form_of
+from podium.rules.forms import FormAnswer, answers, form_of
 from podium.run.archive import load_archive
 from podium.run.pairing import pair
 from podium.run.recording import Refused, commit_message, record_late_entry, record_results, record_round
 from podium.site.render import TEMPLATES_DIR
+from podium.venue.deskviews import by_table, event_line, reported, round_view
 
 HOST = "127.0.0.1"
 MAX_BODY = 64 * 1024  # a form of a table is a few hundred bytes
@@ -45,9 +45,11 @@ class Desk:
     """The desk for ``content`` on 127.0.0.1:``port``, served by an event loop in a thread of its
     own from ``start()`` to ``close()``; ``site``: the address the site is served at."""
 
-    def __init__(self, content: Path, port: int, site: str, commit: bool = False):
+    def __init__(self, content: Path, port: int, site: str, commit: bool = False, reports=None,
+                 site_port: int | None = None):
         self.token = secrets.token_urlsafe(32)
-        settings = {"content": content, "token": self.token, "site": site, "port": None, "commit": commit}
+        settings = {"content": content, "token": self.token, "site": site, "port": None, "commit": commit,
+                    "reports": reports, "site_port": site_port}
         self._sockets = bind_sockets(port, HOST)
         self.port = settings["port"] = self._sockets[0].getsockname()[1]
         self._app = Application([
@@ -57,6 +59,7 @@ class Desk:
             (r"/events/([a-z0-9-]+)/rounds/([0-9]{1,4})/round", SaveRound, settings),
             (r"/events/([a-z0-9-]+)/late-entry", LateEntry, settings),
             (r"/events/([a-z0-9-]+)/pair", PairNext, settings),
+            (r"/events/([a-z0-9-]+)/slips", Slips, settings),
         ])
         self._loop = asyncio.new_event_loop()
         self._thread = threading.Thread(target=self._run, name="results desk", daemon=True)
@@ -85,8 +88,9 @@ ENVIRONMENT = jinja2.Environment(loader=jinja2.FileSystemLoader(str(TEMPLATES_DI
 
 
 class DeskHandler(RequestHandler):
-    def initialize(self, content: Path, token: str, site: str, port: int, commit: bool) -> None:
+    def initialize(self, content: Path, token: str, site: str, port: int, commit: bool, reports, site_port) -> None:
         self.content, self.token, self.site, self.port, self.commit = content, token, site, port, commit
+        self.reports, self.site_port = reports, site_port
 
     def prepare(self) -> None:
         """Only this computer, by its own name: a request from elsewhere, or for another host name
@@ -105,6 +109,7 @@ class DeskHandler(RequestHandler):
         self.set_header("Content-Type", "text/html; charset=utf-8")
         self.set_header("Content-Security-Policy", "default-src 'self'; style-src 'self' 'unsafe-inline'")
         self.set_header("X-Frame-Options", "DENY")
+        values.setdefault("reports", False)
         self.finish(ENVIRONMENT.get_template(template).render(token=self.token, site=self.site, **values))
 
     def archive_or_problems(self):
@@ -117,7 +122,7 @@ class DeskHandler(RequestHandler):
 class EventsPage(DeskHandler):
     def get(self) -> None:
         archive, problems = self.archive_or_problems()
-        events = [] if archive is None else [_event_line(result) for result in archive.events.values()]
+        events = [] if archive is None else [event_line(result) for result in archive.events.values()]
         self.page("index.html", events=sorted(events, key=lambda e: e["date"], reverse=True), problems=problems or [])
 
 
@@ -132,7 +137,14 @@ class RoundPage(DeskHandler):
         if event_id not in archive.events:
             self.set_status(404)
             return self.page("index.html", events=[], problems=[f"no event '{event_id}' in the content"])
-        self.page("round.html", **round_view(archive.events[event_id], said or {}))
+        said = dict(said or {})
+        result = archive.events[event_id]
+        if self.reports is not None and result.event.rounds:  # what phones reported and is not in yet
+            rnd = result.event.rounds[-1]
+            for index, results in self.reports.waiting(event_id, rnd.number).items():
+                if index < len(rnd.pairings) and not rnd.pairings[index].has_result:  # the organizer's entry wins
+                    said.setdefault(index, {})["reported"] = [reported(one, result.event) for one in results]
+        self.page("round.html", **round_view(result, said), reports=self.reports is not None)
 
 
 class SaveTable(RoundPage):
@@ -154,7 +166,7 @@ class SaveTable(RoundPage):
             return self.show(event_id, {index: {"problems": [str(refused)], "posted": posted}})
         done = record_results(self.content, path, self.get_body_argument("version", ""), {index: values})
         if isinstance(done, Refused):
-            return self.show(event_id, _by_table(done, path, index, posted))
+            return self.show(event_id, by_table(done, path, index, posted))
         if isinstance(done, Changed):
             return self.show(event_id, {index: {"changed": done.now.text, "posted": posted}})
         if self.commit and (problem := self.committed(path, commit_message(result.event, rnd.number, pairing, values))):
@@ -248,6 +260,29 @@ class LateEntry(RoundPage):
         self.redirect(f"/events/{quote(event_id)}/#late-entry", status=303)
 
 
+class Slips(DeskHandler):
+    """The round's slips to print, each with the code its players report through (--reports)."""
+
+    def get(self, event_id: str) -> None:
+        from podium.site.render import qr_svg
+        from podium.venue.lanaddress import lan_address
+
+        archive, problems = self.archive_or_problems()
+        if archive is None or event_id not in archive.events or self.reports is None or not archive.events[event_id].event.rounds:
+            return self.page("index.html", events=[], problems=problems or ["slips with report codes need --reports"])
+        event = archive.events[event_id].event
+        rnd = event.rounds[-1]
+        base = f"http://{lan_address() or HOST}:{self.site_port}"
+        slips = []
+        for index, pairing in enumerate(rnd.pairings):
+            if pairing.bye:
+                continue
+            url = f"{base}/report/{event_id}/{rnd.number}/{index}/{self.reports.secret(event_id, rnd.number, index)}"
+            slips.append({"table": pairing.table or index + 1, "players": [event.player(p).name for p in pairing.players],
+                          "url": url, "qr": qr_svg(url)})
+        self.page("slips.html", event={"id": event.id, "name": event.name}, round=rnd.number, slips=slips)
+
+
 class PairNext(RoundPage):
     def post(self, event_id: str) -> None:
         try:
@@ -259,94 +294,3 @@ class PairNext(RoundPage):
         self.redirect(f"/events/{quote(event_id)}/", status=303)
 
 
-def _event_line(result) -> dict:
-    rnd = result.event.rounds[-1] if result.event.rounds else None
-    pending = sum(not p.has_result for p in rnd.pairings) if rnd else 0
-    return {"id": result.event.id, "name": result.event.name, "date": str(result.event.date or ""),
-            "round": rnd.number if rnd else None, "pending": pending}
-
-
-def round_view(result, said: dict) -> dict:
-    """What the round page shows: the event's current round, a form a table with what the file
-    holds (or what the organizer entered, where it was not saved), and what was said of each."""
-    event = result.event
-    view = {"event": {"id": event.id, "name": event.name}, "general": said.get("general", []), "tables": [],
-            "round": None, "version": "", "can_pair": False, "players": [], "kinds": PENALTY_KINDS,
-            "changed": said.get("changed")}
-    if not event.rounds:
-        view["can_pair"] = True
-        return view
-    rnd = event.rounds[-1]
-    path = Path(event.folder) / "rounds" / f"{rnd.number}.yaml"
-    view["round"], view["version"] = rnd.number, RoundText.read(path).version
-    for index, pairing in enumerate(rnd.pairings):
-        told = said.get(index, {})
-        form = form_of(result.ruleset, pairing, event)
-        view["tables"].append({
-            "index": index, "name": f"{pairing.table}" if pairing.table else str(index + 1), "bye": pairing.bye,
-            "players": [event.player(p).name for p in pairing.players], "done": pairing.has_result,
-            "inputs": [_input_view(one, pairing, told.get("posted")) for one in form],
-            "problems": told.get("problems", []), "changed": told.get("changed")})
-    view["can_pair"] = all(table["done"] for table in view["tables"])
-    view["next_round"] = rnd.number + 1
-    view["armies"] = result.ruleset.armies is not None
-    view["registrations"] = RoundText.read(Path(event.folder) / "registrations.yaml").version
-    ids = sorted({p for pairing in rnd.pairings for p in pairing.players}, key=lambda p: event.player(p).name)
-    view["players"] = [{"id": p, "name": event.player(p).name, "drops": p in rnd.drops} for p in ids]
-    return view
-
-
-def _input_view(one, pairing, posted: dict | None, prefix: str = "", holder=None) -> dict:
-    """An input as the page draws it; ``holder``: what holds its current value (the pairing, or
-    a game of it), ``prefix``: its fields' names within a game (games.0.)."""
-    players = len(pairing.players)
-    holder = pairing if holder is None else holder
-    if one.kind == GAMES:
-        games = list(pairing.games)
-        return {"key": one.key, "label": one.label, "kind": one.kind, "per_player": False, "fields": [], "options": [],
-                "games": [[_input_view(inner, pairing, posted, f"{one.key}.{index}.", games[index] if index < len(games) else object())
-                           for inner in one.games] for index in range(one.count)]}
-    current = getattr(holder, one.key, None)
-    if one.per_player:
-        fields = [{"name": f"{prefix}{one.key}.{i}", "value": _shown(one, (current or [None] * players)[i], one.options[i] if one.options else ())}
-                  for i in range(players)]
-        options = [[{"index": n, "label": o.label} for n, o in enumerate(opts)] for opts in one.options] if one.options else []
-    else:
-        fields = [{"name": f"{prefix}{one.key}", "value": _shown(one, current, one.options)}]
-        options = [[{"index": n, "label": o.label} for n, o in enumerate(one.options)]] if one.options else []
-    if posted is not None:  # what the organizer entered stays in the form until it is saved
-        for field in fields:
-            field["value"] = posted.get(field["name"], "")
-    return {"key": one.key, "label": one.label, "kind": one.kind, "per_player": one.per_player, "fields": fields,
-            "options": options, "minimum": one.minimum, "maximum": one.maximum, "step": one.step}
-
-
-def _shown(one, value, options) -> str:
-    """A value of the file as the form shows it: a choice by the place of its option."""
-    if value is None:
-        return ""
-    if one.kind == CHOICE:
-        wanted = list(value) if isinstance(value, tuple) else value
-        return next((str(n) for n, o in enumerate(options) if o.value == wanted), "")
-    if isinstance(value, bool):
-        return "on" if value else ""
-    return str(value)
-
-
-def _by_table(refused: Refused, path: Path, index: int, posted: dict) -> dict:
-    """The problems of a refused change: those at the lines of a table of the round file beside
-    it, the others at the top (another file: the content had a problem before this change)."""
-    said: dict = {index: {"problems": [], "posted": posted}, "general": []}
-    try:
-        pairings = parse_yaml(refused.text, str(path)).get("pairings") or []
-        starts = [pairings.at(i).line for i in range(len(pairings))]
-    except UserError:
-        starts = []
-    for problem in refused.problems:
-        src, message = problem.src, problem.message
-        if src.path == str(path) and starts and src.line:
-            table = max((i for i, start in enumerate(starts) if start <= src.line), default=index)
-            said.setdefault(table, {"problems": [], "posted": posted if table == index else None})["problems"].append(message)
-        else:
-            said["general"].append(str(problem))
-    return said

@@ -87,8 +87,9 @@ class SiteServer:
     At most ``phones`` connections are served at once: by default as many as this process's limit
     of open files allows, less a reserve for the rebuilds (``phones_allowed``)."""
 
-    def __init__(self, root: Path, host: str, port: int, phones: int | None = None):
+    def __init__(self, root: Path, host: str, port: int, phones: int | None = None, handlers: list = ()):
         self.root = os.path.realpath(root)  # rebuilds replace the folder whole, under the same name
+        self.handlers = list(handlers)  # routes answered before the site's files (the players' reports)
         self.phones = phones or phones_allowed(open_files_limit())
         self.log = OncePerMinute()
         self._sockets = bind_sockets(port, host, family=socket.AF_INET, backlog=BACKLOG)
@@ -104,7 +105,7 @@ class SiteServer:
         asyncio.set_event_loop(self._loop)
         self._loop.set_exception_handler(log_loop_error)
         stop_routing = route_logs(self.log)
-        site = Application([(r"/.*", SiteHandler, {"root": self.root})], log_function=not_logged)
+        site = Application([*self.handlers, (r"/.*", SiteHandler, {"root": self.root})], log_function=not_logged)
         gate = Gate(self._sockets, site, self.phones)
         folded = PeriodicCallback(self.log.report_folded, MINUTE * 1000)
         gate.open()

@@ -23,6 +23,8 @@ from pathlib import Path
 import click
 
 from podium.content.history import check_repository
+from podium.venue.reportpage import report_handlers
+from podium.venue.reports import Reports
 from podium.core.errors import Src, UserError, fail
 from podium.run.changes import Inputs
 from podium.run.rebuild import Rebuilder
@@ -94,12 +96,17 @@ def out_of_descriptors(exc: BaseException | None) -> bool:
     return False
 
 
-def serve(content: Path, out: Path, port: int, lan: bool = False, desk: bool = False, commit: bool = False) -> None:
+def serve(content: Path, out: Path, port: int, lan: bool = False, desk: bool = False, commit: bool = False,
+          reports: bool = False) -> None:
     host = ANY if lan else HOST
     ready_output(out, content)  # before anything is built, or served: a refused --out is no site
     refuse_unusable_port(port, host)
     if commit and not desk:
         raise fail(Src("--commit"), "commits the results the desk saves: add --desk")
+    if reports and not (lan and desk):
+        raise fail(Src("--reports"), "takes the players' reports on the room's network and shows them at the desk: "
+                                     "add --lan --desk")
+    taken = Reports(content) if reports else None
     if desk:
         refuse_unusable_port(port + 1, HOST)
     if commit:
@@ -108,15 +115,15 @@ def serve(content: Path, out: Path, port: int, lan: bool = False, desk: bool = F
     before = Inputs(content)  # an edit made during the first build is caught by the first look
     if rebuild(builder, before) != REBUILT and not is_podium_build(out):
         raise click.ClickException("nothing to serve yet: the first build failed")
-    with results_desk(content, port, desk, commit):
+    with results_desk(content, port, desk, commit, taken):
         if lan:
-            serve_to_network(builder, before, out, port)
+            serve_to_network(builder, before, out, port, taken)
         else:
             serve_with_reload(builder, content, out, port)
 
 
 @contextlib.contextmanager
-def results_desk(content: Path, port: int, wanted: bool, commit: bool):
+def results_desk(content: Path, port: int, wanted: bool, commit: bool, reports=None):
     """The results desk on the port after the site's, on this computer alone (venue/desk.py),
     while the site is served; its saves are edits like any other, which the watcher rebuilds."""
     if not wanted:
@@ -125,7 +132,7 @@ def results_desk(content: Path, port: int, wanted: bool, commit: bool):
     from podium.venue.desk import Desk
 
     try:
-        desk = Desk(content, port + 1, f"http://{HOST}:{port}/", commit).start()
+        desk = Desk(content, port + 1, f"http://{HOST}:{port}/", commit, reports, port).start()
     except OSError as exc:
         raise port_problem(port + 1, exc) from None
     click.echo(f"results desk at http://{HOST}:{desk.port}/ — on this computer only")
@@ -159,10 +166,10 @@ def serve_with_reload(builder: Rebuilder, content: Path, out: Path, port: int) -
         raise port_problem(port, exc) from None  # taken since the check: the server binds only now
 
 
-def serve_to_network(builder: Rebuilder, built: Inputs, out: Path, port: int) -> None:
+def serve_to_network(builder: Rebuilder, built: Inputs, out: Path, port: int, reports=None) -> None:
     raise_open_files_limit()  # a connection holds a file descriptor: a room needs more than the usual 1,024
     try:
-        server = SiteServer(out, ANY, port).start()
+        server = SiteServer(out, ANY, port, handlers=report_handlers(reports) if reports else ()).start()
     except OSError as exc:
         raise port_problem(port, exc) from None  # taken since the check
     click.echo(f"serving {out} on the local network — Ctrl+C to stop")

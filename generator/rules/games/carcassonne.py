@@ -9,6 +9,7 @@ from pydantic import Field
 from podium.core.errors import Problems
 from podium.core.model import Pairing
 from podium.rules.blocks import Param
+from podium.core.words import N_
 from podium.rules.forms import NUMBER, Input
 from podium.rules.kinds import TABLES
 from podium.rules.scoring import Scoring
@@ -75,7 +76,7 @@ class TableScoring(Scoring):
         return self.tiles_removed.get(size)
 
     def result_inputs(self, pairing: Pairing, event) -> tuple:
-        return (Input("score", "Victory points", NUMBER, per_player=True, minimum=0),)
+        return (Input("score", N_("Victory points"), NUMBER, per_player=True, minimum=0),)
 
     def blank(self, players: tuple, stage, **_) -> list[str]:
         return ["    score: []  # victory points (VP) of each player, in the order of players"]

@@ -11,6 +11,7 @@ from podium.core.errors import Problems
 from podium.core.model import Event, Pairing, Player
 from podium.rules.armies import ArmyRules
 from podium.rules.blocks import Param
+from podium.core.words import N_
 from podium.rules.forms import CHOICE, NUMBER, Input, Option
 from podium.rules.outcome import Outcome
 from podium.rules.roles import RoleRules
@@ -62,7 +63,7 @@ class NeuroshimaScoring(Scoring):
 
     def result_inputs(self, pairing: Pairing, event) -> tuple:
         """The HQ durability each player has left (§5.3); the armies are the army block's."""
-        return (Input("score", "HQ left", NUMBER, per_player=True, minimum=0, maximum=self.max_score),)
+        return (Input("score", N_("HQ left"), NUMBER, per_player=True, minimum=0, maximum=self.max_score),)
 
     def margin(self, score, armies) -> int:
         """NS HEX §5.3: |a − b|, capped at ``cap`` when either army is the capped army."""
@@ -157,7 +158,7 @@ class NeuroshimaArmies(ArmyRules):
             armies = self.armies_of(event.player(player))
             fielded = {army for p in earlier for who, army in zip(p.players, p.armies or ()) if who == player}
             options.append(tuple(Option(army, army) for army in [a for a in armies if a not in fielded] or armies))
-        return (Input("armies", "Army", CHOICE, per_player=True, options=tuple(options)),)
+        return (Input("armies", N_("Army"), CHOICE, per_player=True, options=tuple(options)),)
 
     def finals_count(self, cut: int, player: Player) -> int:
         choice = self.finals_choice.get(cut, "all")

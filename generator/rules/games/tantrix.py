@@ -13,6 +13,7 @@ from pydantic import Field
 
 from podium.core.errors import Problems
 from podium.core.model import Game, Pairing
+from podium.core.words import N_
 from podium.rules.forms import GAMES, NUMBER, TEXT, Input
 from podium.rules.blocks import Param
 from podium.rules.kinds import KNOCKOUT
@@ -258,10 +259,10 @@ class TantrixScoring(Scoring):
 
     def result_inputs(self, pairing: Pairing, event) -> tuple:
         """Each game of the match: both players' points, clocks ("mm:ss") and tiles used (§9)."""
-        game = (Input("score", "Points", NUMBER, per_player=True, minimum=0),
-                Input("time", "Clock at the end (mm:ss)", TEXT, per_player=True),
-                Input("tiles", "Tiles used", NUMBER, per_player=True, minimum=0))
-        return (Input("games", "Game", GAMES, games=game, count=max(1, len(pairing.games))),)
+        game = (Input("score", N_("Points"), NUMBER, per_player=True, minimum=0),
+                Input("time", N_("Clock at the end (mm:ss)"), TEXT, per_player=True),
+                Input("tiles", N_("Tiles used"), NUMBER, per_player=True, minimum=0))
+        return (Input("games", N_("Game"), GAMES, games=game, count=max(1, len(pairing.games))),)
 
     def blank(self, players: tuple, stage, **_) -> list[str]:
         lines = ["    games:  # score = points of the longest line/loop; time = each clock at the end; tiles = tiles used"]
