@@ -171,3 +171,22 @@ def test_reports_from_many_phones_at_once_are_all_kept(room, tree):
     assert all(p["score"] == [12, 5] for p in data["pairings"])
     assert len((reports_folder(tree.content) / LOG).read_text(encoding="utf-8").splitlines()) == 8
     server.close()
+
+
+def test_the_desk_shows_what_phones_reported_and_prints_the_slips_with_their_codes(room, tree):
+    from test_results_desk import ask
+
+    from podium.venue.desk import Desk
+
+    reports, server = room
+    page = send(server, slip(reports, 1))[1]
+    send(server, slip(reports, 1), armies_and_hq(page, 12, 5), cookie="podium-phone=anna")
+    desk = Desk(tree.content, 0, "http://127.0.0.1:8000/", reports=reports, site_port=server.port).start()
+    try:
+        page = ask(desk, "/events/e1/")[1]
+        table = page.split('id="table-1"')[1].split("</section>")[0]
+        assert "Reported from a phone:" in table and "score: 12 / 5" in table
+        slips = ask(desk, "/events/e1/slips")[1]
+        assert slips.count("<svg") == 4 and f"/report/e1/1/1/{reports.secret('e1', 1, 1)}" in slips
+    finally:
+        desk.close()
