@@ -72,7 +72,7 @@ def test_two_reports_alike_are_entered_and_one_alone_waits(room, tree):
     status, page, _ = send(server, slip(reports, 0), form, cookie="podium-phone=anna")
     assert (status, WAITING in page) == (202, True) and "score: [12, 5]" not in path.read_text(encoding="utf-8")
     status, page, _ = send(server, slip(reports, 0), form, cookie="podium-phone=jan")
-    assert (status, WRITTEN in page) == (200, True)
+    assert (status, WRITTEN in page) == (200, True) and reports.settled()
     assert yaml.safe_load(path.read_text(encoding="utf-8"))["pairings"][0]["score"] == [12, 5]
     status, page, _ = send(server, slip(reports, 0), form, cookie="podium-phone=jan")
     assert (status, FINISHED in page) == (409, True)  # the table's result is in now
@@ -166,10 +166,11 @@ def test_reports_from_many_phones_at_once_are_all_kept(room, tree):
         thread.start()
     for thread in threads:
         thread.join()
-    assert sorted(statuses) == [200] * 4 + [202] * 4
+    assert sorted(statuses) == [200] * 4 + [202] * 4 and reports.settled()
     data = yaml.safe_load(tree.round_path("e1", 1).read_text(encoding="utf-8"))
     assert all(p["score"] == [12, 5] for p in data["pairings"])
-    assert len((reports_folder(tree.content) / LOG).read_text(encoding="utf-8").splitlines()) == 8
+    written = [json.loads(line) for line in (reports_folder(tree.content) / LOG).read_text(encoding="utf-8").splitlines()]
+    assert len([e for e in written if "phone" in e]) == 8 and len([e for e in written if "phone" not in e]) == 4
     server.close()
 
 

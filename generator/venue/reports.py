@@ -114,7 +114,7 @@ class Answer:
     message: str
 
 
-WRITTEN = N_("Thank you: both reports agree, and the result is in.")
+WRITTEN = N_("Thank you: both reports agree, and the result goes in now.")
 WAITING = N_("Thank you: the result is in once your opponent reports the same.")
 DIFFERS = N_("Your report and your opponent's differ: the organizer will decide.")
 TO_ORGANIZER = N_("Thank you: the organizer will look at this result before it is entered.")
@@ -124,7 +124,12 @@ CONTRADICTS = N_("This phone reported another result for this table before: ask 
 
 
 class Reports:
-    """The reports of one content folder's running events, received from any thread."""
+    """The reports of one content folder's running events, received from any thread. A phone is
+    answered as soon as its report is logged and compared with its opponent's; two alike are
+    written by a thread of their own, every agreed table of a round file in one change (checked
+    first, as the desk's), so a room reporting at once is answered at once."""
+
+    REFRESH = 2.0  # seconds: the content is looked at again at most this often to answer phones
 
     def __init__(self, content: Path):
         folder = reports_folder(content)
@@ -140,21 +145,28 @@ class Reports:
                                          "others may read it); set PODIUM_DATA_DIR to a folder of your own")
         self.content, self.log = content, ReportLog(folder / LOG)
         self.tables: dict[tuple, TableReports] = {}
+        self.agreed: dict[tuple, dict] = {}  # (event, round, table) → the result two phones agreed on, not yet written
         self._lock = threading.Lock()
-        self._archive = (None, None)  # (the content's Inputs.groups, its archive): forms ask it often
+        self._to_write = threading.Condition(self._lock)
+        self._writing: dict[tuple, dict] = {}  # the agreed results being written now
+        self._archive = (None, None, 0.0)  # (the content's Inputs.groups, its archive, when looked at)
+        threading.Thread(target=self._write_agreed, name="reports writer", daemon=True).start()
 
     def secret(self, event_id: str, number: int, index: int) -> str:
         return table_secret(self.key, event_id, number, index)
 
     def archive(self):
-        """The content as it is now, loaded again only when a file changed."""
+        """The content as it was at most REFRESH seconds ago (loaded again only when a file changed)."""
         from podium.run.archive import load_archive
         from podium.run.changes import Inputs
 
-        inputs = Inputs(self.content)
-        if self._archive[0] != inputs.groups:
-            self._archive = (inputs.groups, load_archive(self.content, inputs=inputs))
-        return self._archive[1]
+        groups, archive, looked = self._archive
+        if archive is None or time.monotonic() - looked > self.REFRESH:
+            inputs = Inputs(self.content)
+            if inputs.groups != groups or archive is None:
+                archive = load_archive(self.content, inputs=inputs)
+            self._archive = (inputs.groups, archive, time.monotonic())
+        return archive
 
     def open_table(self, event_id: str, number: int, index: int, secret: str):
         """The event and pairing a slip's address names, if its secret is that table's and the
@@ -163,24 +175,22 @@ class Reports:
             return Answer(403, WRONG_SECRET)
         result = self.archive().events.get(event_id)
         rnd = result.event.rounds[-1] if result is not None and result.event.rounds else None
-        if rnd is None or rnd.number != number or index >= len(rnd.pairings) or rnd.pairings[index].has_result:
+        if rnd is None or rnd.number != number or index >= len(rnd.pairings) or rnd.pairings[index].has_result \
+                or (event_id, number, index) in self.agreed or (event_id, number, index) in self._writing:
             return Answer(409, FINISHED)
         return result, rnd, rnd.pairings[index]
 
     def receive(self, event_id: str, number: int, index: int, secret: str, phone: str, values: dict,
                 address: str) -> Answer:
         """One phone's report of a table's result (``values``: the round file's keys)."""
-        from podium.content.resultfile import RoundText
-        from podium.run.recording import Refused, record_results
-
-        with self._lock:  # one report at a time: agreement is decided, and the file written, once
-            opened = self.open_table(event_id, number, index, secret)
-            entry = {"event": event_id, "round": number, "table": index, "phone": phone, "address": address,
-                     "result": values}
-            if isinstance(opened, Answer):
-                self.log.append(**entry, outcome=opened.message)
-                return opened
-            result, rnd, pairing = opened
+        opened = self.open_table(event_id, number, index, secret)
+        entry = {"event": event_id, "round": number, "table": index, "phone": phone, "address": address,
+                 "result": values}
+        with self._lock:  # one report at a time: agreement is decided once
+            if isinstance(opened, Answer) or (event_id, number, index) in self.agreed:
+                answer = opened if isinstance(opened, Answer) else Answer(409, FINISHED)
+                self.log.append(**entry, outcome=answer.message)
+                return answer
             table = self.tables.setdefault((event_id, number, index), TableReports())
             if table.by_phone.get(phone, values) != values:
                 self.log.append(**entry, outcome=CONTRADICTS)
@@ -189,15 +199,50 @@ class Reports:
             agreed = table.agreed()
             if agreed is None:
                 answer = Answer(202, DIFFERS if len(table.by_phone) > 1 else WAITING)
-                self.log.append(**entry, outcome=answer.message)
-                return answer
-            path = Path(result.event.folder) / "rounds" / f"{number}.yaml"
-            done = record_results(self.content, path, RoundText.read(path).version, {index: agreed})
-            if isinstance(done, Refused):
-                self.log.append(**entry, outcome=TO_ORGANIZER, problems=[str(p) for p in done.problems])
-                return Answer(202, TO_ORGANIZER)
-            self.log.append(**entry, outcome=WRITTEN)
-            return Answer(200, WRITTEN)
+            else:
+                self.agreed[(event_id, number, index)] = agreed
+                self._to_write.notify()
+                answer = Answer(200, WRITTEN)
+            self.log.append(**entry, outcome=answer.message)
+            return answer
+
+    def _write_agreed(self) -> None:
+        """Write the agreed results, every table of a round file in one change; a change the
+        checks refuse is written table by table, and a table refused alone waits for the desk."""
+        while True:
+            with self._lock:
+                while not self.agreed:
+                    self._to_write.wait()
+            time.sleep(0.2)  # the reports arriving meanwhile go into the same change
+            with self._lock:
+                batch, self.agreed = dict(self.agreed), {}
+                self._writing = batch
+            by_round: dict[tuple, dict] = {}
+            for (event_id, number, index), values in batch.items():
+                by_round.setdefault((event_id, number), {})[index] = values
+            for (event_id, number), results in by_round.items():
+                self._write(event_id, number, results)
+            with self._lock:
+                self._writing = {}
+            self._archive = (None, None, 0.0)  # the round file changed: look again
+
+    def _write(self, event_id: str, number: int, results: dict) -> None:
+        from podium.content.resultfile import Changed, RoundText
+        from podium.run.recording import Refused, record_results
+
+        path = self.content / "events" / event_id / "rounds" / f"{number}.yaml"
+        for attempt in range(3):  # an editor saved the file meanwhile: the change is made again
+            done = record_results(self.content, path, RoundText.read(path).version, results)
+            if not isinstance(done, Changed):
+                break
+        if isinstance(done, Refused) and len(results) > 1:
+            for index, values in results.items():
+                self._write(event_id, number, {index: values})
+            return
+        outcome = WRITTEN if isinstance(done, RoundText) else TO_ORGANIZER
+        for index, values in results.items():
+            problems = [str(p) for p in done.problems] if isinstance(done, Refused) else []
+            self.log.append(event=event_id, round=number, table=index, result=values, outcome=outcome, problems=problems)
 
     def waiting(self, event_id: str, number: int) -> dict[int, list[dict]]:
         """What phones reported of each table of a round, for the desk to show beside the tables
@@ -205,3 +250,13 @@ class Reports:
         with self._lock:
             return {index: list(table.by_phone.values()) for (event, n, index), table in self.tables.items()
                     if event == event_id and n == number}
+
+    def settled(self, seconds: float = 30) -> bool:
+        """Whether every agreed result has been written (tests and the bench wait for it)."""
+        end = time.monotonic() + seconds
+        while time.monotonic() < end:
+            with self._lock:
+                if not self.agreed and not self._writing:
+                    return True
+            time.sleep(0.05)
+        return False
