@@ -191,3 +191,16 @@ def test_the_desk_shows_what_phones_reported_and_prints_the_slips_with_their_cod
         assert slips.count("<svg") == 4 and f"/report/e1/1/1/{reports.secret('e1', 1, 1)}" in slips
     finally:
         desk.close()
+
+
+def test_a_report_while_the_organizer_has_a_file_broken_is_asked_to_wait(room, tree):
+    """The organizer is mid-edit (a file that does not read): the phone is told to try again in a
+    minute (503), never shown an error of the server."""
+    from podium.venue.reports import BUSY
+
+    reports, server = room
+    page = send(server, slip(reports, 0))[1]
+    (tree.content / "events/e1/event.yaml").write_text("name: [unclosed\n", encoding="utf-8")
+    reports._archive = (None, None, 0.0)  # look at the content now, not REFRESH seconds later
+    status, said, _ = send(server, slip(reports, 0), armies_and_hq(page, 12, 5), cookie="podium-phone=anna")
+    assert status == 503 and BUSY.split(":")[0] in said.replace("&#39;", "'")

@@ -25,6 +25,7 @@ from pathlib import Path
 
 import platformdirs
 
+from podium.core.errors import UserError
 from podium.run.cache import own_key
 
 KEY = "key"
@@ -120,6 +121,7 @@ DIFFERS = N_("Your report and your opponent's differ: the organizer will decide.
 TO_ORGANIZER = N_("Thank you: the organizer will look at this result before it is entered.")
 WRONG_SECRET = N_("This is not the address on your table's slip: scan its code again.")
 FINISHED = N_("This table's result is in already (or its round is over): ask the organizer to correct it.")
+BUSY = N_("The results cannot be taken for a moment (the organizer is correcting a file): try again in a minute.")
 CONTRADICTS = N_("This phone reported another result for this table before: ask the organizer to correct it.")
 
 
@@ -173,7 +175,10 @@ class Reports:
         table still waits for its result; else the Answer to give."""
         if not hmac.compare_digest(secret.encode(), self.secret(event_id, number, index).encode()):
             return Answer(403, WRONG_SECRET)
-        result = self.archive().events.get(event_id)
+        try:
+            result = self.archive().events.get(event_id)
+        except UserError:  # a file the organizer is editing does not read: not the phone's fault, and soon over
+            return Answer(503, BUSY)
         rnd = result.event.rounds[-1] if result is not None and result.event.rounds else None
         if rnd is None or rnd.number != number or index >= len(rnd.pairings) or rnd.pairings[index].has_result \
                 or (event_id, number, index) in self.agreed or (event_id, number, index) in self._writing:
