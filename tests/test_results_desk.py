@@ -243,65 +243,6 @@ def test_a_change_without_this_desks_token_is_refused_and_writes_nothing(desk, t
     assert path.read_text(encoding="utf-8") == before
 
 
-QUALIFIER_PLAYERS = int(os.environ.get("PODIUM_DESK_PLAYERS", 12))  # 24 for the issue's qualifier (`PODIUM_DESK_PLAYERS=24`)
-
-
-def test_a_qualifier_run_from_the_desk_alone_ends_in_the_files_a_person_types(tree, cli, tmp_path):
-    """An NS HEX qualifier (24 players with PODIUM_DESK_PLAYERS=24; 12 by default, to keep the
-    suite short) from round 1 to the final with no YAML typed: every result entered at the desk,
-    every round paired by its button. The same results typed into a copy by hand (each blank `[]`
-    filled in, as the demo's were) give the same files, byte for byte, and the same site."""
-    import shutil
-
-    from podium.run.builder import build_site
-    from podium.venue.desk import Desk
-
-    tree.event("e1", QUALIFIER_PLAYERS)
-    cli("pair", "e1")
-    shutil.copytree(tree.content, tmp_path / "by-hand" / "content")
-    by_hand = tmp_path / "by-hand" / "content" / "events" / "e1" / "rounds"
-    desk = Desk(tree.content, 0, "http://127.0.0.1:8000/").start()
-    try:
-        for number in range(1, 20):
-            page = ask(desk, "/events/e1/")[1]
-            entered = []
-            for index in range(page.count('class="table pending"') and page.count('<section class="table')):
-                if f'action="/events/e1/rounds/{number}/{index}"' not in page:
-                    continue  # a bye
-                armies = two_armies(page, index)
-                labels = [dict(options(page, index, f"armies.{i}"))[armies[f"armies.{i}"]] for i in (0, 1)]
-                form = {"token": hidden(page, "token"), "version": hidden(page, "version"), **armies,
-                        "score.0": str(12 - index % 3), "score.1": "5"}
-                status, answer, _ = ask(desk, f"/events/e1/rounds/{number}/{index}", form)
-                assert status == 303, re.findall(r'<p class="problem">([^<]*)', answer)
-                entered.append((labels, [12 - index % 3, 5]))
-                page = ask(desk, "/events/e1/")[1]
-            _type_by_hand(by_hand / f"{number}.yaml", tree.round_path("e1", number), entered)
-            assert (by_hand / f"{number}.yaml").read_bytes() == tree.round_path("e1", number).read_bytes()
-            if "Pair the next round" not in page:
-                break
-            status, answer, _ = ask(desk, "/events/e1/pair", {"token": hidden(page, "token")})
-            if not tree.round_path("e1", number + 1).exists():
-                break  # the event is over: pair says so
-            shutil.copy(tree.round_path("e1", number + 1), by_hand / f"{number + 1}.yaml")
-    finally:
-        desk.close()
-    assert number >= 5  # the Swiss rounds and a top cut
-    build_site(tree.content, tmp_path / "desk-site")
-    build_site(tmp_path / "by-hand" / "content", tmp_path / "hand-site")
-    files = lambda root: {p.relative_to(root): p.read_bytes() for p in root.rglob("*") if p.is_file() and p.name != ".podium-build"}  # noqa: E731
-    assert files(tmp_path / "desk-site") == files(tmp_path / "hand-site")
-
-
-def _type_by_hand(path: Path, desk_written: Path, entered: list) -> None:
-    """Fill the blanks of a round file as a person does in an editor: each `armies: []` and
-    `score: []` in turn, table after table."""
-    text = path.read_text(encoding="utf-8")
-    for armies, score in entered:
-        text = text.replace("armies: []", f"armies: [{', '.join(armies)}]", 1).replace("score: []", f"score: {score}", 1)
-    path.write_text(text, encoding="utf-8")
-
-
 @pytest.mark.parametrize("width", [360, 1280])
 def test_a_result_entered_in_chromium_is_saved_and_its_table_no_longer_pending(desk, browser, tree, width):
     """The organizer's laptop (1280 px) or a phone at the desk (360 px): the form is used as it
@@ -318,7 +259,7 @@ def test_a_result_entered_in_chromium_is_saved_and_its_table_no_longer_pending(d
         table.locator('input[name="score.0"]').fill("11")
         table.locator('input[name="score.1"]').fill("4")
         table.get_by_role("button", name="Save").click()
-        page.wait_for_url(f"**/events/e1/#table-0")
+        page.wait_for_url("**/events/e1/#table-0")
         assert "pending" not in (page.locator("#table-0").get_attribute("class") or "")
         assert page.locator("section.table.pending").count() == 3
     finally:
@@ -432,59 +373,6 @@ def test_a_tantrix_match_is_entered_game_by_game_and_the_clocks_stay_in_quotes(t
     assert yaml.safe_load(text)["pairings"][0]["games"][0]["time"] == ["11:54", "11:51"]
 
 
-def test_an_ffg_swiss_with_a_cut_run_from_the_desk_alone_ends_in_the_files_a_person_types(tree, cli, tmp_path):
-    """FFG Organized Play: Swiss rounds, then the cut, every winner chosen at the desk (the first
-    player wins, the last table by a modified win); the same results typed by hand give the same
-    round files and the same site."""
-    import shutil
-
-    from podium.run.builder import build_site
-    from podium.venue.desk import Desk
-
-    tree.event("ffg", 12, ruleset="ffg-conquest", structure="advanced")  # 4 Swiss rounds, a top 4
-    cli("pair", "ffg")
-    shutil.copytree(tree.content, tmp_path / "by-hand" / "content")
-    by_hand = tmp_path / "by-hand" / "content" / "events" / "ffg" / "rounds"
-    desk = Desk(tree.content, 0, "http://127.0.0.1:8000/").start()
-    try:
-        for number in range(1, 20):
-            page = ask(desk, "/events/ffg/")[1]
-            tables = page.count('<section class="table"') + page.count('<section class="table pending"')
-            entered = []
-            for index in range(tables - 1):  # the last section is the round's own form
-                if f'action="/events/ffg/rounds/{number}/{index}"' not in page:
-                    continue
-                winner_value, winner_name = options(page, index, "winner")[0]
-                modified = index == tables - 2
-                form = {"token": hidden(page, "token"), "version": hidden(page, "version"), "winner": winner_value,
-                        **({"modified": "on"} if modified else {})}
-                status, answer, _ = ask(desk, f"/events/ffg/rounds/{number}/{index}", form)
-                assert status == 303, re.findall(r'<p class="problem">([^<]*)', answer)
-                entered.append((yaml.safe_load(tree.round_path("ffg", number).read_text(encoding="utf-8"))["pairings"][index]["winner"], modified))
-                page = ask(desk, "/events/ffg/")[1]
-            text = (by_hand / f"{number}.yaml").read_text(encoding="utf-8")
-            for winner, modified in entered:  # as a person fills the blank, and adds a line below for a modified win
-                at = text.index("    winner:  #")
-                end = text.index("\n", at) + 1
-                text = text[:at] + text[at:end].replace("winner:  #", f"winner: {winner}  #") + \
-                    ("    modified: true\n" if modified else "") + text[end:]
-            (by_hand / f"{number}.yaml").write_text(text, encoding="utf-8")
-            assert (by_hand / f"{number}.yaml").read_text(encoding="utf-8") == tree.round_path("ffg", number).read_text(encoding="utf-8")
-            if "Pair the next round" not in page:
-                break
-            ask(desk, "/events/ffg/pair", {"token": hidden(page, "token")})
-            if not tree.round_path("ffg", number + 1).exists():
-                break
-            shutil.copy(tree.round_path("ffg", number + 1), by_hand / f"{number + 1}.yaml")
-    finally:
-        desk.close()
-    assert number >= 5  # four Swiss rounds and the cut
-    build_site(tree.content, tmp_path / "desk-site")
-    build_site(tmp_path / "by-hand" / "content", tmp_path / "hand-site")
-    files = lambda root: {p.relative_to(root): p.read_bytes() for p in root.rglob("*") if p.is_file() and p.name != ".podium-build"}  # noqa: E731
-    assert files(tmp_path / "desk-site") == files(tmp_path / "hand-site")
-
-
 def test_a_late_entry_registered_at_the_desk_is_the_line_an_import_writes(desk, tree, cli):
     registrations = tree.content / "events/e1/registrations.yaml"
     page = ask(desk, "/events/e1/")[1]
@@ -499,91 +387,120 @@ def test_a_late_entry_registered_at_the_desk_is_the_line_an_import_writes(desk, 
     assert "is registered already" in again[1]
 
 
-def test_a_carcassonne_event_run_from_the_desk_alone_ends_in_the_files_a_person_types(tree, cli, tmp_path):
-    """Czech club rules: tables of four, each player's VP entered at the desk, round after round;
-    the same VP typed by hand give the same files and the same site."""
+# ---------------------------------------------------------------- whole events run from the desk
+
+def run_at_the_desk(tree, tmp_path, event_id: str, enter) -> int:
+    """Play ``event_id`` (round 1 paired) to its end at the desk alone: ``enter(desk, page, number,
+    index, typed)`` enters a table there and returns the round file of the copy kept by hand with
+    the same result typed in; each round's file must be that copy's, byte for byte, and the two
+    sites alike at the end. Returns the number of rounds played."""
     import shutil
 
     from podium.run.builder import build_site
     from podium.venue.desk import Desk
+
+    shutil.copytree(tree.content, tmp_path / "by-hand" / "content")
+    by_hand = tmp_path / "by-hand" / "content" / "events" / event_id / "rounds"
+    desk = Desk(tree.content, 0, "http://127.0.0.1:8000/").start()
+    try:
+        for number in range(1, 20):
+            page = ask(desk, f"/events/{event_id}/")[1]
+            typed = (by_hand / f"{number}.yaml").read_text(encoding="utf-8")
+            for index in range(page.count('<section class="table') - 2):  # the round's and the late entry's forms last
+                if f'action="/events/{event_id}/rounds/{number}/{index}"' in page:
+                    typed = enter(desk, page, number, index, typed)
+                    page = ask(desk, f"/events/{event_id}/")[1]
+            (by_hand / f"{number}.yaml").write_text(typed, encoding="utf-8")
+            assert typed == tree.round_path(event_id, number).read_text(encoding="utf-8")
+            if "Pair the next round" not in page:
+                break
+            ask(desk, f"/events/{event_id}/pair", {"token": hidden(page, "token")})
+            if not tree.round_path(event_id, number + 1).exists():
+                break  # the event is over: pair says so
+            shutil.copy(tree.round_path(event_id, number + 1), by_hand / f"{number + 1}.yaml")
+    finally:
+        desk.close()
+    build_site(tree.content, tmp_path / "desk-site")
+    build_site(tmp_path / "by-hand" / "content", tmp_path / "hand-site")
+    assert site_files(tmp_path / "desk-site") == site_files(tmp_path / "hand-site")
+    return number
+
+
+def site_files(root: Path) -> dict:
+    return {p.relative_to(root): p.read_bytes() for p in root.rglob("*") if p.is_file() and p.name != ".podium-build"}
+
+
+def saved(desk, event_id: str, number: int, index: int, page: str, fields: dict) -> None:
+    form = {"token": hidden(page, "token"), "version": hidden(page, "version"), **fields}
+    status, answer, _ = ask(desk, f"/events/{event_id}/rounds/{number}/{index}", form)
+    assert status == 303, re.findall(r'<p class="problem">([^<]*)', answer)
+
+
+QUALIFIER_PLAYERS = int(os.environ.get("PODIUM_DESK_PLAYERS", 12))  # 24 for the issue's qualifier (`PODIUM_DESK_PLAYERS=24`)
+
+
+def test_a_qualifier_run_from_the_desk_alone_ends_in_the_files_a_person_types(tree, cli, tmp_path):
+    """An NS HEX qualifier (24 players with PODIUM_DESK_PLAYERS=24; 12 by default, to keep the
+    suite short) from round 1 to the final with no YAML typed: every result entered at the desk,
+    every round paired by its button. The same results typed into a copy by hand (each blank `[]`
+    filled in, as the demo's were) give the same files, byte for byte, and the same site."""
+    def enter(desk, page, number, index, typed):
+        armies = two_armies(page, index)
+        labels = [dict(options(page, index, f"armies.{i}"))[armies[f"armies.{i}"]] for i in (0, 1)]
+        saved(desk, "e1", number, index, page, {**armies, "score.0": str(12 - index % 3), "score.1": "5"})
+        return typed.replace("armies: []", f"armies: [{', '.join(labels)}]", 1) \
+            .replace("score: []", f"score: [{12 - index % 3}, 5]", 1)
+
+    tree.event("e1", QUALIFIER_PLAYERS)
+    cli("pair", "e1")
+    assert run_at_the_desk(tree, tmp_path, "e1", enter) >= 5  # the Swiss rounds and a top cut
+
+
+def test_an_ffg_swiss_with_a_cut_run_from_the_desk_alone_ends_in_the_files_a_person_types(tree, cli, tmp_path):
+    """FFG Organized Play: Swiss rounds, then the cut, every winner chosen at the desk (the first
+    player wins, every third table by a modified win, on a line of its own below the winner)."""
+    def enter(desk, page, number, index, typed):
+        modified = index % 3 == 2
+        saved(desk, "ffg", number, index, page,
+              {"winner": options(page, index, "winner")[0][0], **({"modified": "on"} if modified else {})})
+        winner = yaml.safe_load(tree.round_path("ffg", number).read_text(encoding="utf-8"))["pairings"][index]["winner"]
+        at = typed.index("    winner:  #")
+        end = typed.index("\n", at) + 1
+        return typed[:at] + typed[at:end].replace("winner:  #", f"winner: {winner}  #") + \
+            ("    modified: true\n" if modified else "") + typed[end:]
+
+    tree.event("ffg", 12, ruleset="ffg-conquest", structure="advanced")  # 4 Swiss rounds, a top 4
+    cli("pair", "ffg")
+    assert run_at_the_desk(tree, tmp_path, "ffg", enter) >= 5
+
+
+def test_a_carcassonne_event_run_from_the_desk_alone_ends_in_the_files_a_person_types(tree, cli, tmp_path):
+    """Czech club rules: tables of four, each player's VP entered at the desk, round after round."""
+    def enter(desk, page, number, index, typed):
+        vp = [100 - 10 * seat - index - number for seat in range(4)]  # no two alike: no tie to decide
+        saved(desk, "cz", number, index, page, {f"score.{seat}": str(points) for seat, points in enumerate(vp)})
+        return typed.replace("score: []", f"score: {vp}", 1)
 
     tree.event("cz", 8, ruleset="carcassonne-cz")
     cli("pair", "cz")
-    shutil.copytree(tree.content, tmp_path / "by-hand" / "content")
-    by_hand = tmp_path / "by-hand" / "content" / "events" / "cz" / "rounds"
-    desk = Desk(tree.content, 0, "http://127.0.0.1:8000/").start()
-    try:
-        for number in range(1, 10):
-            page = ask(desk, "/events/cz/")[1]
-            entered = []
-            for index in range(2):
-                vp = [100 - 10 * seat - index - number for seat in range(4)]  # no two alike: no tie to decide
-                form = {"token": hidden(page, "token"), "version": hidden(page, "version"),
-                        **{f"score.{seat}": str(points) for seat, points in enumerate(vp)}}
-                status, answer, _ = ask(desk, f"/events/cz/rounds/{number}/{index}", form)
-                assert status == 303, re.findall(r'<p class="problem">([^<]*)', answer)
-                entered.append(vp)
-                page = ask(desk, "/events/cz/")[1]
-            text = (by_hand / f"{number}.yaml").read_text(encoding="utf-8")
-            for vp in entered:
-                text = text.replace("score: []", f"score: {vp}", 1)
-            (by_hand / f"{number}.yaml").write_text(text, encoding="utf-8")
-            assert (by_hand / f"{number}.yaml").read_bytes() == tree.round_path("cz", number).read_bytes()
-            if "Pair the next round" not in page:
-                break
-            ask(desk, "/events/cz/pair", {"token": hidden(page, "token")})
-            if not tree.round_path("cz", number + 1).exists():
-                break
-            shutil.copy(tree.round_path("cz", number + 1), by_hand / f"{number + 1}.yaml")
-    finally:
-        desk.close()
-    assert number == 4
-    build_site(tree.content, tmp_path / "desk-site")
-    build_site(tmp_path / "by-hand" / "content", tmp_path / "hand-site")
-    files = lambda root: {p.relative_to(root): p.read_bytes() for p in root.rglob("*") if p.is_file() and p.name != ".podium-build"}  # noqa: E731
-    assert files(tmp_path / "desk-site") == files(tmp_path / "hand-site")
+    assert run_at_the_desk(tree, tmp_path, "cz", enter) == 4
 
 
 def test_a_tantrix_round_robin_run_from_the_desk_alone_ends_in_the_files_a_person_types(tree, cli, tmp_path):
-    import shutil
-
-    from podium.run.builder import build_site
-    from podium.venue.desk import Desk
+    """Tantrix, two games a match: each game's points, clocks and tiles entered at the desk."""
+    def enter(desk, page, number, index, typed):
+        fields = {}
+        for game in range(2):
+            a, b, clock_a, clock_b = 30 + index + game, 20 - number, f"1{game}:0{index}", "12:34"
+            fields.update({f"games.{game}.score.0": str(a), f"games.{game}.score.1": str(b),
+                           f"games.{game}.time.0": clock_a, f"games.{game}.time.1": clock_b,
+                           f"games.{game}.tiles.0": str(20 + game), f"games.{game}.tiles.1": "19"})
+            typed = typed.replace('{score: [], time: ["", ""], tiles: []}',
+                                  f'{{score: [{a}, {b}], time: ["{clock_a}", "{clock_b}"], tiles: [{20 + game}, 19]}}', 1)
+        saved(desk, "rr", number, index, page, fields)
+        return typed
 
     players = [{"name": f"Gracz {i}", "id": f"t{i}"} for i in range(1, 5)]
     tree.event("rr", players, ruleset="tantrix", structure=[{"kind": "round-robin", "games": 2}])
     cli("pair", "rr")
-    shutil.copytree(tree.content, tmp_path / "by-hand" / "content")
-    by_hand = tmp_path / "by-hand" / "content" / "events" / "rr" / "rounds"
-    desk = Desk(tree.content, 0, "http://127.0.0.1:8000/").start()
-    try:
-        for number in range(1, 10):
-            page = ask(desk, "/events/rr/")[1]
-            typed = (by_hand / f"{number}.yaml").read_text(encoding="utf-8")
-            for index in range(2):
-                games = [(30 + index + game, 20 - number, f"1{game}:0{index}", "12:34", 20 + game, 19) for game in range(2)]
-                form = {"token": hidden(page, "token"), "version": hidden(page, "version")}
-                for game, (a, b, clock_a, clock_b, tiles_a, tiles_b) in enumerate(games):
-                    form.update({f"games.{game}.score.0": str(a), f"games.{game}.score.1": str(b),
-                                 f"games.{game}.time.0": clock_a, f"games.{game}.time.1": clock_b,
-                                 f"games.{game}.tiles.0": str(tiles_a), f"games.{game}.tiles.1": str(tiles_b)})
-                    typed = typed.replace('{score: [], time: ["", ""], tiles: []}',
-                                          f'{{score: [{a}, {b}], time: ["{clock_a}", "{clock_b}"], tiles: [{tiles_a}, {tiles_b}]}}', 1)
-                status, answer, _ = ask(desk, f"/events/rr/rounds/{number}/{index}", form)
-                assert status == 303, re.findall(r'<p class="problem">([^<]*)', answer)
-                page = ask(desk, "/events/rr/")[1]
-            (by_hand / f"{number}.yaml").write_text(typed, encoding="utf-8")
-            assert typed == tree.round_path("rr", number).read_text(encoding="utf-8")
-            if "Pair the next round" not in page:
-                break
-            ask(desk, "/events/rr/pair", {"token": hidden(page, "token")})
-            if not tree.round_path("rr", number + 1).exists():
-                break
-            shutil.copy(tree.round_path("rr", number + 1), by_hand / f"{number + 1}.yaml")
-    finally:
-        desk.close()
-    assert number == 3
-    build_site(tree.content, tmp_path / "desk-site")
-    build_site(tmp_path / "by-hand" / "content", tmp_path / "hand-site")
-    files = lambda root: {p.relative_to(root): p.read_bytes() for p in root.rglob("*") if p.is_file() and p.name != ".podium-build"}  # noqa: E731
-    assert files(tmp_path / "desk-site") == files(tmp_path / "hand-site")
+    assert run_at_the_desk(tree, tmp_path, "rr", enter) == 3
