@@ -204,3 +204,29 @@ def test_a_report_while_the_organizer_has_a_file_broken_is_asked_to_wait(room, t
     reports._archive = (None, None, 0.0)  # look at the content now, not REFRESH seconds later
     status, said, _ = send(server, slip(reports, 0), armies_and_hq(page, 12, 5), cookie="podium-phone=anna")
     assert status == 503 and BUSY.split(":")[0] in said.replace("&#39;", "'")
+
+
+def test_with_commit_the_results_the_players_agreed_on_are_committed(tree, cli):
+    import subprocess
+
+    def git(*args):
+        return subprocess.run(["git", *args], cwd=tree.root, capture_output=True, text=True, check=True).stdout
+
+    tree.event("e1", 8)
+    cli("pair", "e1")
+    cli("build")
+    git("init", "--quiet")
+    git("config", "user.name", "Club")
+    git("config", "user.email", "club@example.org")
+    git("add", "content")
+    git("commit", "--quiet", "-m", "the event")
+    reports = Reports(tree.content, commit=True)
+    server = SiteServer(tree.root / "site", "127.0.0.1", 0, handlers=report_handlers(reports)).start()
+    try:
+        page = send(server, slip(reports, 0))[1]
+        for phone in ("anna", "jan"):
+            send(server, slip(reports, 0), armies_and_hq(page, 12, 5), cookie=f"podium-phone={phone}")
+        assert reports.settled()
+    finally:
+        server.close()
+    assert git("log", "-1", "--format=%s").strip() == "Round 1: results reported by both players (table 1)"

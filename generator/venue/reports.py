@@ -25,6 +25,7 @@ from pathlib import Path
 
 import platformdirs
 
+from podium.content.history import commit_file
 from podium.core.errors import UserError
 from podium.run.cache import own_key
 
@@ -133,8 +134,9 @@ class Reports:
 
     REFRESH = 2.0  # seconds: the content is looked at again at most this often to answer phones
 
-    def __init__(self, content: Path):
+    def __init__(self, content: Path, commit: bool = False):
         folder = reports_folder(content)
+        self.commit = commit  # --commit: the results two phones agreed on are committed too
         try:
             folder.mkdir(parents=True, exist_ok=True)
         except OSError:
@@ -245,6 +247,12 @@ class Reports:
                 self._write(event_id, number, {index: values})
             return
         outcome = WRITTEN if isinstance(done, RoundText) else TO_ORGANIZER
+        if isinstance(done, RoundText) and self.commit:
+            tables = ", ".join(str(index + 1) for index in sorted(results))
+            try:
+                commit_file(path, f"Round {number}: results reported by both players (table{'s' * (len(results) > 1)} {tables})")
+            except UserError as error:  # saved, not committed: the log says so, the desk's history shows it
+                outcome = f"{WRITTEN} {error.problems[0]}"
         for index, values in results.items():
             problems = [str(p) for p in done.problems] if isinstance(done, Refused) else []
             self.log.append(event=event_id, round=number, table=index, result=values, outcome=outcome, problems=problems)

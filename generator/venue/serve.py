@@ -106,7 +106,7 @@ def serve(content: Path, out: Path, port: int, lan: bool = False, desk: bool = F
     if reports and not (lan and desk):
         raise fail(Src("--reports"), "takes the players' reports on the room's network and shows them at the desk: "
                                      "add --lan --desk")
-    taken = Reports(content) if reports else None
+    taken = Reports(content, commit) if reports else None
     if desk:
         refuse_unusable_port(port + 1, HOST)
     if commit:
