@@ -10,9 +10,7 @@ and a change must carry the token of this run of the desk, which only its own pa
 """
 from __future__ import annotations
 
-import asyncio
 import secrets
-import threading
 from pathlib import Path
 from urllib.parse import quote
 
@@ -30,6 +28,7 @@ from podium.run.archive import load_archive
 from podium.run.pairing import pair
 from podium.run.recording import Refused, commit_message, record_late_entry, record_results, record_round
 from podium.site.render import TEMPLATES_DIR
+from podium.venue.loopthread import LoopThread
 from podium.venue.deskviews import by_table, event_line, reported, round_view
 
 HOST = "127.0.0.1"
@@ -41,7 +40,7 @@ CHANGED = "The round file changed on disk since this form was opened (an editor,
 NO_TOKEN = "This form is not from this run of the desk (it was restarted, or the page is not its own); reload the page.\n"
 
 
-class Desk:
+class Desk(LoopThread):
     """The desk for ``content`` on 127.0.0.1:``port``, served by an event loop in a thread of its
     own from ``start()`` to ``close()``; ``site``: the address the site is served at."""
 
@@ -50,8 +49,8 @@ class Desk:
         self.token = secrets.token_urlsafe(32)
         settings = {"content": content, "token": self.token, "site": site, "port": None, "commit": commit,
                     "reports": reports, "site_port": site_port}
-        self._sockets = bind_sockets(port, HOST)
-        self.port = settings["port"] = self._sockets[0].getsockname()[1]
+        super().__init__(bind_sockets(port, HOST), "results desk")
+        settings["port"] = self.port
         self._app = Application([
             (r"/", EventsPage, settings),
             (r"/events/([a-z0-9-]+)/", RoundPage, settings),
@@ -61,15 +60,8 @@ class Desk:
             (r"/events/([a-z0-9-]+)/pair", PairNext, settings),
             (r"/events/([a-z0-9-]+)/slips", Slips, settings),
         ])
-        self._loop = asyncio.new_event_loop()
-        self._thread = threading.Thread(target=self._run, name="results desk", daemon=True)
 
-    def start(self) -> Desk:
-        self._thread.start()
-        return self
-
-    def _run(self) -> None:
-        asyncio.set_event_loop(self._loop)
+    def serve(self) -> None:
         server = HTTPServer(self._app, max_body_size=MAX_BODY)
         server.add_sockets(self._sockets)
         try:
@@ -78,9 +70,6 @@ class Desk:
             server.stop()
             self._loop.close()
 
-    def close(self) -> None:
-        self._loop.call_soon_threadsafe(self._loop.stop)
-        self._thread.join(timeout=5)
 
 
 ENVIRONMENT = jinja2.Environment(loader=jinja2.FileSystemLoader(str(TEMPLATES_DIR / "desk")), autoescape=True,

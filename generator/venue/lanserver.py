@@ -22,13 +22,11 @@ a flood of phones once wrote a traceback for every refused accept, tens of megab
 """
 from __future__ import annotations
 
-import asyncio
 import errno
 import os
 import socket
 import stat
 import sys
-import threading
 from pathlib import Path
 from typing import Callable
 from urllib.parse import quote, unquote
@@ -40,6 +38,7 @@ from tornado.netutil import bind_sockets
 from tornado.web import Application, RequestHandler
 
 from podium.venue.lanlog import LOG, MINUTE, OncePerMinute, log_loop_error, route_logs
+from podium.venue.loopthread import LoopThread
 
 try:
     import resource
@@ -80,7 +79,7 @@ TOO_MANY = "Too many phones at once: try again in a few seconds\n"
 
 
 
-class SiteServer:
+class SiteServer(LoopThread):
     """The site in ``root`` served on ``host:port`` by an event loop in a thread of its own, from
     ``start()`` to ``close()``. The port is bound at once, so a taken one raises OSError here.
 
@@ -92,17 +91,9 @@ class SiteServer:
         self.handlers = list(handlers)  # routes answered before the site's files (the players' reports)
         self.phones = phones or phones_allowed(open_files_limit())
         self.log = OncePerMinute()
-        self._sockets = bind_sockets(port, host, family=socket.AF_INET, backlog=BACKLOG)
-        self.port = self._sockets[0].getsockname()[1]
-        self._loop = asyncio.new_event_loop()
-        self._thread = threading.Thread(target=self._run, name="site server", daemon=True)
+        super().__init__(bind_sockets(port, host, family=socket.AF_INET, backlog=BACKLOG), "site server")
 
-    def start(self) -> SiteServer:
-        self._thread.start()
-        return self
-
-    def _run(self) -> None:
-        asyncio.set_event_loop(self._loop)
+    def serve(self) -> None:
         self._loop.set_exception_handler(log_loop_error)
         stop_routing = route_logs(self.log)
         site = Application([*self.handlers, (r"/.*", SiteHandler, {"root": self.root})], log_function=not_logged)
@@ -117,14 +108,6 @@ class SiteServer:
             self._loop.run_until_complete(gate.close())
             self._loop.close()
             stop_routing()
-
-    def close(self) -> None:
-        if self._thread.is_alive():
-            self._loop.call_soon_threadsafe(self._loop.stop)
-            self._thread.join()
-        else:
-            for sock in self._sockets:
-                sock.close()
 
 
 def not_logged(handler: RequestHandler) -> None:
