@@ -230,3 +230,29 @@ def test_with_commit_the_results_the_players_agreed_on_are_committed(tree, cli):
     finally:
         server.close()
     assert git("log", "-1", "--format=%s").strip() == "Round 1: results reported by both players (table 1)"
+
+
+def test_two_phones_in_chromium_report_a_table_and_it_is_entered(room, browser, tree):
+    """The page a player opens from his slip, on a phone (360 px): it fits the screen, its
+    selects and numbers are the table's form, and two phones sending the same result enter it."""
+    reports, server = room
+    said = []
+    for phone in ("anna", "jan"):
+        context = browser.new_context(viewport={"width": 360, "height": 740})
+        page = context.new_page()
+        try:
+            page.goto(f"http://127.0.0.1:{server.port}{slip(reports, 0)}")
+            assert page.evaluate("document.documentElement.scrollWidth") <= 360
+            page.locator('select[name="armies.0"]').select_option(index=1)
+            second = page.locator('select[name="armies.1"] option').all_inner_texts()
+            first = page.locator('select[name="armies.0"] option:checked').inner_text()
+            page.locator('select[name="armies.1"]').select_option(label=next(a for a in second if a and a != first))
+            page.locator('input[name="score.0"]').fill("12")
+            page.locator('input[name="score.1"]').fill("5")
+            page.get_by_role("button", name="Send the result").click()
+            page.wait_for_selector(".message")
+            said.append(page.locator(".message").inner_text())
+        finally:
+            context.close()
+    assert said == [WAITING, WRITTEN] and reports.settled()
+    assert yaml.safe_load(tree.round_path("e1", 1).read_text(encoding="utf-8"))["pairings"][0]["score"] == [12, 5]
