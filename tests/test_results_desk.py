@@ -504,3 +504,16 @@ def test_a_tantrix_round_robin_run_from_the_desk_alone_ends_in_the_files_a_perso
     tree.event("rr", players, ruleset="tantrix", structure=[{"kind": "round-robin", "games": 2}])
     cli("pair", "rr")
     assert run_at_the_desk(tree, tmp_path, "rr", enter) == 3
+
+
+def test_site_yaml_can_ask_for_the_desks_commits_and_says_where_when_there_is_no_repository(tree, cli):
+    """`desk: {commit: true}` in site.yaml is --commit for every `podium serve --desk`; outside a
+    repository it is refused at its line, before anything is served."""
+    tree.event("e1", 8)
+    tree.write("site.yaml", "title: Test site\nlanguage: en\ndesk:\n  commit: true\n")
+    output = cli("serve", "--desk", expect=1).output
+    assert output.endswith("\ncontent/site.yaml:4: content is not in a git repository (git init, or remove "
+                           "'commit: true' from desk: in site.yaml)\n1 problem found.\n"), output
+    tree.write("site.yaml", "title: Test site\nlanguage: en\ndesk:\n  comit: true\n")
+    output = cli("check", expect=1).output
+    assert output.startswith("content/site.yaml:4: "), output

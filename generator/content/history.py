@@ -110,9 +110,10 @@ def commit_file(path: Path, message: str) -> None:
         raise fail(Src(str(path)), f"was saved but not committed: git says {said[-1] if said else 'no'}; commit it by hand")
 
 
-def check_repository(folder: Path) -> None:
-    """Refuse --commit where ``folder`` is in no git repository, before anything is saved."""
+def check_repository(folder: Path, asked: Src = Src("--commit"), instead: str = "leave out --commit") -> None:
+    """Refuse commits where ``folder`` is in no git repository, before anything is saved;
+    ``asked``: where they were asked for (--commit, or site.yaml's desk: commit)."""
     try:
         _git(str(folder), "rev-parse", "--show-toplevel")
     except NotInGit:
-        raise fail(Src("--commit"), f"{folder} is not in a git repository (git init, or leave out --commit)") from None
+        raise fail(asked, f"{folder} is not in a git repository (git init, or {instead})") from None

@@ -238,6 +238,8 @@ class Site:
     theme_dir: str = ""  # the organizer's templates and static files, overriding Podium's by name
     logo: str = ""  # the path of an image file in the content folder
     favicon: str = ""
+    desk_commit: bool = False  # site.yaml's desk: commit: each result saved at the desk is a git commit
+    desk_commit_src: Src | None = None
     registry: tuple[Player, ...] = ()
     seasons: tuple[Season, ...] = ()
     events: tuple[Event, ...] = ()

@@ -106,7 +106,6 @@ def serve(content: Path, out: Path, port: int, lan: bool = False, desk: bool = F
     if reports and not (lan and desk):
         raise fail(Src("--reports"), "takes the players' reports on the room's network and shows them at the desk: "
                                      "add --lan --desk")
-    taken = Reports(content, commit) if reports else None
     if desk:
         refuse_unusable_port(port + 1, HOST)
     if commit:
@@ -115,6 +114,11 @@ def serve(content: Path, out: Path, port: int, lan: bool = False, desk: bool = F
     before = Inputs(content)  # an edit made during the first build is caught by the first look
     if rebuild(builder, before) != REBUILT and not is_podium_build(out):
         raise click.ClickException("nothing to serve yet: the first build failed")
+    site = builder.last.archive.site if builder.last is not None else None
+    if desk and not commit and site is not None and site.desk_commit:  # site.yaml's desk: commit: true
+        check_repository(content, site.desk_commit_src, "remove 'commit: true' from desk: in site.yaml")
+        commit = True
+    taken = Reports(content, commit) if reports else None
     with results_desk(content, port, desk, commit, taken):
         if lan:
             serve_to_network(builder, before, out, port, taken)

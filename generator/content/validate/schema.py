@@ -53,6 +53,12 @@ def _structure_schema() -> dict:
 Structure = Annotated[Any, WithJsonSchema(_structure_schema())]
 
 
+class DeskSettings(Declared):
+    model_config = ConfigDict(title="the results desk's settings")
+    commit: bool = Field(False, description="Each result saved at the desk (and each round it pairs) is a git commit "
+                                            "of its own, as with podium serve --desk --commit.")
+
+
 class SiteFile(Declared):
     model_config = ConfigDict(title="site.yaml")
     title: OneLine = Field(description="The site's name, at the top of every page.")
@@ -74,6 +80,8 @@ class SiteFile(Declared):
                                                "Podium's by name.")
     logo: OneLine = Field("", description="An image inside content/, shown beside the title on every page.")
     favicon: OneLine = Field("", description="An image inside content/, the browser tab's icon.")
+    desk: DeskSettings = Field(None, description="The results desk (podium serve --desk): 'commit: true' makes each "
+                                                 "saved result a git commit.")
 
 
 class PlayerEntry(Declared):

@@ -7,7 +7,7 @@ from pathlib import Path
 
 from podium.core.errors import Problems, Src, suggest
 from podium.core.model import Site
-from podium.content.validate.schema import SiteFile
+from podium.content.validate.schema import DeskSettings, SiteFile
 from podium.content.validate.addresses import (EXAMPLE_REPO_URL, base_url_problem, default_edit_uri, edit_uri_problem,
                                                repo_url_problem)
 from podium.core.model import asset_url
@@ -45,11 +45,22 @@ def _site_settings(root: Path, problems: Problems) -> dict:
                 "base_url": base_url, **_edit_pages(f), "description": f.get("description", default=""),
                 "footer": f.get("footer", default=""),
                 "theme_dir": _path_in_content(f, "theme_dir", root, is_folder=True),
-                "logo": _path_in_content(f, "logo", root), "favicon": _path_in_content(f, "favicon", root)}
+                "logo": _path_in_content(f, "logo", root), "favicon": _path_in_content(f, "favicon", root),
+                **_desk(f)}
     for role in ("logo", "favicon"):
         _refuse_a_theme_file_in_the_way(f, role, settings, root)
     f.finish()
     return settings
+
+
+def _desk(f: Fields) -> dict:
+    """The results desk's settings: whether its saves are commits, and where that was asked."""
+    if "desk" not in f.data:
+        return {}
+    g = Fields(f.get("desk"), f.at("desk"), f.problems, "'desk'", DeskSettings)
+    commit = g.get("commit", default=False) is True
+    g.finish()
+    return {"desk_commit": commit, "desk_commit_src": g.at("commit") if commit else None}
 
 
 def _edit_pages(f: Fields) -> dict:
