@@ -6,6 +6,7 @@ from pathlib import Path
 import click
 
 from podium import __version__
+from podium import rulesets as builtin
 from podium.core.errors import Src, display_path, fail
 
 def builtin_rulesets() -> list[str]:
@@ -100,7 +101,7 @@ def verify(event: str | None, content: Path) -> None:
 
 @main.command(epilog=RULESETS_EPILOG)
 @click.argument("folder", type=click.Path(path_type=Path), default=Path("."))
-@click.option("--ruleset", default="neuroshima-hex-pl-2023", show_default=True, help="The ruleset of the first event (listed below).")
+@click.option("--ruleset", default=builtin.FIRST_EVENT, show_default=True, help="The ruleset of the first event (listed below).")
 @click.option("--event", "event_id", default="my-first-event", show_default=True, help="The first event's id (a slug).")
 def init(folder: Path, ruleset: str, event_id: str) -> None:
     """Start a new archive in FOLDER: content/ with one commented event, and a Pages workflow."""
@@ -226,15 +227,15 @@ def import_registrations_command(source: Path, event: str, columns: tuple[str, .
 @import_.command(name="trf")
 @click.argument("source", type=click.Path(path_type=Path))
 @click.argument("event", required=False)
-@click.option("--ruleset", default="chess-swiss", show_default=True, help="The event's ruleset.")
+@click.option("--ruleset", default=builtin.TRF_IMPORT, show_default=True, help="The event's ruleset.")
 @click.option("--date", "date_text", default=None, metavar="YYYY-MM-DD",
               help="The day the event started (default: the file's start date, line 042).")
 @encoding_option
 @content_option
 def import_trf_command(source: Path, event: str | None, ruleset: str, date_text: str | None, encoding: str | None,
                        content: Path) -> None:
-    """Turn SOURCE, a FIDE Tournament Report File (TRF-16, as Swiss-Manager and chess-results
-    write it), into the event folder EVENT (default: from the tournament's name)."""
+    """Turn SOURCE, a FIDE Tournament Report File (TRF-16, as Swiss-Manager and
+    the federations' results servers write it), into the event folder EVENT (default: from the tournament's name)."""
     from podium.formats.trf_import import import_trf
 
     known_ruleset(content, ruleset)

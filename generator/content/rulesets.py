@@ -39,7 +39,7 @@ def _read_files(dirs, problems) -> dict[str, YMap]:
     raw = {}
     for folder in dirs:
         for path in sorted(folder.glob("*.yaml")):
-            if path.name.startswith("."):  # an editor's lock or backup file (.#tantrix.yaml), as in content/
+            if path.name.startswith("."):  # an editor's lock or backup file (.#house.yaml), as in content/
                 continue
             try:
                 data = load_yaml(path)

@@ -4,7 +4,7 @@ written for a game); what the answers mean is the engine's to check, once they a
 
 A form is a tuple of ``Input``s. A per-player input is one field a player, written as a list in
 the order of ``players`` (``score: [11, 4]``); a choice writes the value of the option chosen,
-which may itself be a list (chess: "1–0" writes ``score: [1, 0]``); a check writes ``true`` or
+which may itself be a list (an option "1–0" may write ``score: [1, 0]``); a check writes ``true`` or
 leaves its key out.
 """
 from __future__ import annotations
@@ -39,7 +39,7 @@ class Input:
 def form_of(ruleset, pairing, event) -> tuple[Input, ...]:
     """A table's form: the armies its players field (the army block's), then its result (the
     scoring's); () where the scoring has no form yet. A bye's form is the army its player marks
-    as used, where the bye policy says a bye uses one (NS HEX §5.4)."""
+    as used, where the bye policy says a bye uses one (``uses_army``)."""
     if pairing.bye:
         uses_army = ruleset.armies is not None and getattr(ruleset.bye, "uses_army", False) and not pairing.match
         return ruleset.armies.result_inputs(pairing, event) if uses_army else ()

@@ -70,7 +70,7 @@ def _draws(f: Fields) -> int:
 
 
 def _playoffs(f: Fields, problems: Problems, ids: set[str]) -> tuple[Playoff, ...]:
-    """Play-off games for ties (Tantrix §10c): two registered players, a winner among them, one
+    """Play-off games for ties (where the ruleset breaks ties by them): two registered players, a winner among them, one
     game per pair (a second would contradict the first or repeat it)."""
     found: dict[frozenset, Playoff] = {}
     for index, item in enumerate(f.get("playoffs", default=[])):

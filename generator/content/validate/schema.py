@@ -29,7 +29,7 @@ Id = str  # a registered player's id: its slug, and that it is registered, are c
 # A list of ids: each is checked by validate, which names a number or a date YAML read for it
 # ('player ids are text … put it in quotes'); editors are told it is a list of text.
 Ids = Annotated[list, WithJsonSchema({"type": "array", "items": {"type": "string"}})]
-Number = Union[int, float]  # a result's number: a score may be a half or a tenth (Tantrix TP)
+Number = Union[int, float]  # a result's number: a score may be a half or a tenth of a point
 Rating = Annotated[int, Field(ge=0, le=10_000)]
 
 
@@ -91,10 +91,10 @@ class PlayerEntry(Declared):
     club: OneLine = Field(None, description="The player's club.")
     country: OneLine = Field(None, description="The player's country.")
     rating: Rating = Field(None, description="A rating (Elo) for seeding.")
-    fide_id: Annotated[int, Field(ge=1, le=99_999_999_999)] = Field(None, description="Chess: the player's FIDE id, "
+    fide_id: Annotated[int, Field(ge=1, le=99_999_999_999)] = Field(None, description="The player's FIDE id, "
                                                                                       "as a federation's report needs.")
     title: Annotated[str, StringConstraints(pattern=r"^[A-Za-z]{1,3}$")] = Field(
-        None, description="Chess: the player's FIDE title (GM, IM, WGM, FM, WIM, CM, WFM, WCM).")
+        None, description="The player's FIDE title (GM, IM, WGM, FM, WIM, CM, WFM, WCM).")
     armies: list[OneLine] = Field(None, description="The armies (factions) the player registers.")
     finals_armies: list[OneLine] = Field(None, description="Armies registered for the final stage, when the ruleset "
                                                            "asks for them.")
@@ -161,8 +161,9 @@ class EventFile(Declared):
     paired_by: OneLine = Field(None, description="What drew the rounds when not `podium pair` (melee.gg, "
                                                  "Swiss-Manager): those rounds stand as published, and verify does not "
                                                  "re-draw them.")
-    playoffs: list[PlayoffEntry] = Field(None, description="Play-off games held to break a tie (Tantrix §10c: a "
-                                                           "5-minute game for a qualifying place): who played, who won.")
+    playoffs: list[PlayoffEntry] = Field(None, description="Play-off games held to break a tie, where the ruleset "
+                                                           "breaks ties by them (a 5-minute game for a qualifying "
+                                                           "place): who played, who won.")
 
 
 class BasesEntry(Declared):
@@ -195,13 +196,13 @@ class PairingEntry(Declared):
     winner: Id | int = Field(None, description="The winner's id (a team's index, 0 or 1, in a 2-vs-2 game).")
     draw: bool = Field(False, description="The game was drawn.")
     forfeit: Id = Field(None, description="The id of the player who did not play.")
-    judge_loss: Id = Field(None, description="The id of the player a judge gave the loss (NS HEX §6.6), scored "
+    judge_loss: Id = Field(None, description="The id of the player a judge gave the loss, scored "
                                              "like a forfeit.")
     armies: list[OneLine | None] = Field(None, description="Each player's army, in the order of 'players'.")
     modified: bool = Field(False, description="A modified win.")
     drawn_games: Annotated[int, Field(ge=0, le=1000)] = Field(
-        None, description="A match of games (Magic): the games drawn; 'score' lists the games each player won.")
-    unrated: bool = Field(False, description="Chess: the game lasted less than one move (TRF-16's W, D, L); its "
+        None, description="A match of several games: the games drawn; 'score' lists the games each player won.")
+    unrated: bool = Field(False, description="The game lasted less than one move (TRF-16's W, D, L); its "
                                              "result counts, and the rating report marks it not rated.")
     match: OneLine = Field(None, description="The knockout match this is (final, third-place, semifinal, …).")
     group: OneLine | int = Field(None, description="The group this pairing belongs to.")
