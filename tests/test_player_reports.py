@@ -201,7 +201,7 @@ def test_a_report_while_the_organizer_has_a_file_broken_is_asked_to_wait(room, t
     reports, server = room
     page = send(server, slip(reports, 0))[1]
     (tree.content / "events/e1/event.yaml").write_text("name: [unclosed\n", encoding="utf-8")
-    reports._archive = (None, None, 0.0)  # look at the content now, not REFRESH seconds later
+    reports.current.forget()  # look at the content now, not REFRESH seconds later
     status, said, _ = send(server, slip(reports, 0), armies_and_hq(page, 12, 5), cookie="podium-phone=anna")
     assert status == 503 and BUSY.split(":")[0] in said.replace("&#39;", "'")
 

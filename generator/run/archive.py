@@ -9,6 +9,8 @@ import copy
 import dataclasses
 import gc
 import pickle
+import threading
+import time
 from dataclasses import dataclass
 from pathlib import Path
 from types import MappingProxyType
@@ -226,6 +228,32 @@ def _players(site: Site) -> dict:
         for player in event.players:
             players.setdefault(player.id, player)
     return players
+
+
+class CurrentArchive:
+    """The archive of ``content`` as it is now, for a server asked at every request (the results
+    desk, the players' reports): loaded again only when a file changed (``Inputs``: by content),
+    and looked at no more often than every ``refresh`` seconds. Raises UserError as load_archive."""
+
+    def __init__(self, content: Path, refresh: float = 0.0):
+        self.content, self.refresh = content, refresh
+        self._lock = threading.Lock()
+        self._groups, self._archive, self._looked = None, None, 0.0
+
+    def get(self) -> Archive:
+        with self._lock:
+            if self._archive is None or time.monotonic() - self._looked >= self.refresh:
+                inputs = Inputs(self.content)
+                if inputs.groups != self._groups or self._archive is None:
+                    self._archive = None  # a content that does not load is looked at again at the next get
+                    self._archive, self._groups = load_archive(self.content, inputs=inputs), inputs.groups
+                self._looked = time.monotonic()
+            return self._archive
+
+    def forget(self) -> None:
+        """Look at the content again at the next ``get`` (a file was just written)."""
+        with self._lock:
+            self._archive = None
 
 
 def find_event(archive: Archive, name: str) -> EventResult:

@@ -24,7 +24,7 @@ from podium.content.validate.schema import PENALTY_KINDS
 from podium.content.resultfile import Changed
 from podium.core.errors import UserError
 from podium.rules.forms import FormAnswer, answers, form_of
-from podium.run.archive import load_archive
+from podium.run.archive import CurrentArchive
 from podium.run.pairing import pair
 from podium.run.recording import Refused, commit_message, record_late_entry, record_results, record_round
 from podium.site.render import TEMPLATES_DIR
@@ -48,7 +48,7 @@ class Desk(LoopThread):
                  site_port: int | None = None):
         self.token = secrets.token_urlsafe(32)
         settings = {"content": content, "token": self.token, "site": site, "port": None, "commit": commit,
-                    "reports": reports, "site_port": site_port}
+                    "reports": reports, "site_port": site_port, "current": CurrentArchive(content)}
         super().__init__(bind_sockets(port, HOST), "results desk")
         settings["port"] = self.port
         self._app = Application([
@@ -77,9 +77,10 @@ ENVIRONMENT = jinja2.Environment(loader=jinja2.FileSystemLoader(str(TEMPLATES_DI
 
 
 class DeskHandler(RequestHandler):
-    def initialize(self, content: Path, token: str, site: str, port: int, commit: bool, reports, site_port) -> None:
+    def initialize(self, content: Path, token: str, site: str, port: int, commit: bool, reports, site_port,
+                   current: CurrentArchive) -> None:
         self.content, self.token, self.site, self.port, self.commit = content, token, site, port, commit
-        self.reports, self.site_port = reports, site_port
+        self.reports, self.site_port, self.current = reports, site_port, current
 
     def prepare(self) -> None:
         """Only this computer, by its own name: a request from elsewhere, or for another host name
@@ -103,7 +104,7 @@ class DeskHandler(RequestHandler):
 
     def archive_or_problems(self):
         try:
-            return load_archive(self.content), None
+            return self.current.get(), None
         except UserError as error:
             return None, [str(problem) for problem in error.problems]
 

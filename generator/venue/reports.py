@@ -27,6 +27,7 @@ import platformdirs
 
 from podium.content.history import commit_file
 from podium.core.errors import UserError
+from podium.run.archive import CurrentArchive
 from podium.run.cache import own_key
 
 KEY = "key"
@@ -153,7 +154,7 @@ class Reports:
         self._lock = threading.Lock()
         self._to_write = threading.Condition(self._lock)
         self._writing: dict[tuple, dict] = {}  # the agreed results being written now
-        self._archive = (None, None, 0.0)  # (the content's Inputs.groups, its archive, when looked at)
+        self.current = CurrentArchive(content, refresh=self.REFRESH)
         threading.Thread(target=self._write_agreed, name="reports writer", daemon=True).start()
 
     def secret(self, event_id: str, number: int, index: int) -> str:
@@ -161,16 +162,7 @@ class Reports:
 
     def archive(self):
         """The content as it was at most REFRESH seconds ago (loaded again only when a file changed)."""
-        from podium.run.archive import load_archive
-        from podium.run.changes import Inputs
-
-        groups, archive, looked = self._archive
-        if archive is None or time.monotonic() - looked > self.REFRESH:
-            inputs = Inputs(self.content)
-            if inputs.groups != groups or archive is None:
-                archive = load_archive(self.content, inputs=inputs)
-            self._archive = (inputs.groups, archive, time.monotonic())
-        return archive
+        return self.current.get()
 
     def open_table(self, event_id: str, number: int, index: int, secret: str):
         """The event and pairing a slip's address names, if its secret is that table's and the
@@ -231,7 +223,7 @@ class Reports:
                 self._write(event_id, number, results)
             with self._lock:
                 self._writing = {}
-            self._archive = (None, None, 0.0)  # the round file changed: look again
+            self.current.forget()  # the round file changed: look again
 
     def _write(self, event_id: str, number: int, results: dict) -> None:
         from podium.content.resultfile import Changed, RoundText
