@@ -517,3 +517,16 @@ def test_site_yaml_can_ask_for_the_desks_commits_and_says_where_when_there_is_no
     tree.write("site.yaml", "title: Test site\nlanguage: en\ndesk:\n  comit: true\n")
     output = cli("check", expect=1).output
     assert output.startswith("content/site.yaml:4: "), output
+
+
+def test_a_commit_says_a_match_of_games_in_words():
+    """--commit on a Tantrix match: its games (mappings) are said in brackets, not a crash."""
+    from types import SimpleNamespace
+
+    from podium.run.recording import commit_message
+
+    event = SimpleNamespace(player=lambda pid: SimpleNamespace(name={"t1": "Gracz 1", "t2": "Gracz 2"}[pid]))
+    pairing = SimpleNamespace(players=("t1", "t2"), table=2)
+    games = [{"score": [31, 16], "time": ["11:54", "11:51"], "tiles": [28, 21]}, {"score": [21, 35]}]
+    assert commit_message(event, 3, pairing, {"games": games}) == (
+        "Round 3, table 2: Gracz 1 v Gracz 2: games (score 31 / 16, time 11:54 / 11:51, tiles 28 / 21) / (score 21 / 35)")

@@ -68,14 +68,20 @@ def commit_message(event, number: int, pairing, values: Mapping[str, object]) ->
         first, second = names.values()
         said = f"{first} {tidy(score[0])} : {tidy(score[1])} {second}"
     else:
-        entered = ", ".join(f"{key} {_said(value, names)}" for key, value in values.items() if value is not None)
+        entered = ", ".join(f"{key} {said_value(value, names)}" for key, value in values.items() if value is not None)
         said = f"{' v '.join(names.values())}: {entered or 'result removed'}"
     return f"Round {number}, {table}: {said}"
 
 
-def _said(value, names: dict) -> str:
+def said_value(value, names: dict) -> str:
+    """A value of a result in words: players by name (``names``: id → name), numbers tidy, a
+    list's items with " / ", a game's keys in brackets (the commit messages, the desk's reports)."""
     if isinstance(value, list):
-        return " / ".join(_said(item, names) for item in value)
+        return " / ".join(said_value(item, names) for item in value)
+    if isinstance(value, Mapping):
+        return "(" + ", ".join(f"{key} {said_value(item, names)}" for key, item in value.items()) + ")"
     if value is True:
         return "yes"
-    return names.get(value, tidy(value) if isinstance(value, (int, float)) else str(value))
+    if isinstance(value, (int, float)):
+        return str(tidy(value))
+    return names.get(value, str(value))

@@ -10,16 +10,13 @@ from podium.content.resultfile import RoundText
 from podium.content.validate.schema import PENALTY_KINDS
 from podium.core.errors import UserError
 from podium.rules.forms import CHOICE, GAMES, form_of
-from podium.run.recording import Refused
+from podium.run.recording import Refused, said_value
 
 
 def reported(values: dict, event) -> str:
     """A phone's report as the desk shows it: the round file's keys and what was entered."""
-    def said(value):
-        if isinstance(value, list):
-            return " / ".join(said(item) for item in value)
-        return event.player(value).name if isinstance(value, str) and value in {p.id for p in event.players} else str(value)
-    return ", ".join(f"{key}: {said(value)}" for key, value in values.items())
+    names = {player.id: player.name for player in event.players}
+    return ", ".join(f"{key}: {said_value(value, names)}" for key, value in values.items())
 
 
 def event_line(result) -> dict:
