@@ -102,6 +102,15 @@ class DeskHandler(RequestHandler):
         values.setdefault("reports", False)
         self.finish(ENVIRONMENT.get_template(template).render(token=self.token, site=self.site, **values))
 
+    def event_to_change(self, event_id: str):
+        """The event a change is made to; None, with the page said, where the content no longer
+        loads (broken on disk meanwhile, by an editor) or holds no such event."""
+        archive, problems = self.archive_or_problems()
+        if archive is None or event_id not in archive.events:
+            self.page("index.html", events=[], problems=[CHANGED_AND_BROKEN, *(problems or [])])
+            return None
+        return archive.events[event_id]
+
     def archive_or_problems(self):
         try:
             return self.current.get(), None
@@ -139,10 +148,9 @@ class RoundPage(DeskHandler):
 
 class SaveTable(RoundPage):
     def post(self, event_id: str, number: str, index: str) -> None:
-        archive, problems = self.archive_or_problems()
-        if archive is None or event_id not in archive.events:  # broken on disk meanwhile (an editor): said at the top
-            return self.page("index.html", events=[], problems=[CHANGED_AND_BROKEN, *(problems or [])])
-        result = archive.events[event_id]
+        result = self.event_to_change(event_id)
+        if result is None:
+            return
         rnd = next((r for r in result.event.rounds if r.number == int(number)), None)
         if rnd is None or int(index) >= len(rnd.pairings):
             return self.show(event_id, {"general": [f"round {number} has no table {int(index) + 1}; reload the page"]})
@@ -176,10 +184,10 @@ class SaveRound(RoundPage):
     """The round's withdrawals and one more penalty (round-level keys of the round file)."""
 
     def post(self, event_id: str, number: str) -> None:
-        archive, problems = self.archive_or_problems()
-        if archive is None or event_id not in archive.events:
-            return self.page("index.html", events=[], problems=[CHANGED_AND_BROKEN, *(problems or [])])
-        event = archive.events[event_id].event
+        result = self.event_to_change(event_id)
+        if result is None:
+            return
+        event = result.event
         rnd = next((r for r in event.rounds if r.number == int(number)), None)
         if rnd is None:
             return self.show(event_id, {"general": [f"there is no round {number}; reload the page"]})
@@ -227,10 +235,10 @@ class LateEntry(RoundPage):
     """A player who arrives after round 1: registered with the round he joins."""
 
     def post(self, event_id: str) -> None:
-        archive, problems = self.archive_or_problems()
-        if archive is None or event_id not in archive.events:
-            return self.page("index.html", events=[], problems=[CHANGED_AND_BROKEN, *(problems or [])])
-        event = archive.events[event_id].event
+        result = self.event_to_change(event_id)
+        if result is None:
+            return
+        event = result.event
         name = self.get_body_argument("name", "").strip()
         if not name:
             return self.show(event_id, {"general": ["a late entry needs the player's name"]})
