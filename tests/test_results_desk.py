@@ -3,7 +3,6 @@ round file as a person types them, checked as `podium check` checks them before 
 written, and never over a file that changed since the form was opened."""
 from __future__ import annotations
 
-import os
 import re
 from pathlib import Path
 
@@ -110,22 +109,52 @@ def test_a_forms_answers_are_the_keys_a_person_writes():
     from podium.rules.forms import CHECK, CHOICE, NUMBER, FormAnswer, Input, Option, answers
 
     chess = (Input("score", "Result", CHOICE, options=(Option([1, 0], "1–0"), Option([0.5, 0.5], "½–½"))),)
-    assert answers(chess, {"score": "1"}, 2) == {"score": [0.5, 0.5]}
-    assert answers(chess, {}, 2) == {"score": None}  # left empty: no result yet
+    assert answers(chess, {"score": "1"}, ("anna", "jan")) == {"score": [0.5, 0.5]}
+    assert answers(chess, {}, ("anna", "jan")) == {"score": None}  # left empty: no result yet
     ffg = (Input("winner", "Winner", CHOICE, options=(Option("anna", "Anna"), Option("jan", "Jan"))),
            Input("modified", "Modified win", CHECK, optional=True))
-    assert answers(ffg, {"winner": "1", "modified": "on"}, 2) == {"winner": "jan", "modified": True}
+    assert answers(ffg, {"winner": "1", "modified": "on"}, ("anna", "jan")) == {"winner": "jan", "modified": True}
     hq = (Input("score", "HQ left", NUMBER, per_player=True, minimum=0, maximum=20),)
-    assert answers(hq, {"score.0": "11", "score.1": "4"}, 2) == {"score": [11, 4]}
+    assert answers(hq, {"score.0": "11", "score.1": "4"}, ("anna", "jan")) == {"score": [11, 4]}
     for posted, said in [({"score.0": "11"}, "give it for every player, or for none"),
                          ({"score.0": "11", "score.1": "nan"}, "'nan' is not a number"),
                          ({"score.0": "x", "score.1": "4"}, "'x' is not a number")]:
         try:
-            answers(hq, posted, 2)
+            answers(hq, posted, ("anna", "jan"))
         except FormAnswer as refused:
             assert (refused.key, str(refused)) == ("score", said)
         else:
             raise AssertionError(posted)
+
+
+def test_places_eliminations_and_a_mappings_keys_are_written_as_a_person_writes_them():
+    """A free-for-all table: a place a player, written as the players from 1st to last; the
+    eliminations as a mapping of the players who made any; the bases as one mapping; a game
+    holding nothing but the home player the form proposed is not entered."""
+    from podium.rules.forms import BY_PLAYER, CHOICE, GAMES, NUMBER, RANKING, FormAnswer, Input, Option, answers
+
+    players = ("a", "b", "c", "d")
+    table = (Input("finish", "Place", NUMBER, per_player=True, writes=RANKING),
+             Input("bases.intact", "Intact", NUMBER, optional=True), Input("bases.square", "Square", NUMBER, optional=True),
+             Input("eliminated", "Eliminated", NUMBER, per_player=True, writes=BY_PLAYER, optional=True))
+    posted = {"finish.0": "3", "finish.1": "1", "finish.2": "4", "finish.3": "2", "bases.intact": "2",
+              "bases.square": "0", "eliminated.1": "2", "eliminated.2": "0"}
+    assert answers(table, posted, players) == {"finish": ["b", "d", "a", "c"], "bases": {"intact": 2, "square": 0},
+                                              "eliminated": {"b": 2}}
+    try:
+        answers(table, {**posted, "finish.3": "1"}, players)
+    except FormAnswer as refused:
+        assert (refused.key, str(refused)) == ("finish", "give each player a different place, from 1 to 4")
+    else:
+        raise AssertionError("two winners")
+    who = (Option("a", "A"), Option("b", "B"))
+    match = (Input("games", "Game", GAMES, games=(
+        (Input("home", "Home", CHOICE, options=who, default="a"), Input("winner", "Winner", CHOICE, options=who)),
+        (Input("home", "Home", CHOICE, options=who, default="b"), Input("winner", "Winner", CHOICE, options=who)),
+        (Input("winner", "Winner", CHOICE, options=who),))),)
+    two_nil = {"games.0.home": "0", "games.0.winner": "1", "games.1.home": "1", "games.1.winner": "1", "games.2.winner": ""}
+    assert answers(match, two_nil, ("a", "b")) == {"games": [{"home": "a", "winner": "b"}, {"home": "b", "winner": "b"}]}
+    assert answers(match, {"games.0.home": "0", "games.1.home": "1"}, ("a", "b")) == {"games": None}
 
 
 # ---------------------------------------------------------------- the desk, over HTTP
@@ -388,123 +417,6 @@ def test_a_late_entry_registered_at_the_desk_is_the_line_an_import_writes(desk, 
 
 
 # ---------------------------------------------------------------- whole events run from the desk
-
-def run_at_the_desk(tree, tmp_path, event_id: str, enter) -> int:
-    """Play ``event_id`` (round 1 paired) to its end at the desk alone: ``enter(desk, page, number,
-    index, typed)`` enters a table there and returns the round file of the copy kept by hand with
-    the same result typed in; each round's file must be that copy's, byte for byte, and the two
-    sites alike at the end. Returns the number of rounds played."""
-    import shutil
-
-    from podium.run.builder import build_site
-    from podium.venue.desk import Desk
-
-    shutil.copytree(tree.content, tmp_path / "by-hand" / "content")
-    by_hand = tmp_path / "by-hand" / "content" / "events" / event_id / "rounds"
-    desk = Desk(tree.content, 0, "http://127.0.0.1:8000/").start()
-    try:
-        for number in range(1, 20):
-            page = ask(desk, f"/events/{event_id}/")[1]
-            typed = (by_hand / f"{number}.yaml").read_text(encoding="utf-8")
-            for index in range(page.count('<section class="table') - 2):  # the round's and the late entry's forms last
-                if f'action="/events/{event_id}/rounds/{number}/{index}"' in page:
-                    typed = enter(desk, page, number, index, typed)
-                    page = ask(desk, f"/events/{event_id}/")[1]
-            (by_hand / f"{number}.yaml").write_text(typed, encoding="utf-8")
-            assert typed == tree.round_path(event_id, number).read_text(encoding="utf-8")
-            if "Pair the next round" not in page:
-                break
-            ask(desk, f"/events/{event_id}/pair", {"token": hidden(page, "token")})
-            if not tree.round_path(event_id, number + 1).exists():
-                break  # the event is over: pair says so
-            shutil.copy(tree.round_path(event_id, number + 1), by_hand / f"{number + 1}.yaml")
-    finally:
-        desk.close()
-    build_site(tree.content, tmp_path / "desk-site")
-    build_site(tmp_path / "by-hand" / "content", tmp_path / "hand-site")
-    assert site_files(tmp_path / "desk-site") == site_files(tmp_path / "hand-site")
-    return number
-
-
-def site_files(root: Path) -> dict:
-    return {p.relative_to(root): p.read_bytes() for p in root.rglob("*") if p.is_file() and p.name != ".podium-build"}
-
-
-def saved(desk, event_id: str, number: int, index: int, page: str, fields: dict) -> None:
-    form = {"token": hidden(page, "token"), "version": hidden(page, "version"), **fields}
-    status, answer, _ = ask(desk, f"/events/{event_id}/rounds/{number}/{index}", form)
-    assert status == 303, re.findall(r'<p class="problem">([^<]*)', answer)
-
-
-QUALIFIER_PLAYERS = int(os.environ.get("PODIUM_DESK_PLAYERS", 12))  # 24 for the issue's qualifier (`PODIUM_DESK_PLAYERS=24`)
-
-
-def test_a_qualifier_run_from_the_desk_alone_ends_in_the_files_a_person_types(tree, cli, tmp_path):
-    """An NS HEX qualifier (24 players with PODIUM_DESK_PLAYERS=24; 12 by default, to keep the
-    suite short) from round 1 to the final with no YAML typed: every result entered at the desk,
-    every round paired by its button. The same results typed into a copy by hand (each blank `[]`
-    filled in, as the demo's were) give the same files, byte for byte, and the same site."""
-    def enter(desk, page, number, index, typed):
-        armies = two_armies(page, index)
-        labels = [dict(options(page, index, f"armies.{i}"))[armies[f"armies.{i}"]] for i in (0, 1)]
-        saved(desk, "e1", number, index, page, {**armies, "score.0": str(12 - index % 3), "score.1": "5"})
-        return typed.replace("armies: []", f"armies: [{', '.join(labels)}]", 1) \
-            .replace("score: []", f"score: [{12 - index % 3}, 5]", 1)
-
-    tree.event("e1", QUALIFIER_PLAYERS)
-    cli("pair", "e1")
-    assert run_at_the_desk(tree, tmp_path, "e1", enter) >= 5  # the Swiss rounds and a top cut
-
-
-def test_an_ffg_swiss_with_a_cut_run_from_the_desk_alone_ends_in_the_files_a_person_types(tree, cli, tmp_path):
-    """FFG Organized Play: Swiss rounds, then the cut, every winner chosen at the desk (the first
-    player wins, every third table by a modified win, on a line of its own below the winner)."""
-    def enter(desk, page, number, index, typed):
-        modified = index % 3 == 2
-        saved(desk, "ffg", number, index, page,
-              {"winner": options(page, index, "winner")[0][0], **({"modified": "on"} if modified else {})})
-        winner = yaml.safe_load(tree.round_path("ffg", number).read_text(encoding="utf-8"))["pairings"][index]["winner"]
-        at = typed.index("    winner:  #")
-        end = typed.index("\n", at) + 1
-        return typed[:at] + typed[at:end].replace("winner:  #", f"winner: {winner}  #") + \
-            ("    modified: true\n" if modified else "") + typed[end:]
-
-    tree.event("ffg", 12, ruleset="ffg-conquest", structure="advanced")  # 4 Swiss rounds, a top 4
-    cli("pair", "ffg")
-    assert run_at_the_desk(tree, tmp_path, "ffg", enter) >= 5
-
-
-def test_a_carcassonne_event_run_from_the_desk_alone_ends_in_the_files_a_person_types(tree, cli, tmp_path):
-    """Czech club rules: tables of four, each player's VP entered at the desk, round after round."""
-    def enter(desk, page, number, index, typed):
-        vp = [100 - 10 * seat - index - number for seat in range(4)]  # no two alike: no tie to decide
-        saved(desk, "cz", number, index, page, {f"score.{seat}": str(points) for seat, points in enumerate(vp)})
-        return typed.replace("score: []", f"score: {vp}", 1)
-
-    tree.event("cz", 8, ruleset="carcassonne-cz")
-    cli("pair", "cz")
-    assert run_at_the_desk(tree, tmp_path, "cz", enter) == 4
-
-
-def test_a_tantrix_round_robin_run_from_the_desk_alone_ends_in_the_files_a_person_types(tree, cli, tmp_path):
-    """Tantrix, two games a match: each game's points, clocks and tiles entered at the desk."""
-    def enter(desk, page, number, index, typed):
-        fields = {}
-        for game in range(2):
-            a, b, clock_a, clock_b = 30 + index + game, 20 - number, f"1{game}:0{index}", "12:34"
-            fields.update({f"games.{game}.score.0": str(a), f"games.{game}.score.1": str(b),
-                           f"games.{game}.time.0": clock_a, f"games.{game}.time.1": clock_b,
-                           f"games.{game}.tiles.0": str(20 + game), f"games.{game}.tiles.1": "19"})
-            typed = typed.replace('{score: [], time: ["", ""], tiles: []}',
-                                  f'{{score: [{a}, {b}], time: ["{clock_a}", "{clock_b}"], tiles: [{20 + game}, 19]}}', 1)
-        saved(desk, "rr", number, index, page, fields)
-        return typed
-
-    players = [{"name": f"Gracz {i}", "id": f"t{i}"} for i in range(1, 5)]
-    tree.event("rr", players, ruleset="tantrix", structure=[{"kind": "round-robin", "games": 2}])
-    cli("pair", "rr")
-    assert run_at_the_desk(tree, tmp_path, "rr", enter) == 3
-
 
 def test_site_yaml_can_ask_for_the_desks_commits_and_says_where_when_there_is_no_repository(tree, cli):
     """`desk: {commit: true}` in site.yaml is --commit for every `podium serve --desk`; outside a

@@ -17,8 +17,11 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from pathlib import Path
 
-from ruamel.yaml import YAML
+import copy
+
+from ruamel.yaml import YAML, YAMLError
 from ruamel.yaml.comments import CommentedMap, CommentedSeq
+from ruamel.yaml.emitter import RoundTripEmitter
 from ruamel.yaml.scalarstring import DoubleQuotedScalarString
 
 from podium.content.load import parse_yaml, read_text
@@ -112,8 +115,30 @@ def save_round(path: Path, version: str, text: str) -> RoundText | Changed:
     return RoundText(path, text)
 
 
+class _Emitter(RoundTripEmitter):
+    """ruamel.yaml writes an empty value in a flow mapping as ``null``; a person, and `podium
+    pair`'s blanks, write ``{winner: }``: written so, the blank reads back unchanged."""
+
+    def choose_scalar_style(self):
+        if self.event.value == "" and self.event.tag == NULL and self.flow_level and not self.simple_key_context:
+            return ""
+        return super().choose_scalar_style()
+
+    def write_plain(self, text, split=True):
+        if not text and self.flow_level and not self.whitespace:
+            self.stream.write(" ")
+            self.column += 1
+            self.whitespace = True
+            return
+        super().write_plain(text, split)
+
+
+NULL = "tag:yaml.org,2002:null"
+
+
 def _yaml(mapping: int, sequence: int, offset: int) -> YAML:
     yaml = YAML()  # round trip: comments, order and quotes as written
+    yaml.Emitter = _Emitter
     yaml.width = 1_000_000  # never fold a long line a person wrote on one
     yaml.preserve_quotes = True
     yaml.indent(mapping=mapping, sequence=sequence, offset=offset)
@@ -127,28 +152,35 @@ def _set(pairing: CommentedMap, values: Mapping[str, object]) -> None:
             continue
         if isinstance(value, (list, tuple)):
             _set_list(pairing, key, list(value))
+        elif isinstance(value, Mapping):  # on one line, as the blank was: bases: {intact: 2, …}
+            pairing[key] = _flow(value)
         else:
             pairing[key] = value
         _comment_two_spaces_after(pairing, key)
 
 
-def _comment_two_spaces_after(pairing: CommentedMap, key: str) -> None:
+def _comment_two_spaces_after(holder: CommentedMap | CommentedSeq, key: str | int) -> None:
     """The hint after a filled-in blank stays two spaces after the value, as `podium pair` wrote it
     (ruamel.yaml keeps a comment's column, and one space where the value has grown past it)."""
-    comment = pairing.ca.items.get(key, [None] * 4)[2]
+    comment = _end_of_line_comment(holder, key)
     if comment is not None and comment.value.lstrip(" ").startswith("#"):
         comment.value = " " + comment.value.lstrip(" ")
         comment.start_mark.column = 0
+
+
+def _end_of_line_comment(holder: CommentedMap | CommentedSeq, key: str | int):
+    """The comment after ``key``'s value, with the comment lines below it (ruamel.yaml keeps it
+    at place 2 of a mapping's key, at place 0 of a sequence's item)."""
+    return holder.ca.items.get(key, [None] * 4)[2 if isinstance(holder, CommentedMap) else 0]
 
 
 def _set_list(pairing: CommentedMap, key: str, items: list) -> None:
     """A list on one line, as a person types it; the blank ``[]`` `podium pair` wrote is filled in
     place, keeping its comment."""
     old = pairing.get(key)
-    if isinstance(old, CommentedSeq) and len(old) == len(items) and items and \
-            all(isinstance(new, Mapping) and isinstance(was, CommentedMap) for new, was in zip(items, old)):
-        for was, new in zip(old, items):  # the games of a match: each filled in place, its comment kept
-            _set(was, new)
+    if isinstance(old, CommentedSeq) and len(old) and items and all(isinstance(new, Mapping) for new in items) and \
+            all(isinstance(was, CommentedMap) for was in old):
+        _set_games(old, items)
         return
     if isinstance(old, CommentedSeq):
         old.clear()
@@ -158,6 +190,51 @@ def _set_list(pairing: CommentedMap, key: str, items: list) -> None:
     seq = CommentedSeq(_flow(item) for item in items)
     seq.fa.set_flow_style()
     pairing[key] = seq
+
+
+def _set_games(old: CommentedSeq, games: list) -> None:
+    """The games of a match, each filled in place with its comment kept; a game beyond those
+    written fills in the commented-out line the blank offered for it, as a person uncomments it
+    (``# - {winner: }  # game 3: the bella``), and one no longer entered goes."""
+    for index, (was, new) in enumerate(zip(old, games)):
+        _set(was, new)
+        _comment_two_spaces_after(old, index)
+    while len(old) > len(games):
+        old.pop()
+    for new in games[len(old):]:
+        offered = _offered(old)
+        if offered is None:
+            old.append(_flow(new))
+            continue
+        line, hint = offered
+        _set(line, new)
+        old.append(line)
+        old.ca.items[len(old) - 1] = [hint, None, None, None]
+        _comment_two_spaces_after(old, len(old) - 1)
+
+
+def _offered(seq: CommentedSeq):
+    """The first commented-out item (``# - {…}  # its hint``) among the comment lines after the
+    last item, taken out of them: the item as written (its quotes kept) and a comment holding its
+    hint and the lines after it; None where there is none."""
+    above = _end_of_line_comment(seq, len(seq) - 1)
+    lines = above.value.split("\n") if above is not None else []
+    at = next((n for n, line in enumerate(lines) if n and line.lstrip().startswith("# - {")), None)
+    if at is None:
+        return None
+    item, _, hint = lines[at].lstrip()[4:].partition("  # ")
+    try:
+        parse_yaml(item, "a line of the round file")  # the hardened reader first, as for the file
+        line = _yaml(2, 2, 0).load(item)
+    except (UserError, YAMLError):  # a comment that is not an item is left as it is
+        return None
+    if not isinstance(line, CommentedMap):
+        return None
+    below = copy.copy(above)
+    below.start_mark = copy.copy(above.start_mark)
+    above.value = "\n".join(lines[:at]) + "\n"
+    below.value = "\n".join([f"# {hint}" if hint else ""] + lines[at + 1:])
+    return line, below
 
 
 def _flow(item):

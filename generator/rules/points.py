@@ -77,7 +77,7 @@ class PointsScoring(Scoring):
         first = "White's result first, " if self.colours else ""
         return [("score", "[]", f"{first}[1, 0], [0.5, 0.5] or [0, 1]")]
 
-    def result_inputs(self, pairing: Pairing, event) -> tuple:
+    def result_inputs(self, pairing: Pairing, event, stage=None) -> tuple:
         if self.score_means == "games":
             return (Input("score", N_("Games won"), NUMBER, per_player=True, minimum=0),
                     Input("drawn_games", N_("Games drawn"), NUMBER, minimum=0, optional=True))

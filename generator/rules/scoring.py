@@ -74,17 +74,17 @@ class Scoring(Block):
         """Every fact some setting of this block records (messages name the scorings recording one)."""
         return cls.facts
 
-    def result_form(self, pairing: Pairing, event) -> tuple:
-        """The inputs a table's result needs at the results desk (rules/forms.py), with the
-        forfeit a scoring reading one takes; () where the desk has no form for this scoring yet
-        (the round file is edited by hand)."""
-        inputs = self.result_inputs(pairing, event)
-        if inputs and "forfeit" in self.reads:
+    def result_form(self, pairing: Pairing, event, stage=None) -> tuple:
+        """The inputs a table's result needs at the results desk (rules/forms.py), as ``stage``
+        plays it, with the forfeit where the result reads one; () where the desk has no form for
+        this scoring yet (the round file is edited by hand)."""
+        inputs = self.result_inputs(pairing, event, stage)
+        if inputs and "forfeit" in self.result_keys(pairing, stage)[0]:
             inputs += (Input("forfeit", N_("Forfeit: did not play"), CHOICE, options=player_options(event, pairing.players),
                              optional=True),)
         return inputs
 
-    def result_inputs(self, pairing: Pairing, event) -> tuple:
+    def result_inputs(self, pairing: Pairing, event, stage=None) -> tuple:
         """This scoring's own inputs for a table's result (``result_form``)."""
         return ()
 
@@ -296,7 +296,7 @@ class WinLossScoring(Scoring):
            "draws or scores")
     result_fields = [("winner", "", "id of the winner; add 'modified: true' for a modified win (4 points)")]
 
-    def result_inputs(self, pairing: Pairing, event) -> tuple:
+    def result_inputs(self, pairing: Pairing, event, stage=None) -> tuple:
         return (Input("winner", N_("Winner"), CHOICE, options=player_options(event, pairing.players), optional=True),
                 Input("modified", N_("Modified win (time called, no victory condition met)"), CHECK, optional=True))
 

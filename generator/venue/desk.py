@@ -23,7 +23,7 @@ from podium.content.history import commit_file
 from podium.content.validate.schema import PENALTY_KINDS
 from podium.content.resultfile import Changed
 from podium.core.errors import UserError
-from podium.rules.forms import FormAnswer, answers, form_of
+from podium.rules.forms import FormAnswer, answers, table_form
 from podium.run.archive import CurrentArchive
 from podium.run.pairing import pair
 from podium.run.recording import Refused, commit_message, record_late_entry, record_results, record_round
@@ -72,8 +72,10 @@ class Desk(LoopThread):
 
 
 
-ENVIRONMENT = jinja2.Environment(loader=jinja2.FileSystemLoader(str(TEMPLATES_DIR / "desk")), autoescape=True,
-                                 undefined=jinja2.StrictUndefined)
+# The form's inputs are drawn by the macros the players' report page draws them with (forms/).
+ENVIRONMENT = jinja2.Environment(loader=jinja2.FileSystemLoader([str(TEMPLATES_DIR / "desk"), str(TEMPLATES_DIR / "forms")]),
+                                 autoescape=True, undefined=jinja2.StrictUndefined, extensions=["jinja2.ext.i18n"])
+ENVIRONMENT.install_null_translations(newstyle=True)  # the desk speaks English; the labels are msgids
 
 
 class DeskHandler(RequestHandler):
@@ -159,7 +161,7 @@ class SaveTable(RoundPage):
         posted = {name: self.get_body_argument(name) for name in self.request.body_arguments}
         path = Path(result.event.folder) / "rounds" / f"{rnd.number}.yaml"
         try:
-            values = answers(form_of(result.ruleset, pairing, result.event), posted, len(pairing.players))
+            values = answers(table_form(result, rnd, pairing), posted, pairing.players)
         except FormAnswer as refused:
             return self.show(event_id, {index: {"problems": [str(refused)], "posted": posted}})
         done = record_results(self.content, path, self.get_body_argument("version", ""), {index: values})

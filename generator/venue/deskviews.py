@@ -9,7 +9,7 @@ from podium.content.load import parse_yaml
 from podium.content.resultfile import RoundText
 from podium.content.validate.schema import PENALTY_KINDS
 from podium.core.errors import UserError
-from podium.rules.forms import CHOICE, GAMES, form_of
+from podium.rules.forms import CHOICE, GAMES, shown, table_form
 from podium.run.recording import Refused, said_value
 
 
@@ -55,27 +55,25 @@ def table_view(result, rnd, index: int, told: dict) -> dict:
     event, pairing = result.event, rnd.pairings[index]
     return {"index": index, "name": f"{pairing.table}" if pairing.table else str(index + 1), "bye": pairing.bye,
             "players": [event.player(p).name for p in pairing.players], "done": pairing.has_result,
-            "inputs": [_input_view(one, pairing, told.get("posted")) for one in form_of(result.ruleset, pairing, event)],
+            "inputs": [_input_view(one, pairing, told.get("posted")) for one in table_form(result, rnd, pairing)],
             "problems": told.get("problems", []), "changed": told.get("changed"), "reported": told.get("reported", [])}
 
 
 def _input_view(one, pairing, posted: dict | None, prefix: str = "", holder=None) -> dict:
     """An input as the page draws it; ``holder``: what holds its current value (the pairing, or
-    a game of it), ``prefix``: its fields' names within a game (games.0.)."""
-    players = len(pairing.players)
-    holder = pairing if holder is None else holder
+    a game of it; None: a game not in the file yet), ``prefix``: its fields' names within a game."""
     if one.kind == GAMES:
         games = list(pairing.games)
         return {"key": one.key, "label": one.label, "kind": one.kind, "per_player": False, "fields": [], "options": [],
-                "games": [[_input_view(inner, pairing, posted, f"{one.key}.{index}.", games[index] if index < len(games) else object())
-                           for inner in one.games] for index in range(one.count)]}
-    current = getattr(holder, one.key, None)
+                "games": [[_input_view(inner, pairing, posted, f"{one.key}.{index}.", games[index] if index < len(games) else None)
+                           for inner in inputs] for index, inputs in enumerate(one.games)]}
+    values = shown(one, pairing if holder is None and not prefix else holder, pairing.players)
     if one.per_player:
-        fields = [{"name": f"{prefix}{one.key}.{i}", "value": _shown(one, (current or [None] * players)[i], one.options[i] if one.options else ())}
-                  for i in range(players)]
+        fields = [{"name": f"{prefix}{one.key}.{i}", "value": _field_text(one, value, one.options[i] if one.options else ())}
+                  for i, value in enumerate(values)]
         options = [[{"index": n, "label": o.label} for n, o in enumerate(opts)] for opts in one.options] if one.options else []
     else:
-        fields = [{"name": f"{prefix}{one.key}", "value": _shown(one, current, one.options)}]
+        fields = [{"name": f"{prefix}{one.key}", "value": _field_text(one, values[0], one.options)}]
         options = [[{"index": n, "label": o.label} for n, o in enumerate(one.options)]] if one.options else []
     if posted is not None:  # what the organizer entered stays in the form until it is saved
         for field in fields:
@@ -84,7 +82,7 @@ def _input_view(one, pairing, posted: dict | None, prefix: str = "", holder=None
             "options": options, "minimum": one.minimum, "maximum": one.maximum, "step": one.step}
 
 
-def _shown(one, value, options) -> str:
+def _field_text(one, value, options) -> str:
     """A value of the file as the form shows it: a choice by the place of its option."""
     if value is None:
         return ""

@@ -15,7 +15,7 @@ from tornado.ioloop import IOLoop
 from tornado.web import RequestHandler
 
 from podium.core.errors import UserError
-from podium.rules.forms import FormAnswer, answers, form_of
+from podium.rules.forms import FormAnswer, answers, table_form
 from podium.site.i18n import Language
 from podium.site.render import TEMPLATES_DIR
 from podium.venue.reports import Answer, Limiter, Reports
@@ -24,8 +24,8 @@ MAX_BODY = 4096  # a table's result is a few hundred bytes
 PHONE = "podium-phone"  # the cookie that tells one phone's reports from another's
 TOO_BIG = N_("This report is too long to be a result: reload the page and send it again.")
 TOO_FAST = N_("Too many reports at once from this phone: wait a moment and send it again.")
-ENVIRONMENT = jinja2.Environment(loader=jinja2.FileSystemLoader(str(TEMPLATES_DIR / "report")), autoescape=True,
-                                 undefined=jinja2.StrictUndefined, extensions=["jinja2.ext.i18n"])
+ENVIRONMENT = jinja2.Environment(loader=jinja2.FileSystemLoader([str(TEMPLATES_DIR / "report"), str(TEMPLATES_DIR / "forms")]),
+                                 autoescape=True, undefined=jinja2.StrictUndefined, extensions=["jinja2.ext.i18n"])
 ROUTE = r"/report/([a-z0-9-]{1,100})/([0-9]{1,4})/([0-9]{1,4})/([a-z2-7]{1,64})"
 
 
@@ -64,7 +64,7 @@ class ReportPage(RequestHandler):
             return self.answer(opened)
         result, rnd, pairing = opened
         try:
-            values = answers(form_of(result.ruleset, pairing, result.event), posted, len(pairing.players))
+            values = answers(table_form(result, rnd, pairing), posted, pairing.players)
         except FormAnswer as refused:
             self.reports.log.append(event=event_id, round=rnd.number, table=int(index), phone=phone,
                                     address=self.request.remote_ip, posted=posted, outcome=str(refused))

@@ -75,7 +75,7 @@ class TableScoring(Scoring):
         """Příprava hry: tiles put back unseen so every player has the same number of turns."""
         return self.tiles_removed.get(size)
 
-    def result_inputs(self, pairing: Pairing, event) -> tuple:
+    def result_inputs(self, pairing: Pairing, event, stage=None) -> tuple:
         return (Input("score", N_("Victory points"), NUMBER, per_player=True, minimum=0),)
 
     def blank(self, players: tuple, stage, **_) -> list[str]:

@@ -10,7 +10,9 @@ from pydantic import Field
 
 from podium.core.errors import Problems
 from podium.core.model import Bases, Pairing
+from podium.core.words import N_
 from podium.rules.blocks import Param
+from podium.rules.forms import BY_PLAYER, CHOICE, GAMES, NUMBER, RANKING, Input, Option, player_options
 from podium.rules.kinds import FREE_FOR_ALL, KNOCKOUT, PAIRS_ROTATION, ROUND_ROBIN, SWISS
 from podium.rules.outcome import Outcome
 from podium.rules.scoring import Scoring, yaml_string
@@ -183,6 +185,33 @@ class MicromutantsScoring(Scoring):
 
     # ------------------------------------------------------------ the round file
 
+    def result_inputs(self, pairing: Pairing, event, stage=None) -> tuple:
+        """The form of each kind of game: a 2-vs-2 game's winning pair and its bases, a
+        free-for-all table's places, the winner's bases and each player's eliminations, a match's
+        games, each with its home player as the seed alternates them (``home_plan``) and the
+        bella last, with no home player (its clans by agreement or by draw)."""
+        shape = _shape(pairing, stage)
+        if shape == "2-vs-2":
+            pairs = tuple(Option(index, " & ".join(event.player(p).name for p in team))
+                          for index, team in enumerate(pairing.teams))
+            return (Input("winner", N_("Winning pair"), CHOICE, options=pairs, optional=True), *_bases_inputs())
+        if shape == FREE_FOR_ALL:
+            return (Input("finish", N_("Place (1 = the winner)"), NUMBER, per_player=True, writes=RANKING, minimum=1,
+                          maximum=len(pairing.players)),
+                    *_bases_inputs(),
+                    Input("eliminated", N_("Opponents eliminated in his own turn"), NUMBER, per_player=True,
+                          writes=BY_PLAYER, minimum=0, maximum=len(pairing.players) - 1, optional=True))
+        if two_players(pairing) is None:
+            return ()
+        players = player_options(event, pairing.players)
+        games = tuple((Input("home", N_("Home player (picks his clan first)"), CHOICE, options=players,
+                             default=pairing.players[home]),
+                       Input("winner", N_("Winner"), CHOICE, options=players, optional=True)) if home is not None else
+                      (Input("winner", N_("Winner of the bella (clans by agreement or by draw)"), CHOICE,
+                             options=players, optional=True),)
+                      for home in home_plan(self.games_in(pairing, stage)))
+        return (Input("games", N_("Game"), GAMES, games=games),)
+
     def blank(self, players: tuple, stage, match: str | None = None, teams: tuple = ()) -> list[str]:
         if teams:
             return ["    winner:   # 0 if the first pair won, 1 if the second",
@@ -277,6 +306,13 @@ SHAPES = {
     "free-for-all": (frozenset({"finish", "bases", "eliminated"}), "a free-for-all table's result is 'finish: "
                      "[1st, 2nd, 3rd, 4th]' with the winner's 'bases:' and 'eliminated:'"),
 }
+
+
+def _bases_inputs() -> tuple[Input, ...]:
+    """The bases the winner (or the winning pair) has left, secondary points (RBB)."""
+    return (Input("bases.intact", N_("Winner's intact hexagonal bases left"), NUMBER, minimum=0, optional=True),
+            Input("bases.damaged", N_("Winner's damaged hexagonal bases left"), NUMBER, minimum=0, optional=True),
+            Input("bases.square", N_("Winner's square bases left"), NUMBER, minimum=0, optional=True))
 
 
 def _check_eliminations(pairing: Pairing, problems: Problems) -> None:

@@ -61,7 +61,7 @@ class NeuroshimaScoring(Scoring):
     ]
     bye_fields = [("armies", "[]", "the army this player marks as used (§5.4)")]
 
-    def result_inputs(self, pairing: Pairing, event) -> tuple:
+    def result_inputs(self, pairing: Pairing, event, stage=None) -> tuple:
         """The HQ durability each player has left (§5.3); the armies are the army block's."""
         return (Input("score", N_("HQ left"), NUMBER, per_player=True, minimum=0, maximum=self.max_score),)
 

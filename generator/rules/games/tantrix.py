@@ -257,12 +257,12 @@ class TantrixScoring(Scoring):
 
     # ------------------------------------------------------------ the round file
 
-    def result_inputs(self, pairing: Pairing, event) -> tuple:
+    def result_inputs(self, pairing: Pairing, event, stage=None) -> tuple:
         """Each game of the match: both players' points, clocks ("mm:ss") and tiles used (§9)."""
         game = (Input("score", N_("Points"), NUMBER, per_player=True, minimum=0),
                 Input("time", N_("Clock at the end (mm:ss)"), TEXT, per_player=True),
                 Input("tiles", N_("Tiles used"), NUMBER, per_player=True, minimum=0))
-        return (Input("games", N_("Game"), GAMES, games=game, count=max(1, len(pairing.games))),)
+        return (Input("games", N_("Game"), GAMES, games=(game,) * max(len(pairing.games), self.games_in(pairing, stage))),)
 
     def blank(self, players: tuple, stage, **_) -> list[str]:
         lines = ["    games:  # score = points of the longest line/loop; time = each clock at the end; tiles = tiles used"]
