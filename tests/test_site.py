@@ -335,3 +335,41 @@ def test_a_passed_down_invitation_names_whom_it_passed_over_and_why(tree, cli):
     board = json.loads((tree.root / "site/seasons/s/leaderboard.json").read_text(encoding="utf-8"))
     assert board["invitations"][0]["passed_over"] == [{"player": "p01", "why": "dropped"}]
     assert board["invitations"][0]["reason"] == "passed over: p01 withdrew"
+
+
+PNG = bytes.fromhex("89504e470d0a1a0a0000000d4948445200000001000000010806000000"
+                    "1f15c4890000000d49444154789c6360000002000154a24f5d0000000049454e44ae426082")  # 1×1
+
+
+def test_a_pages_pictures_are_published_beside_it_and_shown_from_any_depth(tree, cli):
+    """A guide page shows screenshots: pictures kept in content/pages/images/, published under
+    pages/images/ and shown from the page's own address (with or without a base URL)."""
+    tree.event("e1", 8)
+    tree.write("pages/guide.md", "---\ntitle: Guide\n---\nThe desk:\n\n![The desk at 1280 px](images/desk.png)\n"
+                                 "\n![A logo elsewhere](https://example.org/logo.png)\n")
+    (tree.content / "pages" / "images").mkdir()
+    (tree.content / "pages" / "images" / "desk.png").write_bytes(PNG)
+    cli("build")
+    assert (tree.root / "site/pages/images/desk.png").read_bytes() == PNG
+    page = (tree.root / "site/pages/guide/index.html").read_text(encoding="utf-8")
+    assert '<img src="../../pages/images/desk.png" alt="The desk at 1280 px" loading="lazy"' in page
+    assert '<img src="https://example.org/logo.png" alt="A logo elsewhere"' in page
+
+
+@pytest.mark.parametrize("src, said", [
+    ("images/missing.png", "the image 'images/missing.png' is not in content/pages/images; add the file or fix the name"),
+    ("images/Desk.png", "the image 'images/Desk.png' is not in content/pages/images; add the file or fix the name"),
+    ("../secret.png", "the image '../secret.png' is not in pages/images/; put the picture there"),
+    ("images/desk.svg", "the image 'images/desk.svg' is not a picture a page shows (.png, .jpg, .jpeg, .webp, .gif)"),
+    ("images/link.png", "the image 'images/link.png' is a link or not a file; put the picture itself in pages/images/"),
+])
+def test_a_pages_picture_that_is_not_a_picture_file_of_the_content_is_refused_at_its_line(tree, cli, src, said):
+    tree.event("e1", 8)
+    tree.write("pages/guide.md", f"---\ntitle: Guide\n---\nThe desk:\n\n![The desk]({src})\n")
+    (tree.content / "pages" / "images").mkdir()
+    (tree.content / "pages" / "images" / "desk.png").write_bytes(PNG)
+    (tree.content / "pages" / "images" / "desk.svg").write_text("<svg/>")
+    (tree.content / "pages" / "images" / "link.png").symlink_to(tree.content / "pages" / "images" / "desk.png")
+    result = cli("build", expect=1)
+    assert f"content/pages/guide.md:6: {said}" in result.output
+    assert not (tree.root / "site").exists()

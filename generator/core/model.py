@@ -223,6 +223,7 @@ class Page:
     title: str
     body: str
     src: Src
+    images: tuple[str, ...] = ()  # the images its Markdown shows: paths under pages/ (images/desk.png)
 
 
 @dataclass(frozen=True)

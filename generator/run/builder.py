@@ -50,6 +50,8 @@ def site_outputs(archive: Archive, base_url: str | None = None) -> SiteOutputs:
     # theme file of that name is refused by check, unless it is the same image).
     made.update((url, Path(getattr(site, role)).read_bytes()) for role, url in assets.items())
     static = dict(made)  # what the service worker keeps at once; pages it keeps as they are read
+    made.update((f"pages/{image}", (Path(site.root) / "pages" / image).read_bytes())  # a page's pictures (check found them)
+                for page in site.pages for image in page.images)
     made[offline.MANIFEST] = offline.manifest(site.title, site.language, static, assets.get("favicon", urls.DEFAULT_FAVICON))
     made[offline.WORKER] = offline.worker(static)
     made[".nojekyll"] = ""

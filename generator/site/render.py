@@ -13,6 +13,8 @@ import jinja2
 from jinja2 import nodes
 import segno
 from markdown_it import MarkdownIt
+
+from podium.content.validate.pages import own_image
 from markupsafe import Markup, escape
 
 from podium.site import qr
@@ -30,10 +32,26 @@ qr.install()  # segno's mask choice, the same codes in half the time: a printed 
 # html=False: raw HTML in Markdown is shown as text; markdown-it's link validation already
 # refuses javascript:, vbscript:, file: and data: (except images) URLs.
 _markdown = MarkdownIt("commonmark", {"html": False, "linkify": False, "typographer": False})
+_image = _markdown.renderer.rules["image"]
 
 
-def markdown(text: str) -> Markup:
-    return Markup(_markdown.render(text or ""))
+def _image_from_the_site(self, tokens, idx, options, env):
+    """An image of a page's own (``images/desk.png``, pages/images/ in the content folder, as
+    check requires) is published under pages/: its address from the page is ``env["images"]``
+    (the way up to the site's root, then pages/) and the path written."""
+    token = tokens[idx]
+    if own_image(token.attrGet("src")):
+        token.attrSet("src", env.get("images", "") + token.attrGet("src"))
+    token.attrSet("loading", "lazy")
+    return _image(tokens, idx, options, env)
+
+
+_markdown.add_render_rule("image", _image_from_the_site)
+
+
+def markdown(text: str, images: str = "") -> Markup:
+    """``text`` as HTML; ``images``: where the page's own images are, seen from the page."""
+    return Markup(_markdown.render(text or "", {"images": images}))
 
 
 @functools.lru_cache(maxsize=512)
