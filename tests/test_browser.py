@@ -20,7 +20,7 @@ PAGES = {
     "extreme event": "events/2023-10-micromutants-estremo/", "2 v 2 round": "events/2023-10-micromutants-estremo/rounds/1/",
     "free-for-all round": "events/2023-10-micromutants-estremo/rounds/7/", "drawn bracket": "events/2023-05-micromutants-classico/",
     "table round": "events/2023-09-carcassonne-brno/rounds/2/", "rated player": "players/ola-wisniewska/",
-    "guide": "pages/first-tournament/",
+    "guide": "pages/first-tournament/", "desk guide": "pages/results-desk/",
 }
 
 
@@ -36,6 +36,18 @@ def test_no_sideways_scroll_of_the_page(base_url, phone, kind):
     phone.goto(url)
     width, viewport = phone.evaluate("[document.documentElement.scrollWidth, window.innerWidth]")
     assert width <= viewport, f"{kind} page is {width}px wide at a {viewport}px viewport"
+
+
+def test_the_desk_guides_screenshots_show_within_the_phones_width(base_url, phone):
+    """Issue 32: the guide shows the desk (1280 px) and a report page (360 px), each scaled to the screen."""
+    phone.goto(base_url + PAGES["desk guide"])
+    images = phone.locator(".prose img")
+    assert images.count() == 2
+    for index in range(2):
+        images.nth(index).scroll_into_view_if_needed()
+        phone.wait_for_function("i => document.querySelectorAll('.prose img')[i].complete", arg=index)
+        natural, shown = images.nth(index).evaluate("i => [i.naturalWidth, i.getBoundingClientRect().width]")
+        assert natural in (360, 1280) and 0 < shown <= 360
 
 
 def test_standings_and_bracket_are_visible(base_url, phone):
