@@ -14,17 +14,24 @@ import yaml
 from test_results_desk import ask, hidden, options, two_armies
 
 
-def run_at_the_desk(tree, tmp_path, event_id: str, enter) -> int:
+def run_at_the_desk(tree, tmp_path, event_id: str, enter, phones: bool = False) -> int:
     """Play ``event_id`` (round 1 paired) to its end at the desk alone: ``enter(desk, page, number,
     index, typed)`` enters a table there and returns the round file of the copy kept by hand with
     the same result typed in; each round's file must be that copy's, byte for byte, and the two
-    sites alike at the end. Returns the number of rounds played."""
+    sites alike at the end. Returns the number of rounds played. ``phones``: the room's site takes
+    the players' reports too (``desk.room``, ``desk.reports``: ``reported_by_both``)."""
     from podium.run.builder import build_site
     from podium.venue.desk import Desk
+    from podium.venue.lanserver import SiteServer
+    from podium.venue.reportpage import report_handlers
+    from podium.venue.reports import Reports
 
     shutil.copytree(tree.content, tmp_path / "by-hand" / "content")
     by_hand = tmp_path / "by-hand" / "content" / "events" / event_id / "rounds"
-    desk = Desk(tree.content, 0, "http://127.0.0.1:8000/").start()
+    reports = Reports(tree.content) if phones else None
+    room = SiteServer(tmp_path, "127.0.0.1", 0, handlers=report_handlers(reports)).start() if phones else None
+    desk = Desk(tree.content, 0, "http://127.0.0.1:8000/", reports=reports).start()
+    desk.room, desk.reports = room, reports
     try:
         for number in range(1, 20):
             page = ask(desk, f"/events/{event_id}/")[1]
@@ -45,6 +52,8 @@ def run_at_the_desk(tree, tmp_path, event_id: str, enter) -> int:
             shutil.copy(tree.round_path(event_id, number + 1), by_hand / f"{number + 1}.yaml")
     finally:
         desk.close()
+        if room is not None:
+            room.close()
     build_site(tree.content, tmp_path / "desk-site")
     build_site(tmp_path / "by-hand" / "content", tmp_path / "hand-site")
     assert site_files(tmp_path / "desk-site") == site_files(tmp_path / "hand-site")
@@ -71,24 +80,51 @@ def saved(desk, event_id: str, number: int, index: int, page: str, fields: dict)
     assert status == 303, re.findall(r'<p class="problem">([^<]*)', answer)
 
 
+PHONES = iter(range(10**6))  # each report from an address of its own (127.0.0.x): no rate limit reached
+
+
+def reported_by_both(desk, event_id: str, number: int, index: int, fields: dict) -> None:
+    """The table's two players send ``fields`` from their phones, through the room's site and
+    the code of their slip; the two alike, the result is entered (in the background)."""
+    import http.client
+    import urllib.parse
+
+    secret = desk.reports.secret(event_id, number, index)
+    for seat in (0, 1):
+        phone = next(PHONES)
+        address = f"127.0.{phone // 250 % 250}.{phone % 250 + 2}"
+        connection = http.client.HTTPConnection("127.0.0.1", desk.room.port, timeout=30, source_address=(address, 0))
+        connection.request("POST", f"/report/{event_id}/{number}/{index}/{secret}", body=urllib.parse.urlencode(fields),
+                           headers={"Host": "venue", "Cookie": f"podium-phone=phone{phone}",
+                                    "Content-Type": "application/x-www-form-urlencoded"})
+        answer = connection.getresponse()
+        assert answer.status == (202, 200)[seat], answer.read().decode()  # waiting for the other; both in
+    assert desk.reports.settled()
+
+
 QUALIFIER_PLAYERS = int(os.environ.get("PODIUM_DESK_PLAYERS", 12))  # 24 for the issue's qualifier (`PODIUM_DESK_PLAYERS=24`)
 
 
-def test_a_qualifier_run_from_the_desk_alone_ends_in_the_files_a_person_types(tree, cli, tmp_path):
+def test_a_qualifier_run_from_the_desk_and_the_players_phones_alone_ends_in_the_files_a_person_types(tree, cli, tmp_path):
     """An NS HEX qualifier (24 players with PODIUM_DESK_PLAYERS=24; 12 by default, to keep the
-    suite short) from round 1 to the final with no YAML typed: every result entered at the desk,
-    every round paired by its button. The same results typed into a copy by hand (each blank `[]`
+    suite short) from round 1 to the final with no YAML typed: every other table's result entered
+    at the desk, the others reported by its two players from their phones, every round paired by
+    its button. The same results typed into a copy by hand (each blank `[]`
     filled in, as the demo's were) give the same files, byte for byte, and the same site."""
     def enter(desk, page, number, index, typed):
         armies = two_armies(page, index)
         labels = [dict(options(page, index, f"armies.{i}"))[armies[f"armies.{i}"]] for i in (0, 1)]
-        saved(desk, "e1", number, index, page, {**armies, "score.0": str(12 - index % 3), "score.1": "5"})
+        result = {**armies, "score.0": str(12 - index % 3), "score.1": "5"}
+        if index % 2:  # every other table reported by its two players from their phones
+            reported_by_both(desk, "e1", number, index, result)
+        else:
+            saved(desk, "e1", number, index, page, result)
         return typed.replace("armies: []", f"armies: [{', '.join(labels)}]", 1) \
             .replace("score: []", f"score: [{12 - index % 3}, 5]", 1)
 
     tree.event("e1", QUALIFIER_PLAYERS)
     cli("pair", "e1")
-    assert run_at_the_desk(tree, tmp_path, "e1", enter) >= 5  # the Swiss rounds and a top cut
+    assert run_at_the_desk(tree, tmp_path, "e1", enter, phones=True) >= 5  # the Swiss rounds and a top cut
 
 
 def test_an_ffg_swiss_with_a_cut_run_from_the_desk_alone_ends_in_the_files_a_person_types(tree, cli, tmp_path):
@@ -109,16 +145,26 @@ def test_an_ffg_swiss_with_a_cut_run_from_the_desk_alone_ends_in_the_files_a_per
     assert run_at_the_desk(tree, tmp_path, "ffg", enter) >= 5
 
 
-def test_a_carcassonne_event_run_from_the_desk_alone_ends_in_the_files_a_person_types(tree, cli, tmp_path):
-    """Czech club rules: tables of four, each player's VP entered at the desk, round after round."""
+def test_a_carcassonne_event_run_from_the_desk_in_chromium_ends_in_the_files_a_person_types(tree, cli, tmp_path, browser):
+    """Czech club rules: tables of four, each player's VP typed into the desk in Chromium at
+    1280 px and saved with its button, round after round."""
+    screen = browser.new_page(viewport={"width": 1280, "height": 900})
+
     def enter(desk, page, number, index, typed):
         vp = [100 - 10 * seat - index - number for seat in range(4)]  # no two alike: no tie to decide
-        saved(desk, "cz", number, index, page, {f"score.{seat}": str(points) for seat, points in enumerate(vp)})
+        screen.goto(f"http://127.0.0.1:{desk.port}/events/cz/")
+        form = screen.locator(f"#table-{index} form")
+        for seat, points in enumerate(vp):
+            form.locator(f'input[name="score.{seat}"]').fill(str(points))
+        with screen.expect_navigation():
+            form.get_by_role("button", name="Save").click()
+        assert screen.locator(f"#table-{index}.pending").count() == 0
         return typed.replace("score: []", f"score: {vp}", 1)
 
     tree.event("cz", 8, ruleset="carcassonne-cz")
     cli("pair", "cz")
     assert run_at_the_desk(tree, tmp_path, "cz", enter) == 4
+    screen.close()
 
 
 def test_a_tantrix_round_robin_run_from_the_desk_alone_ends_in_the_files_a_person_types(tree, cli, tmp_path):
