@@ -195,7 +195,7 @@ def _set_list(pairing: CommentedMap, key: str, items: list) -> None:
 def _set_games(old: CommentedSeq, games: list) -> None:
     """The games of a match, each filled in place with its comment kept; a game beyond those
     written fills in the commented-out line the blank offered for it, as a person uncomments it
-    (``# - {winner: }  # game 3: the bella``), and one no longer entered goes."""
+    (``# - {winner: }  # game 3, only if needed``), and one no longer entered goes."""
     for index, (was, new) in enumerate(zip(old, games)):
         _set(was, new)
         _comment_two_spaces_after(old, index)
