@@ -262,6 +262,17 @@ def test_the_desk_answers_this_computer_by_its_own_name_only(desk, host):
     assert (status, text) == (403, "The results desk answers only on this computer (http://127.0.0.1); open it there.\n")
 
 
+def test_the_desk_listens_on_this_computer_alone_and_refuses_another_address(desk):
+    """Bound to 127.0.0.1 only (no other machine reaches it); a request from any other address,
+    127.0.0.2 here as another machine would be, is refused with a sentence."""
+    assert {sock.getsockname()[0] for sock in desk._sockets} == {"127.0.0.1"}
+    connection = http.client.HTTPConnection("127.0.0.1", desk.port, timeout=30, source_address=("127.0.0.2", 0))
+    connection.request("GET", "/", headers={"Host": f"127.0.0.1:{desk.port}"})
+    answer = connection.getresponse()
+    assert (answer.status, answer.read().decode()) == \
+        (403, "The results desk answers only on this computer (http://127.0.0.1); open it there.\n")
+
+
 def test_a_change_without_this_desks_token_is_refused_and_writes_nothing(desk, tree):
     path = tree.round_path("e1", 1)
     before = path.read_text(encoding="utf-8")
