@@ -228,6 +228,11 @@ class RoundReport:
     clock: object  # the ruleset's clock for the stage, as written
     paired_before_correction: bool = False  # a result of an earlier round was corrected since: it stands as paired
 
+    @property
+    def results_in(self) -> int:
+        """Tables whose result is entered (a bye counts as one)."""
+        return sum(table.done for table in self.tables)
+
 
 @dataclass(frozen=True, slots=True)
 class Played:
@@ -477,12 +482,23 @@ def _round_report(rnd, result, columns: dict, corrected: set[int]) -> RoundRepor
         number=rnd.number, stage=rnd.stage,
         main_match=match_name(names.pop()) if rnd.stage == KNOCKOUT and len(names) == 1 else None,
         complete=rnd.number in result.pending and not result.pending[rnd.number],  # every result decides its table
-        tables=tuple(_table(pairing, rnd, turn, flags, stage, result, matches.get(id(pairing)), grouped)
-                     for pairing in rnd.pairings),
+        tables=tuple(_table(pairing, rnd, turn, flags, stage, result, matches.get(id(pairing)), grouped, number)
+                     for pairing, number in zip(rnd.pairings, table_numbers(rnd.pairings))),
         standings_after=standings_after,
         columns=columns[stage.kind] if stage else (),
         clock=result.ruleset.clocks.get(rnd.stage),
         paired_before_correction=rnd.number in corrected)
+
+
+def table_numbers(pairings) -> list[int | None]:
+    """Where each pairing sits: the table its file gives, else its place among the round's tables
+    (a bye sits at none). Every table has a number on screen, card and slip, also in a round file
+    written without them."""
+    numbers, seated = [], 0
+    for pairing in pairings:
+        seated += not pairing.bye
+        numbers.append(None if pairing.bye else pairing.table or seated)
+    return numbers
 
 
 def _standings_after(stage, number: int) -> tuple[Group, ...]:
@@ -496,8 +512,10 @@ def _standings_after(stage, number: int) -> tuple[Group, ...]:
     return tuple(Group(group_id if len(groups) > 1 else None, _standings(rows)) for group_id, rows in groups)
 
 
-def _table(pairing, rnd, turn: int | None, flags: dict, stage, result, match=None, grouped: bool = True) -> Table:
-    """``match``: the bracket's match this table plays, whose winner the knockout decided."""
+def _table(pairing, rnd, turn: int | None, flags: dict, stage, result, match=None, grouped: bool = True,
+           number: int | None = None) -> Table:
+    """``match``: the bracket's match this table plays, whose winner the knockout decided;
+    ``number``: the table it sits at (``table_numbers``)."""
     scoring = result.ruleset.scoring
     winners = _winners(pairing, stage, result, match)
     factions = scoring.seat_factions(pairing, stage, turn) if stage else {}
@@ -509,7 +527,7 @@ def _table(pairing, rnd, turn: int | None, flags: dict, stage, result, match=Non
                        team=next((t for t, team in enumerate(pairing.teams) if p in team), None),
                        flag=flags.get(p), won=p in winners, earned=earned.get(p), colour=colours[i])
                   for i, p in enumerate(pairing.players))
-    return Table(table=pairing.table, bye=pairing.bye, match=match_name(pairing.match),
+    return Table(table=number, bye=pairing.bye, match=match_name(pairing.match),
                  group=pairing.group if grouped and stage and stage.kind != FREE_FOR_ALL else None, seats=seats,
                  outcome=_outcome(pairing, stage, result.ruleset, rnd.number), games=_games(pairing, stage, scoring),
                  tiles_to_remove=scoring.tiles_to_remove(len(pairing.players)) if stage and stage.kind == TABLES else None,

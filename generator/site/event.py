@@ -16,7 +16,9 @@ STAGE_TITLES = {SWISS: N_("Swiss rounds"), KNOCKOUT: N_("Finals"), ROUND_ROBIN: 
 def event_page(report, model: SiteModel) -> dict:
     rounds = [{"number": r.number, "title": round_title(r), "url": urls.round_page(report.id, r.number),
                "complete": r.complete} for r in report.rounds]
-    stages = [stage_section(stage, report, model) for stage in report.stages if _has_section(stage, report)]
+    live = next((r for r in report.rounds if not r.complete), None)
+    stages = [stage_section(stage, report, model) for stage in report.stages
+              if _has_section(stage, report) and not _in_play(stage, live)]
     return {
         "event": report, "results_version": results_version(report),
         "ruleset": {"name": report.ruleset_name, "qualifier_min": report.qualifier_min},
@@ -32,10 +34,31 @@ def event_page(report, model: SiteModel) -> dict:
         "show_points": report.first_kind != KNOCKOUT,  # an event that is only a bracket has no points to show
         "explained": columns(report.explained),
         "standings": rows(report.standings, model, report.explained),
+        "live": _live(report, live, model),
         "stages": stages,
-        "json": f"events/{report.id}/standings.json",
         "report_url": urls.event_report(report.id), "cards_url": urls.player_cards(report.id) if report.armies else None,
     }
+
+
+def _in_play(stage, live) -> bool:
+    """A ranking stage whose round is being played: its standings mix the results in with the
+    others, so the event page shows them after the last complete round instead (``_live``)."""
+    return live is not None and stage.kind != KNOCKOUT and stage.kind == live.stage
+
+
+def _live(report, live, model: SiteModel) -> dict | None:
+    """While a round of a ranking stage is played: how many of its results are in, and the
+    standings after the round before it (in the same stage; none after its first round), in
+    place of the event's standings, which would count the results in so far."""
+    if live is None or live.stage == KNOCKOUT:
+        return None
+    before = report.rounds[live.number - 2] if live.number > 1 else None
+    after = before.standings_after if before is not None and before.stage == live.stage else ()
+    return {"round": live.number, "title": round_title(live), "url": urls.round_page(report.id, live.number),
+            "results_in": live.results_in, "tables": len(live.tables), "after": before.number if after else None,
+            "standings": [{"title": labels.msg(N_("Group %(group)s"), group=g.id) if g.id else None,
+                           "rows": rows(g.rows, model, live.columns)} for g in after],
+            "columns": columns(live.columns)}
 
 
 def has_bracket_page(report) -> bool:

@@ -25,3 +25,14 @@
     document.body.classList.toggle("filtering", q !== "");  // shows the round being played's tables
   });
 })();
+
+// "as of 14:32" beside live results: the time the page was published, as the server says
+// (Last-Modified), so that the built page itself holds no clock and two builds stay identical.
+(function () {
+  var when = new Date(document.lastModified);
+  if (isNaN(when)) return;
+  var time = when.toLocaleTimeString(document.documentElement.lang || undefined, { hour: "2-digit", minute: "2-digit" });
+  document.querySelectorAll("[data-as-of]").forEach(function (el) {
+    el.textContent = el.getAttribute("data-as-of").replace("{time}", time);
+  });
+})();

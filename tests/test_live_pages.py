@@ -1,0 +1,83 @@
+"""Issue 33: live pages a player can trust, read in Chromium at 360 px as a player at the venue
+reads them: an FFG Swiss of eight in its second round with two of four results in."""
+from __future__ import annotations
+
+import functools
+import http.server
+import re
+import threading
+
+import pytest
+
+NAMES = ("Tomasz Król", "Anna Nowak", "Grzegorz Sęk", "Ewa Mak", "Olga Bąk", "Piotr Zięba", "Jan Kot", "Iga Lis")
+
+
+@pytest.fixture(scope="module")
+def live(tmp_path_factory):
+    """The site of an event in play: round 1 complete, round 2 with its first two tables in."""
+    from click.testing import CliRunner
+
+    from conftest import Tree
+    from podium.commands.cli import main
+
+    root = tmp_path_factory.mktemp("live")
+    tree = Tree(root)
+
+    def cli(*args):
+        result = CliRunner().invoke(main, [*args, "--content", str(tree.content)], catch_exceptions=False)
+        assert result.exit_code == 0, result.output
+
+    tree.event("e1", [{"name": name} for name in NAMES], ruleset="ffg-conquest")
+    cli("pair", "e1")
+    first = tree.read_round("e1", 1)
+    for pairing in first["pairings"]:
+        pairing["winner"] = pairing["players"][0]
+    tree.save_round("e1", 1, first)
+    cli("pair", "e1")
+    second = tree.read_round("e1", 2)
+    for pairing in second["pairings"][:2]:
+        pairing["winner"] = pairing["players"][1]
+    tree.save_round("e1", 2, second)
+    result = CliRunner().invoke(main, ["build", "--content", str(tree.content), "--out", str(root / "site")])
+    assert result.exit_code == 0, result.output
+    handler = functools.partial(_Quiet, directory=str(root / "site"))
+    server = http.server.ThreadingHTTPServer(("127.0.0.1", 0), handler)
+    threading.Thread(target=server.serve_forever, daemon=True).start()
+    yield f"http://127.0.0.1:{server.server_address[1]}/", tree
+    server.shutdown()
+
+
+class _Quiet(http.server.SimpleHTTPRequestHandler):
+    def log_message(self, *args) -> None:
+        pass
+
+
+def test_the_live_event_page_has_one_standings_table_after_the_last_complete_round(live, phone):
+    """Round 2 in play: the standings are those after round 1, titled so (no winner of round 2
+    counted yet), and the round in play says how many of its results are in and as of when."""
+    base, tree = live
+    phone.goto(base + "events/e1/")
+    assert phone.locator("table.standings").count() == 1
+    assert phone.locator("main h2").first.inner_text() == "Standings after round 1"
+    points = phone.locator("table.standings tbody tr td.num:nth-child(3)").all_inner_texts()
+    assert sorted(points) == ["0"] * 4 + ["5"] * 4  # a win (5 points) each at most: round 2's results not counted
+    status = phone.locator(".live-status").inner_text()
+    assert re.fullmatch(r"Round 2: 2 of 4 results in · as of \d\d:\d\d( [AP]M)?", status), status  # the language's clock
+    assert "standings.json" not in phone.content()
+
+
+def test_every_table_has_its_number_and_a_knockout_match_its_name_beside_it(base_url, phone):
+    """A knockout round's cards and printed slips say where to sit: "Table 1 · Final" ("Stół 1 · Finał")."""
+    phone.goto(base_url + "events/2023-04-krakow/rounds/5/")
+    labels = phone.locator(".table-card .label").all_inner_texts()
+    assert labels and all(re.match(r"Stół \d+( · .+)?$", label) for label in labels), labels  # the demo speaks Polish
+    assert any(" · " in label for label in labels)
+    phone.emulate_media(media="print")
+    slips = phone.locator(".slip strong").all_inner_texts()
+    assert slips and all(re.search(r" · Stół \d+", slip) for slip in slips), slips
+
+
+def test_a_round_file_without_table_numbers_numbers_its_tables_in_order(base_url, phone):
+    phone.goto(base_url + "events/2023-05-legacy-semanal/rounds/1/")
+    labels = [label for label in phone.locator(".table-card .label").all_inner_texts() if not label.startswith("Bye")]
+    assert labels == [f"Stół {n}" for n in range(1, len(labels) + 1)]
