@@ -73,7 +73,7 @@ def test_every_table_has_its_number_and_a_knockout_match_its_name_beside_it(base
     assert labels and all(re.match(r"Stół \d+( · .+)?$", label) for label in labels), labels  # the demo speaks Polish
     assert any(" · " in label for label in labels)
     phone.emulate_media(media="print")
-    slips = phone.locator(".slip strong").all_inner_texts()
+    slips = phone.locator(".slip b").all_inner_texts()
     assert slips and all(re.search(r" · Stół \d+", slip) for slip in slips), slips
 
 
@@ -81,3 +81,39 @@ def test_a_round_file_without_table_numbers_numbers_its_tables_in_order(base_url
     phone.goto(base_url + "events/2023-05-legacy-semanal/rounds/1/")
     labels = [label for label in phone.locator(".table-card .label").all_inner_texts() if not label.startswith("Bye")]
     assert labels == [f"Stół {n}" for n in range(1, len(labels) + 1)]
+
+
+def test_this_is_me_is_remembered_on_the_phone_and_leads_every_page(live, phone):
+    """A name typed in any order finds the player; one tap on "This is me" remembers him on this
+    phone alone; the event, round and home pages then lead with his table and points, his row
+    and table highlighted; "Forget" clears it."""
+    base, _ = live
+    phone.goto(base + "events/e1/")
+    assert phone.locator("#me").is_hidden()
+    phone.fill("#filter", "sęk grzegorz")  # surname first
+    assert phone.locator("table.standings tbody tr:visible").all_inner_texts()[0].split("\n")[0].endswith("Grzegorz Sęk")
+    offer = phone.locator("#this-is-me")
+    assert offer.inner_text() == "This is me: Grzegorz Sęk" and offer.bounding_box()["height"] >= 44
+    offer.click()
+    banner = phone.locator("#me")
+    assert re.fullmatch(r"Your table \d — Grzegorz Sęk, [05] pts Not you\? Forget", banner.inner_text()), banner.inner_text()
+    assert phone.locator("tr.me").count() == 1 and phone.locator(".now-tables li.me").count() == 1
+    assert phone.evaluate("JSON.parse(localStorage.getItem('podium-me')).name") == "Grzegorz Sęk"
+    table = re.search(r"Your table (\d)", banner.inner_text()).group(1)
+    phone.goto(base + "events/e1/rounds/2/")
+    assert phone.locator("#me").inner_text().startswith(f"Your table {table} — Grzegorz Sęk")
+    mine = phone.locator(".table-card.me")
+    assert mine.count() == 1 and "Grzegorz Sęk" in mine.inner_text()
+    phone.goto(base)
+    assert "Grzegorz Sęk" in phone.locator("#me").inner_text()
+    phone.locator("#me button").click()
+    assert phone.locator("#me").is_hidden() and phone.evaluate("localStorage.getItem('podium-me')") is None
+
+
+def test_a_players_page_remembers_him_with_one_tap(live, phone):
+    base, _ = live
+    phone.goto(base + "players/anna-nowak/")
+    phone.get_by_role("button", name="This is me").click()
+    assert phone.locator("#me a").inner_text() == "Anna Nowak"
+    phone.goto(base + "events/e1/")
+    assert phone.locator("#me").inner_text().startswith("Your table ")

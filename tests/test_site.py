@@ -201,7 +201,7 @@ def test_the_404_page_without_a_base_url_links_from_the_hosts_root(tmp_path):
     assert '<link rel="stylesheet" href="/static/style.css">' in html
     assert '<a class="brand" href="/">' in html
     assert sorted(set(re.findall(r'(?:href|src)="([^"]*)"', html))) == [
-        "/", "/feed.xml", "/site.webmanifest", "/static/favicon.svg", "/static/offline.js", "/static/style.css"]
+        "/", "/feed.xml", "/site.webmanifest", "/static/favicon.svg", "/static/me.js", "/static/offline.js", "/static/style.css"]
 
 
 def test_public_pages_name_no_file_yaml_key_or_command(tmp_path):
@@ -260,7 +260,7 @@ def test_a_swiss_round_page_shows_the_standings_after_that_round(tree, cli):
     def points_after(number: int) -> list[int]:
         html = (tree.root / f"site/events/e1/rounds/{number}/index.html").read_text()
         table = html[html.index(f"<h2>Standings after round {number}</h2>"):]
-        rows = re.findall(r'<td class="num">=?\d+</td>\s*<td class="name">.*?</td>\s*<td class="num">(\d+)</td>',
+        rows = re.findall(r'<td class="num">=?\d+</td>\s*<td class="name">.*?</td>\s*<td class="num pts">(\d+)</td>',
                           table, re.S)
         return [int(p) for p in rows]
 

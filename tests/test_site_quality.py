@@ -21,6 +21,15 @@ def demo(tmp_path_factory) -> Path:
     return out
 
 
+@pytest.fixture(scope="module")
+def published(tmp_path_factory) -> Path:
+    """The demo as the Pages workflow builds it: with its web address (round pages then print a
+    QR code of their live address on the slips)."""
+    out = tmp_path_factory.mktemp("published") / "site"
+    build_site(ROOT / "content", out, base_url="https://podium-demo.github.io/podium")
+    return out
+
+
 def _pages(site: Path):
     return sorted(site.rglob("*.html"))
 
@@ -52,7 +61,9 @@ def test_every_page_is_valid_html(demo):
             pytest.fail(f"{page.relative_to(demo)}: {exc}")
 
 
-def test_pages_fit_the_budget_and_scripts_never_block(demo):
+@pytest.mark.parametrize("built", ["demo", "published"])
+def test_pages_fit_the_budget_and_scripts_never_block(built, request):
+    demo = request.getfixturevalue(built)
     for page in _pages(demo):
         html = page.read_text(encoding="utf-8")
         if page.parent.name == "cards":  # a sheaf of A4 player cards, printed, not read on a phone

@@ -1,5 +1,5 @@
-// "Find me": shows only the tables or rows whose players' names contain what is typed, ignoring
-// case and diacritics (lukasz finds Łukasz, stastny finds Šťastný); says so when nothing matches.
+// "Find me": shows only the tables or rows whose players' names contain every word typed, in
+// any order, ignoring case and diacritics (lukasz finds Łukasz, stastny finds Šťastný); says so when nothing matches.
 // Without JavaScript every table and row stays visible.
 (function () {
   var input = document.getElementById("filter");
@@ -11,14 +11,18 @@
     return text.toLowerCase().normalize("NFD").replace(/[\u0300-\u036f]/g, "")
       .replace(/[łđøßæœı]/g, function (c) { return plain[c]; });
   }
+  // An element marked data-names is found by the players it links (their names are not written
+  // twice in the page).
   var items = Array.prototype.map.call(document.querySelectorAll("[data-names]"), function (el) {
-    return { el: el, names: fold(el.getAttribute("data-names")) };
+    var linked = Array.prototype.map.call(el.querySelectorAll('a[href*="players/"]'), function (a) { return a.textContent; });
+    return { el: el, names: fold(linked.join(" ") + " " + el.getAttribute("data-names")) };
   });
   input.addEventListener("input", function () {
     var q = fold(input.value.trim());
+    var words = q.split(/\s+/);  // in any order: "Sęk Grzegorz" finds Grzegorz Sęk
     var shown = 0;
     items.forEach(function (item) {
-      item.el.hidden = q !== "" && item.names.indexOf(q) === -1;
+      item.el.hidden = q !== "" && !words.every(function (word) { return item.names.indexOf(word) !== -1; });
       if (!item.el.hidden) shown++;
     });
     if (none) none.hidden = q === "" || shown > 0;
