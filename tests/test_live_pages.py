@@ -117,3 +117,25 @@ def test_a_players_page_remembers_him_with_one_tap(live, phone):
     assert phone.locator("#me a").inner_text() == "Anna Nowak"
     phone.goto(base + "events/e1/")
     assert phone.locator("#me").inner_text().startswith("Your table ")
+
+
+def test_a_finished_event_leads_with_its_podium_and_says_the_finals_decided_it(base_url, phone):
+    """The NS HEX qualifier ended in a top cut: its winner and podium lead the page, and it says
+    that the finals decided them (the points shown are the Swiss rounds')."""
+    phone.goto(base_url + "events/2023-04-krakow/")
+    places = phone.locator(".podium li")
+    assert places.count() == 3 and places.first.inner_text().startswith("1.")
+    assert phone.locator(".podium").bounding_box()["y"] < phone.locator("table.standings").first.bounding_box()["y"]
+    assert "finały" in phone.locator(".podium .meta").inner_text()  # the demo speaks Polish
+
+
+def test_the_bracket_says_where_the_final_is_and_takes_the_player_there(base_url, phone):
+    """At 360 px the bracket is several screens wide: a link a round, the final last, scrolls it
+    into view; the rounds' headings follow the page's h1 (no h3 under it)."""
+    phone.goto(base_url + "events/2023-04-krakow/bracket/")
+    assert phone.locator(".bracket h3").count() == 0 and phone.locator(".bracket h2").count() >= 2
+    final = phone.locator(".bracket-jump a").last
+    assert final.bounding_box()["height"] >= 44
+    final.click()
+    column = phone.locator(".bracket-round").last.bounding_box()
+    assert 0 <= column["x"] < 360, column

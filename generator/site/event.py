@@ -34,10 +34,22 @@ def event_page(report, model: SiteModel) -> dict:
         "show_points": report.first_kind != KNOCKOUT,  # an event that is only a bracket has no points to show
         "explained": columns(report.explained),
         "standings": rows(report.standings, model, report.explained),
+        "podium": _podium(report, model),
         "live": _live(report, live, model),
         "stages": stages,
         "report_url": urls.event_report(report.id), "cards_url": urls.player_cards(report.id) if report.armies else None,
     }
+
+
+def _podium(report, model: SiteModel) -> dict | None:
+    """A finished event leads with its winner and podium (none while a tie for the win awaits
+    the organizer); where finals decided the places, it says so, as the points shown are the
+    rounds' before them."""
+    if not report.complete or report.winner is None:
+        return None
+    places = [{"rank": row.rank, "person": model.person(row.player)} for row in report.standings if row.rank <= 3]
+    kinds = [stage.kind for stage in report.plan]
+    return {"places": places, "by_finals": KNOCKOUT in kinds[1:]}
 
 
 def _in_play(stage, live) -> bool:
