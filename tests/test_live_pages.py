@@ -139,3 +139,20 @@ def test_the_bracket_says_where_the_final_is_and_takes_the_player_there(base_url
     final.click()
     column = phone.locator(".bracket-round").last.bounding_box()
     assert 0 <= column["x"] < 360, column
+
+
+@pytest.mark.parametrize("player, columns", [
+    ("bartlomiej-zielinski", 5),  # NS HEX: army and margin
+    ("ola-wisniewska", 4),  # Tantrix and chess: no army column (margins of points, yes)
+    ("niccolo-bianchi", 4),  # Micromutants: clans, no margin
+])
+def test_a_players_page_fits_the_phone_and_leads_with_a_summary(base_url, phone, player, columns):
+    """The games fit 360 px (no table scrolled sideways, the result column whole), the page
+    leads with his events and record, and shows only the columns his events have."""
+    phone.goto(base_url + f"players/{player}/")
+    summary = phone.locator(".summary").inner_text()
+    assert re.match(r"\d+ (turniej|turnieje|turniejów) · wygrane \d+ · remisy \d+ · porażki \d+", summary), summary
+    for table in phone.locator("table.games-played").all():
+        assert table.evaluate("t => t.scrollWidth <= t.parentElement.clientWidth"), player
+    assert phone.evaluate("document.documentElement.scrollWidth") <= 360
+    assert max(len(t.locator("thead th").all()) for t in phone.locator("table.games-played").all()) == columns

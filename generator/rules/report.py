@@ -255,6 +255,13 @@ class PlayerReport:
     status: str
     games: tuple[Played, ...]
 
+    @property
+    def record(self) -> tuple[int, int, int]:
+        """Games won, drawn and lost against an opponent (a bye, a table's place and a game
+        not decided are none of them)."""
+        results = [game.result for game in self.games]
+        return results.count("win"), results.count("draw"), results.count("loss")
+
 
 @dataclass(frozen=True)
 class EventReport:

@@ -9,8 +9,14 @@ from podium.site.model import SiteModel
 
 def player_page(player_id: str, model: SiteModel) -> dict:
     ratings = model.ratings.get(player_id, [])
+    played = model.played[player_id]
+    records = [report.player[player_id].record for report in played]
     return {"player": model.players[player_id],
-            "history": [_played(report, player_id, model) for report in model.played[player_id]],
+            "summary": {"events": len(played), "won": sum(r[0] for r in records), "drawn": sum(r[1] for r in records),
+                        "lost": sum(r[2] for r in records),
+                        "best": min((report.player[player_id].rank for report in played
+                                     if report.complete and report.player[player_id].rank), default=None)},
+            "history": [_played(report, player_id, model) for report in played],
             "rating": rating_chart(ratings),
             "rating_events": {r.event: model.events[r.event].name for r in ratings}}
 
@@ -18,6 +24,8 @@ def player_page(player_id: str, model: SiteModel) -> dict:
 def _played(report, player_id: str, model: SiteModel) -> dict:
     mine = report.player[player_id]
     return {"event": model.card(report), "rank": mine.rank, "points": mine.points,
+            "armies": any(game.army for game in mine.games),  # the columns an event has, and no other
+            "margins": any(game.margin is not None for game in mine.games),
             "status": labels.STATUS.get(mine.status, ""), "complete": report.complete,
             "games": [{"round": g.round, "opponents": [model.person(p) for p in g.opponents],
                        "partners": [model.person(p) for p in g.partners],
