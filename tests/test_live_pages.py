@@ -156,3 +156,19 @@ def test_a_players_page_fits_the_phone_and_leads_with_a_summary(base_url, phone,
         assert table.evaluate("t => t.scrollWidth <= t.parentElement.clientWidth"), player
     assert phone.evaluate("document.documentElement.scrollWidth") <= 360
     assert max(len(t.locator("thead th").all()) for t in phone.locator("table.games-played").all()) == columns
+
+
+@pytest.mark.parametrize("event, says, not_says", [
+    ("2023-11-szachy-krakow", "FIDE C.07", "RBB"),  # chess: a win is a round won
+    ("2023-10-micromutants-estremo", "RBB", "FIDE"),  # Micromutants: a 1st place at a free-for-all table
+])
+def test_each_tiebreak_is_explained_in_the_words_of_its_own_rules(base_url, phone, event, says, not_says):
+    phone.goto(base_url + f"events/{event}/")
+    wins = phone.locator("#tb-wins").inner_text()
+    assert says in wins and not_says not in wins, wins
+
+
+def test_a_ruleset_explaining_a_tiebreak_it_does_not_list_is_told_so_at_its_line(tree, cli):
+    tree.house_rules("chess-swiss", "explain:\n  hq_diff: the HQ difference\n")
+    result = cli("check", expect=1)
+    assert "rulesets/club.yaml:5: 'explain: hq_diff' names no tie-breaker of this ruleset's 'tiebreakers:'" in result.output

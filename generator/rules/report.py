@@ -334,7 +334,7 @@ def report_event(result) -> EventReport:
     """The report of a replayed event."""
     event, ruleset = result.event, result.ruleset
     first_kind = result.first.kind if result.stages else SWISS
-    columns = {stage.kind: _columns(ruleset.tiebreakers_for(stage.kind)) for stage in result.stages}
+    columns = {stage.kind: _columns(ruleset.tiebreakers_for(stage.kind), ruleset) for stage in result.stages}
     final_rows = {row.player: row for row in result.final_rows}
     finals = _finals_by_player(result)
     prefixes = prefix_fingerprints(event.rounds)
@@ -348,8 +348,8 @@ def report_event(result) -> EventReport:
         qualifier=result.qualifier, qualifier_min=ruleset.qualifier_min or 0, complete=result.complete,
         winner=_winner(result), plan=tuple(_stage_plan(s) for s in result.plan.stages),
         sums_games=ruleset.scoring.sums_games, clocks=MappingProxyType(dict(ruleset.clocks)),
-        columns=_columns(ruleset.tiebreakers_for(first_kind)) if first_kind != KNOCKOUT else (),
-        explained=_columns(_all_tiebreakers(result)), standings=_standings(result.final_rows),
+        columns=_columns(ruleset.tiebreakers_for(first_kind), ruleset) if first_kind != KNOCKOUT else (),
+        explained=_columns(_all_tiebreakers(result), ruleset), standings=_standings(result.final_rows),
         stages=tuple(_stage_report(stage, result, columns[stage.kind]) for stage in result.stages),
         rounds=tuple(_round_report(rnd, result, columns, corrected) for rnd in event.rounds),
         players=(players := tuple(_player_report(p.id, result, final_rows.get(p.id), finals.get(p.id, ()))
@@ -375,8 +375,8 @@ def _stage_plan(stage) -> StagePlan:
                      stage.groups)
 
 
-def _columns(tiebreakers) -> tuple[Column, ...]:
-    return tuple(Column(t.key, t.abbr, t.title, t.explanation, t.signed, t.percent, t.shown) for t in tiebreakers)
+def _columns(tiebreakers, ruleset) -> tuple[Column, ...]:
+    return tuple(Column(t.key, t.abbr, t.title, ruleset.explained(t), t.signed, t.percent, t.shown) for t in tiebreakers)
 
 
 def _all_tiebreakers(result) -> list:

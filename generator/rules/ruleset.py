@@ -29,6 +29,7 @@ INFO_KEYS = {  # every key of a ruleset that is not a block, with its declared k
     "qualifier": TypedDict("Qualifier", {"min_players": Players}),
     "penalties": TypedDict("Penalties", {"warnings_to_disqualify": Annotated[int, Field(ge=1, le=10)]}),
     "tiebreakers": TiebreakerNames | dict[OneLine, TiebreakerNames],
+    "explain": dict[OneLine, OneLine],  # a tie-breaker's key → what it means in this game, for the players
 }
 REQUIRED_BLOCKS = ("scoring", "structure")
 DEFAULTED_BLOCKS = ("bye", "pairing", "bracket", "classification")  # the first of each table when left out
@@ -49,6 +50,12 @@ class RuleSet:
     qualifier_min: int | None = None
     warnings_to_disqualify: int | None = None
     lineage: tuple[str, ...] = ()  # this ruleset's id, then the ids it extends, nearest first
+    explain: dict = field(default_factory=dict)  # tie-breaker key → what it counts in this game (its source cited)
+
+    def explained(self, tiebreaker) -> str:
+        """What ``tiebreaker`` means to the players of this game: the ruleset's own words where
+        it has them (the same key counts games of one kind in one game, rounds in another)."""
+        return self.explain.get(tiebreaker.key) or tiebreaker.explanation
 
     def for_event(self, event) -> "RuleSet":
         """This ruleset as ``event`` scores with it (``Scoring.for_event``): the same object, or
@@ -152,6 +159,7 @@ def _build(rid: str, data: YMap, problems: Problems) -> RuleSet:
         levels=list(data.get("levels", [])), clocks=dict(data.get("clocks", {})),
         qualifier_min=(data.get("qualifier") or {}).get("min_players"),
         warnings_to_disqualify=(data.get("penalties") or {}).get("warnings_to_disqualify"),
+        explain=_explain(data, problems),
     )
 
 
@@ -185,6 +193,23 @@ def _block(key: str, data: YMap, problems: Problems, rid: str) -> Block | None:
         problems.add(value.at("kind"), f"unknown {what} '{kind}'{suggest(kind, table)}; valid: {', '.join(sorted(table))}")
         return None
     return table[kind].build(value, value.at, problems, what)
+
+
+def _explain(data: YMap, problems: Problems) -> dict:
+    """``explain:``: what a tie-breaker the ruleset lists means in its game; a line of its own
+    file naming one it does not list would explain nothing (one a parent wrote for a tie-breaker
+    the child no longer lists is left with it)."""
+    explain = data.get("explain") or {}
+    if not isinstance(explain, YMap):
+        return {}
+    names = data.get("tiebreakers", [])
+    listed = {name for value in (names.values() if isinstance(names, YMap) else [names]) if isinstance(value, list)
+              for name in value}
+    for key in explain:
+        if key not in listed and explain.at(key).path == data.src.path:
+            problems.add(explain.at(key), f"'explain: {key}' names no tie-breaker of this ruleset's 'tiebreakers:'; "
+                         f"explain one it lists ({', '.join(sorted(listed))}) or remove the line")
+    return {key: str(text) for key, text in explain.items() if key in listed}
 
 
 def _tiebreakers(data: YMap, problems: Problems, scoring) -> dict:
@@ -239,4 +264,7 @@ def ruleset_json_schema() -> dict:
     names = {"type": "array", "items": {"enum": sorted(TIEBREAKERS)}}
     properties["tiebreakers"] = {"description": "Tie-breakers in order: one list, or a list per stage kind.",
                                  "anyOf": [names, {"type": "object", "additionalProperties": names}]}
+    properties["explain"] = {"description": "What a tie-breaker listed means in this game, for the players (its "
+                             "source cited): tie-breaker → one line.", "type": "object",
+                             "propertyNames": {"enum": sorted(TIEBREAKERS)}, "additionalProperties": {"type": "string"}}
     return {"type": "object", "title": "a ruleset", "properties": properties, "additionalProperties": False}

@@ -336,8 +336,10 @@ class Secondary(StatTotal):
 
 
 class Wins(StatTotal):
-    """Wins: at Micromutants free-for-all tables (RBB) the games finished in 1st place; in chess (FIDE C.07 (2023) §7.1) the rounds won, with or without playing."""
+    """Wins: the games won, as the ruleset counts them; its 'explain: wins' says what a win is in
+    its game (a round in chess, a 1st place at a free-for-all table)."""
 
+    public = "Wins: the games won, as this event's rules count them."
     name = key = stat = "wins"
     abbr, title = "Wins", "Wins"
 
