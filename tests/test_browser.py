@@ -132,7 +132,8 @@ def test_a_tie_break_decision_reads_as_words_with_the_values_below(base_url, pho
     values = phone.locator(".standings tbody tr").first.locator(".tbv")
     assert values.is_visible() and re.search(r"Sztab± [+−]\d+", values.inner_text())  # HQ difference, abbreviated
     phone.set_viewport_size({"width": 1024, "height": 740})
-    assert not reason.is_visible() and phone.locator(".standings th.tb").first.is_visible()  # columns again
+    assert not values.is_visible() and phone.locator(".standings th.tb").first.is_visible()  # columns again
+    assert reason.is_visible()  # the reason in words at every width (no column repeats it)
 
 
 def test_the_leader_is_on_the_first_screen(base_url, phone):

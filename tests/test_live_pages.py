@@ -172,3 +172,21 @@ def test_a_ruleset_explaining_a_tiebreak_it_does_not_list_is_told_so_at_its_line
     tree.house_rules("chess-swiss", "explain:\n  hq_diff: the HQ difference\n")
     result = cli("check", expect=1)
     assert "rulesets/club.yaml:5: 'explain: hq_diff' names no tie-breaker of this ruleset's 'tiebreakers:'" in result.output
+
+
+def test_a_pairing_shows_each_players_points_and_record_before_the_round(live, phone):
+    """Round 2: beside each name the points and wins–draws–losses of round 1 (a winner 5 · 1–0–0,
+    a loser 0 · 0–0–1), said once in a line above the tables; round 1 shows none."""
+    base, _ = live
+    phone.goto(base + "events/e1/rounds/2/")
+    before = phone.locator(".table-card .before").all_inner_texts()
+    assert len(before) == 8 and sorted(set(before)) == ["0 · 0–0–1", "5 · 1–0–0"], before
+    assert phone.locator(".legend").inner_text() == "Beside each name: points before this round · wins–draws–losses"
+    phone.goto(base + "events/e1/rounds/1/")
+    assert phone.locator(".table-card .before").count() == 0 and phone.locator(".legend").count() == 0
+
+
+def test_a_rated_event_shows_each_players_rating_beside_his_name(base_url, phone):
+    phone.goto(base_url + "events/2023-11-szachy-krakow/rounds/1/")
+    assert all(re.fullmatch(r"\d{3,4}", text) for text in phone.locator(".table-card .before").all_inner_texts())
+    assert phone.locator(".legend").inner_text() == "Przy nazwisku: ranking"

@@ -63,7 +63,7 @@ def test_a_row_separated_by_a_new_tiebreaker_says_its_title(tree, cli):
         {"players": ["p1", "p3"], "score": [1, 0]}, {"players": ["p2", "p4"], "score": [0.5, 0.5]}]})
     cli("build")
     page = (tree.root / "site/events/open/index.html").read_text(encoding="utf-8")
-    assert "ahead of Player 4 on Buchholz Cut-1<" in page and '<td class="why">Buchholz Cut-1</td>' in page
+    assert "ahead of Player 4 on Buchholz Cut-1<" in page
 
 
 def test_a_bye_a_player_asked_for_scores_its_kind_and_is_no_pairing_bye(tree, cli):

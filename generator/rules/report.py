@@ -150,6 +150,16 @@ class StageReport:
 
 
 @dataclass(frozen=True, slots=True)
+class Before:
+    """A player's standing in the stage as a round began: what a pairing shows beside his name."""
+
+    points: float
+    won: int
+    drawn: int
+    lost: int
+
+
+@dataclass(frozen=True, slots=True)
 class Seat:
     player: str
     army: str | None  # the army fielded, or the faction the rules set for the seat
@@ -160,6 +170,7 @@ class Seat:
     won: bool
     earned: object  # multiplayer tables: the points this seat earned
     colour: str | None  # chess: "white" or "black", where the order of the players says it
+    before: Before | None = None  # where the player stood in the stage as the round began (None: its first round, or a knockout)
 
 
 @dataclass(frozen=True, slots=True)
@@ -485,16 +496,35 @@ def _round_report(rnd, result, columns: dict, corrected: set[int]) -> RoundRepor
     names = {p.match for p in rnd.pairings if p.match and p.match != THIRD_PLACE}
     standings_after = _standings_after(stage, rnd.number)
     grouped = len(standings_after) > 1  # a table names its group only when the stage has several
+    before = _standing_before(stage, rnd.number)
     return RoundReport(
         number=rnd.number, stage=rnd.stage,
         main_match=match_name(names.pop()) if rnd.stage == KNOCKOUT and len(names) == 1 else None,
         complete=rnd.number in result.pending and not result.pending[rnd.number],  # every result decides its table
-        tables=tuple(_table(pairing, rnd, turn, flags, stage, result, matches.get(id(pairing)), grouped, number)
+        tables=tuple(_table(pairing, rnd, turn, flags, stage, result, matches.get(id(pairing)), grouped, number, before)
                      for pairing, number in zip(rnd.pairings, table_numbers(rnd.pairings))),
         standings_after=standings_after,
         columns=columns[stage.kind] if stage else (),
         clock=result.ruleset.clocks.get(rnd.stage),
         paired_before_correction=rnd.number in corrected)
+
+
+def _standing_before(stage, number: int) -> dict[str, Before]:
+    """Each player's points (as the stage's standings had them after the round before) and
+    games won, drawn and lost in the stage before round ``number``; none in a knockout, whose
+    pairings show seeds, nor in a stage's first round, where everyone has nothing yet."""
+    if stage is None or stage.kind == KNOCKOUT:
+        return {}
+    earlier = [r.number for r in stage.rounds if r.number < number]
+    if not earlier:
+        return {}
+    rows = stage.rows_after.get(earlier[-1]) or [row for _, group in stage.groups_after.get(earlier[-1], []) for row in group]
+    points = {row.player: row.points for row in rows}
+    before = {}
+    for player, record in stage.records.items():
+        results = [outcome.result for outcome in record.outcomes if outcome.round < number]
+        before[player] = Before(points.get(player, 0), results.count("win"), results.count("draw"), results.count("loss"))
+    return before
 
 
 def table_numbers(pairings) -> list[int | None]:
@@ -520,7 +550,7 @@ def _standings_after(stage, number: int) -> tuple[Group, ...]:
 
 
 def _table(pairing, rnd, turn: int | None, flags: dict, stage, result, match=None, grouped: bool = True,
-           number: int | None = None) -> Table:
+           number: int | None = None, before: dict | None = None) -> Table:
     """``match``: the bracket's match this table plays, whose winner the knockout decided;
     ``number``: the table it sits at (``table_numbers``)."""
     scoring = result.ruleset.scoring
@@ -532,7 +562,8 @@ def _table(pairing, rnd, turn: int | None, flags: dict, stage, result, match=Non
     seats = tuple(Seat(player=p, army=(pairing.armies or [None] * 5)[i] or factions.get(p),
                        score=pairing.score[i] if pairing.score else None, place=places.get(p),
                        team=next((t for t, team in enumerate(pairing.teams) if p in team), None),
-                       flag=flags.get(p), won=p in winners, earned=earned.get(p), colour=colours[i])
+                       flag=flags.get(p), won=p in winners, earned=earned.get(p), colour=colours[i],
+                       before=(before or {}).get(p))
                   for i, p in enumerate(pairing.players))
     return Table(table=number, bye=pairing.bye, match=match_name(pairing.match),
                  group=pairing.group if grouped and stage and stage.kind != FREE_FOR_ALL else None, seats=seats,

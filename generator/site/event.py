@@ -28,7 +28,7 @@ def event_page(report, model: SiteModel) -> dict:
         "rounds": rounds,
         # What a player at the venue came for first: the round being played, then the standings.
         "current_round": next((r for r in rounds if not r["complete"]), None),
-        "current_tables": current_tables(next((r for r in report.rounds if not r.complete), None), model),
+        "current_tables": current_tables(next((r for r in report.rounds if not r.complete), None), model, report),
         "brackets": [{"url": urls.bracket(report.id), "title": N_("Bracket")}] if any(s["bracket"] for s in stages) else [],
         "columns": columns(report.columns),
         "show_points": report.first_kind != KNOCKOUT,  # an event that is only a bracket has no points to show

@@ -93,7 +93,6 @@ def rows(standings, model: SiteModel, tiebreakers=()) -> list[dict]:
     titles = {t.key: t.title for t in tiebreakers}
     return [{"rank": r.rank, "person": model.person(r.player), "points": r.points, "tiebreaks": r.tiebreaks,
              "status": labels.STATUS.get(r.status, r.status),
-             "separated_by": labels.separated(r.separated_by, titles) if r.separated_by else None,
              "ahead": _ahead(below, model, titles),
              "first_rank": r.first_rank, "tie": r.tie, "shared_rank": r.shared_rank}
             for r, below in zip(standings, [*standings[1:], None])]

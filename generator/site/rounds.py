@@ -7,6 +7,12 @@ from podium.site.labels import N_
 from podium.site.model import SiteModel, columns, rows
 
 
+# What the figures beside each name are: the standing before the round, the rating, or both.
+LEGENDS = {(True, True): N_("Beside each name: points before this round · wins–draws–losses · rating"),
+           (True, False): N_("Beside each name: points before this round · wins–draws–losses"),
+           (False, True): N_("Beside each name: rating"), (False, False): None}
+
+
 def round_title(rnd) -> dict:
     """'Round 3', or the knockout round's main match ('Quarterfinal', 'Final')."""
     if rnd.main_match:
@@ -20,8 +26,9 @@ def round_number(number: int) -> dict:
 
 
 def round_page(report, rnd, model: SiteModel) -> dict:
-    tables = [_table(table, model) for table in rnd.tables]
-    return {"event": report, "event_url": urls.event(report.id), "round": rnd, "results_version": results_version(report),
+    tables = [_table(table, model, report) for table in rnd.tables]
+    seats = [seat for table in tables for seat in table["seats"]]
+    return {"legend": LEGENDS[any(seat["before"] for seat in seats), any(seat["rating"] for seat in seats)],"event": report, "event_url": urls.event(report.id), "round": rnd, "results_version": results_version(report),
             "title": round_title(rnd), "tables": tables, "by_name": by_name(tables, model),
             "seed": report.seed, "clock": rnd.clock, "edit_url": _edit_url(report, rnd, model),
             "previous": _neighbour(report, rnd.number - 1), "next": _neighbour(report, rnd.number + 1),
@@ -46,10 +53,10 @@ def by_name(tables: list[dict], model: SiteModel) -> list[dict]:
                   key=lambda x: model.language.name_key(x["person"]["name"]))
 
 
-def current_tables(current, model: SiteModel) -> list[dict]:
+def current_tables(current, model: SiteModel, report) -> list[dict]:
     """Who plays whom in the round being played (``current``, None when none is), for the event
     page's find-me box."""
-    return by_name([_table(table, model) for table in current.tables], model) if current else []
+    return by_name([_table(table, model, report) for table in current.tables], model) if current else []
 
 
 def _neighbour(report, number: int) -> dict | None:
@@ -59,10 +66,11 @@ def _neighbour(report, number: int) -> dict | None:
     return {"url": urls.round_page(report.id, number), "title": round_title(report.rounds[number - 1])}
 
 
-def _table(table, model: SiteModel) -> dict:
+def _table(table, model: SiteModel, report) -> dict:
     seats = [{"person": model.person(s.player), "army": s.army, "score": s.score, "place": s.place, "team": s.team,
               "flag": labels.FLAGS.get(s.flag, None), "won": s.won, "earned": s.earned,
-              "colour": s.colour, "colour_name": labels.COLOURS.get(s.colour)} for s in table.seats]
+              "colour": s.colour, "colour_name": labels.COLOURS.get(s.colour),
+              "before": s.before, "rating": report.person[s.player].rating} for s in table.seats]
     if len(seats) > 2 and all(s["place"] for s in seats):  # a table of several, once placed: in place order
         seats.sort(key=lambda seat: seat["place"])
     return {"table": table.table, "bye": table.bye, "match": labels.match_name(table.match) if table.match else None,
