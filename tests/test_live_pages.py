@@ -190,3 +190,22 @@ def test_a_rated_event_shows_each_players_rating_beside_his_name(base_url, phone
     phone.goto(base_url + "events/2023-11-szachy-krakow/rounds/1/")
     assert all(re.fullmatch(r"\d{3,4}", text) for text in phone.locator(".table-card .before").all_inner_texts())
     assert phone.locator(".legend").inner_text() == "Przy nazwisku: ranking"
+
+
+def test_a_round_robin_has_a_cross_table(base_url, phone):
+    """The chess round robin: a row a player in the standings' order, what he scored against
+    each number, nothing against himself."""
+    phone.goto(base_url + "events/2024-01-szachy-kolowy/")
+    table = phone.locator("table.cross")
+    players = table.locator("tbody tr").count()
+    assert players == 6 and table.locator("thead th").count() == players + 2
+    first = table.locator("tbody tr").first.locator("td").all_inner_texts()
+    assert first[2] == "" and all(cell in ("1", "0,5", "0") for cell in first[3:]), first
+
+
+def test_the_players_by_name_print_as_a_sheet_for_the_wall(base_url, phone):
+    phone.goto(base_url + "events/2023-08-warszawa/rounds/1/")
+    phone.emulate_media(media="print")
+    by_name = phone.locator(".by-name")
+    assert by_name.is_visible() and by_name.evaluate("e => getComputedStyle(e).breakBefore") == "page"
+    assert by_name.locator("li").count() == 44

@@ -19,7 +19,7 @@ from typing import Mapping
 
 from podium.rules.brackets import THIRD_PLACE, round_size
 from podium.rules.fingerprint import paired_before_a_correction, prefix_fingerprints
-from podium.rules.kinds import FREE_FOR_ALL, KNOCKOUT, SWISS, TABLES
+from podium.rules.kinds import FREE_FOR_ALL, KNOCKOUT, ROUND_ROBIN, SWISS, TABLES
 from podium.rules.standings.order import shared_ranks
 
 
@@ -96,6 +96,7 @@ class Group:
 
     id: str | None
     rows: tuple[Standing, ...]
+    cross: tuple[tuple, ...] = ()  # a round robin: for each row's player, what he scored against each row's player (``_cross``)
 
 
 @dataclass(frozen=True, slots=True)
@@ -324,7 +325,7 @@ class EventReport:
         holds outlines and takes each event's whole report from the replay cache when it renders
         that event's pages (archive.py)."""
         rounds = tuple(replace(rnd, tables=(), standings_after=()) for rnd in self.rounds)
-        stages = tuple(replace(stage, standings=(), groups=tuple(replace(g, rows=()) for g in stage.groups))
+        stages = tuple(replace(stage, standings=(), groups=tuple(replace(g, rows=(), cross=()) for g in stage.groups))
                        for stage in self.stages)
         return replace(self, rounds=rounds, stages=stages, outlined=True)
 
@@ -412,11 +413,26 @@ def match_name(label: str | None) -> MatchName | None:
 # ------------------------------------------------------------------ stages and brackets
 
 def _stage_report(stage, result, columns: tuple[Column, ...]) -> StageReport:
-    groups = () if stage.kind == KNOCKOUT else tuple(Group(g.id, _standings(g.rows)) for g in stage.groups)
+    groups = () if stage.kind == KNOCKOUT else tuple(
+        Group(g.id, _standings(g.rows), _cross(stage, [row.player for row in g.rows]) if stage.kind == ROUND_ROBIN else ())
+        for g in stage.groups)
     bracket = _bracket(stage, result.ruleset.scoring) if stage.kind == KNOCKOUT else ()
     return StageReport(id=stage.id, kind=stage.kind, columns=columns,
                        standings=_standings(stage.rows), groups=groups, bracket=bracket, complete=stage.complete,
                        kept_as_paired=bool(stage.paired_before_correction))
+
+
+def _cross(stage, players: list[str]) -> tuple[tuple, ...]:
+    """A round robin's cross table, in the order of its standings: for each player, the points he
+    scored against each player (a tuple, a meeting each, in round order; () against himself and
+    against one he has not met yet)."""
+    scored = {}
+    for player in players:
+        for outcome in stage.records[player].outcomes if player in stage.records else ():
+            for opponent in outcome.opponents or (outcome.opponent,):
+                scored.setdefault((player, opponent), []).append(outcome.points)
+    return tuple(tuple(tuple(scored.get((player, other), ())) if other != player else () for other in players)
+                 for player in players)
 
 
 def _bracket(stage, scoring) -> tuple[tuple[BracketMatch, ...], ...]:

@@ -35,6 +35,9 @@ def event_page(report, model: SiteModel) -> dict:
         "explained": columns(report.explained),
         "standings": rows(report.standings, model, report.explained),
         "podium": _podium(report, model),
+        # a lone round robin has no section of its own: its cross table follows the standings
+        "cross": _cross_table(report.stages[0].groups[0], model) if len(report.stages) == 1 and not stages
+        and report.stages[0].kind == ROUND_ROBIN and len(report.stages[0].groups) == 1 else None,
         "live": _live(report, live, model),
         "stages": stages,
         "report_url": urls.event_report(report.id), "cards_url": urls.player_cards(report.id) if report.armies else None,
@@ -104,9 +107,20 @@ def stage_section(stage, report, model: SiteModel) -> dict:
         free_for_all = stage.kind == FREE_FOR_ALL
         name = N_("Table %(table)s") if free_for_all else N_("Group %(group)s")
         section["groups"] = [{"title": labels.msg(name, table=g.id, group=g.id) if len(stage.groups) > 1 or
-                              free_for_all else None, "rows": rows(g.rows, model, stage.columns)}
-                             for g in stage.groups] or [{"title": None, "rows": rows(stage.standings, model, stage.columns)}]
+                              free_for_all else None, "rows": rows(g.rows, model, stage.columns),
+                              "cross": _cross_table(g, model)}
+                             for g in stage.groups] or [{"title": None, "rows": rows(stage.standings, model, stage.columns),
+                                                         "cross": None}]
     return section
+
+
+def _cross_table(group, model: SiteModel) -> dict | None:
+    """A round robin group's cross table, as the report made it: its players numbered in the
+    order of the standings, each row what that player scored against each number."""
+    if not group.cross:
+        return None
+    return {"rows": [{"person": model.person(row.player), "cells": list(cells)}
+                     for row, cells in zip(group.rows, group.cross)]}
 
 
 def _bracket(stage, model: SiteModel) -> list[dict]:
