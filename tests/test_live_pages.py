@@ -209,3 +209,21 @@ def test_the_players_by_name_print_as_a_sheet_for_the_wall(base_url, phone):
     by_name = phone.locator(".by-name")
     assert by_name.is_visible() and by_name.evaluate("e => getComputedStyle(e).breakBefore") == "page"
     assert by_name.locator("li").count() == 44
+
+
+def test_the_season_page_says_how_invitations_are_earned_and_finds_a_player(base_url, phone):
+    """From the season's rules, in words: a qualifier's size, the invitation passed down, the
+    wild cards, and that the points decide none; each leaderboard row in at most two lines at
+    360 px; find-me on the page."""
+    phone.goto(base_url + "seasons/nshex-2023/")
+    rules = phone.locator("section.explain").first.inner_text()
+    assert "Jak zdobywa się zaproszenia do finału" in rules and "co najmniej 8 graczy" in rules
+    assert "do 3 dzikie karty" in rules
+    assert "nie decydują o zaproszeniach" in phone.locator("main").inner_text()
+    rows = phone.locator("table.season-board tbody tr")
+    line = phone.evaluate("parseFloat(getComputedStyle(document.body).lineHeight)")
+    heights = [box["height"] for box in (r.bounding_box() for r in rows.all())]
+    assert max(heights) <= 2 * line + 24, (max(heights), line)  # two lines and the cell's padding
+    phone.fill("#filter", "król zofia")
+    assert phone.locator("table.season-board tbody tr:visible").count() == 1
+    assert "leaderboard.json" not in phone.content()

@@ -338,6 +338,8 @@ class SeasonReport:
     events: tuple[str, ...]
     leaderboard: tuple
     invitations: tuple
+    qualifier_min: int = 0  # players a qualifier needs to give an invitation (its ruleset's rule; 0: none)
+    max_wildcards: int = 0  # wild cards the final's organizer may add (0: the season gives no invitations)
 
 
 # ------------------------------------------------------------------ the event
@@ -734,6 +736,11 @@ def _finals_by_player(result) -> dict[str, tuple[Played, ...]]:
 # ------------------------------------------------------------------ seasons
 
 def report_season(result) -> SeasonReport:
-    """The report of a season (rules/season.py SeasonResult)."""
+    """The report of a season (rules/season.py SeasonResult), with the rules its page explains."""
+    from podium.rules.season import MAX_WILDCARDS  # season.py reports through this module
+
+    invites = result.season.qualification == "invitations"
     return SeasonReport(season=result.season, events=tuple(r.event.id for r in result.events),
-                        leaderboard=tuple(result.leaderboard), invitations=tuple(result.invitations))
+                        leaderboard=tuple(result.leaderboard), invitations=tuple(result.invitations),
+                        qualifier_min=max((r.ruleset.qualifier_min or 0 for r in result.events), default=0),
+                        max_wildcards=MAX_WILDCARDS if invites else 0)

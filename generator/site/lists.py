@@ -56,6 +56,7 @@ def season_page(season, model: SiteModel) -> dict:
         "points_by_place": [{"place": place, "points": points} for place, points in sorted(season.season.points.items())],
         "other_seasons": [{"name": s.season.name, "url": urls.season(s.season.id)}
                           for s in model.seasons_newest_first if s is not season],
-        "json": f"seasons/{season.season.id}/leaderboard.json",
+        "invites": season.season.qualification == "invitations",
+        "qualifier_min": season.qualifier_min, "max_wildcards": season.max_wildcards,
     }
 
