@@ -227,3 +227,32 @@ def test_the_season_page_says_how_invitations_are_earned_and_finds_a_player(base
     phone.fill("#filter", "król zofia")
     assert phone.locator("table.season-board tbody tr:visible").count() == 1
     assert "leaderboard.json" not in phone.content()
+
+
+def test_no_seed_or_file_name_on_a_players_pages_and_the_check_has_a_page_of_its_own(base_url, phone):
+    """The round page says nothing of seeds; every page links "About these results", which says
+    how the draws are checked and lists each event's seed."""
+    phone.goto(base_url + "events/2023-08-warszawa/rounds/1/")
+    text = phone.locator("main").inner_text()
+    assert "ziarn" not in text.lower() and "seed" not in text.lower() and ".json" not in text
+    phone.locator("footer a", has_text="O tych wynikach").click()
+    phone.wait_for_url("**/about-results/")
+    assert re.fullmatch(r"podium verify [a-z0-9-]+", phone.locator("pre").inner_text().strip())
+    assert "Turniej eliminacyjny — Warszawa" in phone.locator("main").inner_text()
+    assert "ziarno 20230819" in phone.locator("main").inner_text()
+
+
+def test_page_titles_and_podiums_own_ruleset_names_speak_the_sites_language(base_url, phone):
+    phone.goto(base_url + "404.html")
+    assert phone.title().startswith("Nie znaleziono strony")
+    phone.goto(base_url + "events/2023-08-warszawa/")
+    assert "Neuroshima HEX! Mistrzostwa Polski 2023 — eliminacje" in phone.locator("#about").inner_text()
+
+
+def test_an_organizers_ruleset_name_is_shown_as_written_and_escaped(tree, cli):
+    tree.house_rules("neuroshima-hex-pl-2023", "")
+    rules = tree.content.parent / "rulesets" / "club.yaml"
+    rules.write_text(rules.read_text().replace("name: Club rules", 'name: "Club <b>rules</b> 100%"'))
+    cli("build")
+    page = (tree.root / "site/events/e1/index.html").read_text(encoding="utf-8")
+    assert "<dd>Club &lt;b&gt;rules&lt;/b&gt; 100%</dd>" in page

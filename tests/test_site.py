@@ -201,18 +201,20 @@ def test_the_404_page_without_a_base_url_links_from_the_hosts_root(tmp_path):
     assert '<link rel="stylesheet" href="/static/style.css">' in html
     assert '<a class="brand" href="/">' in html
     assert sorted(set(re.findall(r'(?:href|src)="([^"]*)"', html))) == [
-        "/", "/feed.xml", "/site.webmanifest", "/static/favicon.svg", "/static/me.js", "/static/offline.js", "/static/style.css"]
+        "/", "/about-results/", "/feed.xml", "/site.webmanifest", "/static/favicon.svg", "/static/me.js", "/static/offline.js",
+        "/static/style.css"]
 
 
 def test_public_pages_name_no_file_yaml_key_or_command(tmp_path):
     """Players read the site; files, keys and commands are the organizer's (issue 18). The
-    organizer's own Markdown pages (the guide teaches the commands) are theirs to word."""
+    organizer's own Markdown pages (the guide teaches the commands) are theirs to word, and
+    "About these results" tells whoever checks a draw the command that does it (issue 33)."""
     from podium.run.builder import build_site
 
     build_site(Path(__file__).resolve().parent.parent / "content", tmp_path / "site")
     leaks = re.compile(r"\.yaml\b|manual_order|playoffs:|podium (?:verify|pair|check|build)")
     for page in sorted((tmp_path / "site").rglob("*.html")):
-        if page.parent.parent.name == "pages":
+        if page.parent.parent.name == "pages" or page.parent.name == "about-results":
             continue
         found = leaks.search(re.sub(r"<[^>]+>", " ", page.read_text()))
         assert not found, f"{page.relative_to(tmp_path)}: {found.group()}"

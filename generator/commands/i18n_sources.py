@@ -1,5 +1,5 @@
 """Every UI msgid in the sources: templates, ``N_()`` marks in the package, tie-breaker texts
-and what Podium's own rulesets say of them (``explain:``).
+and Podium's own rulesets' names and ``explain:`` lines.
 
 Used by scripts/update_catalogs.py to add new msgids to the catalogs, and by the tests to keep
 every catalog complete.
@@ -53,14 +53,15 @@ def tiebreaker_msgids() -> set[str]:
     return {text for cls in TIEBREAKERS.values() for text in (cls.abbr, cls.title, cls().explanation) if text}
 
 
-def builtin_explain_msgids() -> set[str]:
-    """The ``explain:`` lines of the rulesets Podium ships: players read them on every site (an
-    organizer's own ruleset is shown as written)."""
+def builtin_ruleset_msgids() -> set[str]:
+    """The names and ``explain:`` lines of the rulesets Podium ships: players read them on every
+    site (an organizer's own ruleset is shown as written)."""
     found = set()
     for path in sorted(BUILTIN_DIR.glob("*.yaml")):
-        found |= {text for text in (yaml.safe_load(path.read_text(encoding="utf-8")).get("explain") or {}).values()}
+        data = yaml.safe_load(path.read_text(encoding="utf-8"))
+        found |= {data["name"], *(data.get("explain") or {}).values()}
     return found
 
 
 def all_msgids() -> set[str]:
-    return template_msgids() | marked_msgids() | tiebreaker_msgids() | builtin_explain_msgids()
+    return template_msgids() | marked_msgids() | tiebreaker_msgids() | builtin_ruleset_msgids()

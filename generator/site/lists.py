@@ -60,3 +60,9 @@ def season_page(season, model: SiteModel) -> dict:
         "qualifier_min": season.qualifier_min, "max_wildcards": season.max_wildcards,
     }
 
+
+
+def about_results_page(model: SiteModel) -> dict:
+    """How the results can be checked: every event's draws come from its seed, kept with its
+    files, and anyone holding the archive draws them again (`podium verify`)."""
+    return {"events": [{"id": report.id, "card": model.card(report), "seed": report.seed} for report in model.newest_first]}

@@ -13,7 +13,8 @@ from typing import Callable
 from podium.formats.export import dumps, leaderboard_json, standings_json
 from podium.site import urls
 from podium.site.event import bracket_page, event_page, has_bracket_page
-from podium.site.lists import events_page, home_page, players_page, season_page
+from podium.site.labels import N_
+from podium.site.lists import about_results_page, events_page, home_page, players_page, season_page
 from podium.site.model import SiteModel
 from podium.site.player import player_page
 from podium.site.printables import event_report_page, has_player_cards, player_cards_page
@@ -35,6 +36,7 @@ class Page:
     title: str
     make: Callable[[], dict] = dict
     shows: frozenset | None = frozenset()
+    words: bool = False  # the title is Podium's own words (a msgid, said in the site's language), not a name
 
     @property
     def context(self) -> dict:
@@ -73,8 +75,10 @@ def site_items(archive) -> list[Page | File]:
     pages and files one after another (a build renders them from the event's whole report)."""
     model = SiteModel(archive)
     items = [Page(urls.home(), "home.html", model.site.title, partial(home_page, model), shows=None),
-             Page(urls.events(), "events.html", "All events", partial(events_page, model), shows=None),
-             Page(urls.players(), "players.html", "Players", partial(players_page, model), shows=None)]
+             Page(urls.events(), "events.html", N_("All events"), partial(events_page, model), shows=None, words=True),
+             Page(urls.players(), "players.html", N_("Players"), partial(players_page, model), shows=None, words=True),
+             Page(urls.about_results(), "about_results.html", N_("About these results"), partial(about_results_page, model),
+                  shows=None, words=True)]
     for season in model.seasons.values():
         shows = frozenset(EVENT(event_id) for event_id in season.events)
         items.append(Page(urls.season(season.season.id), "season.html", season.season.name,
@@ -102,7 +106,7 @@ def site_items(archive) -> list[Page | File]:
                           partial(player_page, player_id, model), shows))
     for page in model.site.pages:
         items.append(Page(urls.page(page.slug), "page.html", page.title, partial(dict, body=page.body)))
-    items.append(Page(urls.NOT_FOUND, "404.html", "Page not found"))
+    items.append(Page(urls.NOT_FOUND, "404.html", N_("Page not found"), words=True))
     return items
 
 

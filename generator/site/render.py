@@ -164,8 +164,13 @@ def make_environment(language: Language, theme_dir: str = "") -> jinja2.Environm
         cell = language.tiebreak
         return [cell(values[column["key"]], column["signed"], column["percent"]) for column in columns]
 
+    def named(text: str) -> Markup:
+        """A name that may be Podium's own (a built-in ruleset's) in the site's language, else as
+        written; escaped either way, for an organizer's name is no trusted sentence."""
+        return escape(language.gettext(text)) if text else Markup("")
+
     env.filters.update(markdown=markdown, number=language.number, signed=language.signed, date=language.date, qr=qr_svg,
-                       translated=translate, person=_person_filter, tiebreaks=tiebreaks)
+                       translated=translate, person=_person_filter, tiebreaks=tiebreaks, named=named)
     return env
 
 

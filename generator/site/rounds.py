@@ -30,7 +30,7 @@ def round_page(report, rnd, model: SiteModel) -> dict:
     seats = [seat for table in tables for seat in table["seats"]]
     return {"legend": LEGENDS[any(seat["before"] for seat in seats), any(seat["rating"] for seat in seats)],"event": report, "event_url": urls.event(report.id), "round": rnd, "results_version": results_version(report),
             "title": round_title(rnd), "tables": tables, "by_name": by_name(tables, model),
-            "seed": report.seed, "clock": rnd.clock, "edit_url": _edit_url(report, rnd, model),
+            "clock": rnd.clock, "edit_url": _edit_url(report, rnd, model),
             "previous": _neighbour(report, rnd.number - 1), "next": _neighbour(report, rnd.number + 1),
             "standings": [{"title": labels.msg(N_("Group %(group)s"), group=g.id) if g.id else None,
                            "rows": rows(g.rows, model, rnd.columns)} for g in rnd.standings_after],

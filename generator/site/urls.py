@@ -16,6 +16,10 @@ def events() -> str:
     return "events/index.html"
 
 
+def about_results() -> str:
+    return "about-results/index.html"
+
+
 def season(season_id: str) -> str:
     return f"seasons/{season_id}/index.html"
 
