@@ -220,10 +220,10 @@ def test_the_season_page_says_how_invitations_are_earned_and_finds_a_player(base
     assert "Jak zdobywa się zaproszenia do finału" in rules and "co najmniej 8 graczy" in rules
     assert "do 3 dzikie karty" in rules
     assert "nie decydują o zaproszeniach" in phone.locator("main").inner_text()
-    rows = phone.locator("table.season-board tbody tr")
     line = phone.evaluate("parseFloat(getComputedStyle(document.body).lineHeight)")
-    heights = [box["height"] for box in (r.bounding_box() for r in rows.all())]
-    assert max(heights) <= 2 * line + 24, (max(heights), line)  # two lines and the cell's padding
+    names = [a.bounding_box()["height"] for a in phone.locator("table.season-board td.name > a").all()]
+    events = [e.bounding_box()["height"] for e in phone.locator("table.season-board .tbv").all()]
+    assert max(names) <= 46 and max(events) <= line  # the name on one line (a 44 px target), its events on one
     phone.fill("#filter", "król zofia")
     assert phone.locator("table.season-board tbody tr:visible").count() == 1
     assert "leaderboard.json" not in phone.content()
@@ -256,3 +256,28 @@ def test_an_organizers_ruleset_name_is_shown_as_written_and_escaped(tree, cli):
     cli("build")
     page = (tree.root / "site/events/e1/index.html").read_text(encoding="utf-8")
     assert "<dd>Club &lt;b&gt;rules&lt;/b&gt; 100%</dd>" in page
+
+
+from test_browser import PAGES  # noqa: E402 — every kind of page the browser tests read
+
+EVERY_KIND = {**PAGES, "player": "players/zofia-krol/", "bracket": "events/2023-04-krakow/bracket/",
+              "events": "events/", "players": "players/", "about these results": "about-results/"}
+TAPPED = ".standings td.name > a, .seat > a, .list > li > a:first-child, .rounds a, .crumbs a, footer a, .round-nav a, " \
+         ".jump a, .now a, .podium li > a"
+AXE_RULES = ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22aa", "best-practice"]
+
+
+@pytest.mark.parametrize("kind", sorted(EVERY_KIND))
+def test_every_link_a_player_taps_is_44_px_tall_and_axe_finds_nothing_serious(base_url, phone, kind):
+    """WCAG 2.2 as axe-core checks it (target size, headings, contrast, focusable scroll boxes):
+    no serious or critical violation; every name, row and link a player taps at least 44 px."""
+    from axe_playwright_python.sync_playwright import Axe
+
+    phone.goto(base_url + EVERY_KIND[kind])
+    small = [(link.inner_text(), box["height"]) for link in phone.locator(TAPPED).all()
+             if link.is_visible() and (box := link.bounding_box()) and box["height"] < 44]
+    assert not small, small[:5]
+    found = Axe().run(phone, options={"runOnly": {"type": "tag", "values": AXE_RULES}, "resultTypes": ["violations"]})
+    serious = [(v["id"], [n["target"] for n in v["nodes"]][:3]) for v in found.response["violations"]
+               if v["impact"] in ("serious", "critical")]
+    assert not serious, serious

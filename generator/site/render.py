@@ -49,6 +49,18 @@ def _image_from_the_site(self, tokens, idx, options, env):
 _markdown.add_render_rule("image", _image_from_the_site)
 
 
+def _focusable_block(rule):
+    """A code block scrolls sideways on a phone: it takes the keyboard's focus, so that a
+    keyboard can scroll it too (axe-core's scrollable-region-focusable)."""
+    def render(self, tokens, idx, options, env):
+        return rule(tokens, idx, options, env).replace("<pre>", '<pre tabindex="0">', 1)
+    return render
+
+
+for _block in ("fence", "code_block"):
+    _markdown.add_render_rule(_block, _focusable_block(_markdown.renderer.rules[_block]))
+
+
 def markdown(text: str, images: str = "") -> Markup:
     """``text`` as HTML; ``images``: where the page's own images are, seen from the page."""
     return Markup(_markdown.render(text or "", {"images": images}))
