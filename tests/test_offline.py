@@ -33,8 +33,15 @@ def test_the_manifest_names_the_site_and_starts_at_its_root(sites):
     assert manifest["name"] == "Podium — wyniki turniejów"
     assert (manifest["start_url"], manifest["scope"], manifest["display"]) == ("./", "./", "standalone")
     assert manifest["theme_color"] == "#1b1f24"  # style.css's --fg: the header bar
-    assert manifest["icons"] == [{"src": "static/favicon.svg", "sizes": "any", "type": "image/svg+xml"}]
-    assert (sites[0] / manifest["icons"][0]["src"]).is_file()
+    # the SVG, and PNGs of 192 and 512 px for launchers that read no SVG (issue 33)
+    assert manifest["icons"] == [{"src": "static/favicon.svg", "sizes": "any", "type": "image/svg+xml"},
+                                 {"src": "static/icon-192.png", "sizes": "192x192", "type": "image/png"},
+                                 {"src": "static/icon-512.png", "sizes": "512x512", "type": "image/png"}]
+    for icon, size in (("icon-192.png", 192), ("icon-512.png", 512), ("apple-touch-icon.png", 180)):
+        png = (sites[0] / "static" / icon).read_bytes()
+        assert png[:8] == b"\x89PNG\r\n\x1a\n" and int.from_bytes(png[16:20], "big") == size
+    home = (sites[0] / "index.html").read_text(encoding="utf-8")
+    assert '<link rel="apple-touch-icon" href="static/apple-touch-icon.png">' in home
 
 
 def test_the_worker_is_at_the_root_and_keeps_the_static_files(sites):
@@ -242,3 +249,35 @@ def test_an_event_opened_online_refreshes_its_kept_rounds_and_an_old_copy_says_s
                                   "widział: odśwież, gdy będziesz online")
     context.close()
     venue.server.shutdown()
+
+
+def test_offline_a_page_never_opened_lists_what_is_kept_and_a_kept_page_says_when_it_was_saved(tmp_path, browser,
+                                                                                             built_demo):
+    """Offline at the venue (issue 33): a page the phone never opened gave the browser's own
+    error; it now gives the offline page, which lists the pages kept on this phone by title. A
+    kept page read offline says that it is the copy saved at HH:MM."""
+    root = _copy_of(built_demo, tmp_path)
+    venue = Venue(root)
+    context = browser.new_context(viewport={"width": 360, "height": 740})
+    phone = context.new_page()
+    phone.goto(venue.url + EVENT)
+    phone.wait_for_function("!!navigator.serviceWorker.controller")
+    phone.reload()  # through the worker, which keeps it
+    phone.wait_for_function("caches.open('podium pages ' + location.origin + '/').then(c => c.match(location.href))"
+                            ".then(Boolean)")
+    assert phone.locator("#kept").is_hidden()  # online: the network's page, nothing to say
+    context.set_offline(True)
+    phone.goto(venue.url + "players/zofia-krol/")  # never opened
+    phone.wait_for_url("**/offline/")
+    assert phone.locator("h1").inner_text() == "Jesteś offline"
+    kept = phone.locator("#kept-pages a")
+    kept.first.wait_for()  # the event page, and the rounds and bracket it asked the worker to keep
+    event = kept.filter(has_text=re.compile("^Turniej eliminacyjny — Kraków"))
+    assert event.count() == 1 and kept.count() > 1
+    event.click()
+    phone.wait_for_url("**/" + EVENT)
+    said = phone.locator("#kept")
+    said.wait_for()
+    assert re.fullmatch(r"Zapisano na tym telefonie o \d\d:\d\d: jesteś offline, to kopia z tamtej chwili\.",
+                        said.inner_text()), said.inner_text()
+    context.close()

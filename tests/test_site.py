@@ -201,8 +201,8 @@ def test_the_404_page_without_a_base_url_links_from_the_hosts_root(tmp_path):
     assert '<link rel="stylesheet" href="/static/style.css">' in html
     assert '<a class="brand" href="/">' in html
     assert sorted(set(re.findall(r'(?:href|src)="([^"]*)"', html))) == [
-        "/", "/about-results/", "/feed.xml", "/site.webmanifest", "/static/favicon.svg", "/static/me.js", "/static/offline.js",
-        "/static/style.css"]
+        "/", "/about-results/", "/feed.xml", "/site.webmanifest", "/static/apple-touch-icon.png", "/static/favicon.svg",
+        "/static/me.js", "/static/offline.js", "/static/style.css"]
 
 
 def test_public_pages_name_no_file_yaml_key_or_command(tmp_path):

@@ -52,7 +52,8 @@ def site_outputs(archive: Archive, base_url: str | None = None) -> SiteOutputs:
     static = dict(made)  # what the service worker keeps at once; pages it keeps as they are read
     made.update((f"pages/{image}", (Path(site.root) / "pages" / image).read_bytes())  # a page's pictures (check found them)
                 for page in site.pages for image in page.images)
-    made[offline.MANIFEST] = offline.manifest(site.title, site.language, static, assets.get("favicon", urls.DEFAULT_FAVICON))
+    made[offline.MANIFEST] = offline.manifest(site.title, site.language, static, assets.get("favicon", urls.DEFAULT_FAVICON),
+                                              podiums_icon="favicon" not in assets)
     made[offline.WORKER] = offline.worker(static)
     made[".nojekyll"] = ""
     made["sitemap.xml"] = sitemap(pages, base)

@@ -31,14 +31,21 @@ def theme_colour(static: dict[str, bytes]) -> str:
     return found[-1] if found else DEFAULT_THEME_COLOUR
 
 
-def manifest(title: str, language: str, static: dict[str, bytes], icon: str) -> str:
+# Podium's own icon drawn for home screens (scripts/icons.py), offered beside its SVG: launchers
+# that read no SVG take a PNG of 192 or 512 px.
+PNG_ICONS = (("static/icon-192.png", "192x192"), ("static/icon-512.png", "512x512"))
+
+
+def manifest(title: str, language: str, static: dict[str, bytes], icon: str, podiums_icon: bool = False) -> str:
     """The web app manifest: its URLs are relative to itself, at the site's root, so it works under
-    a project path (https://user.github.io/repo/) with or without a base URL."""
+    a project path (https://user.github.io/repo/) with or without a base URL. ``podiums_icon``:
+    the site shows Podium's own icon (site.yaml names no favicon), so its PNGs go with it."""
     colour = theme_colour(static)
     suffix = icon[icon.rfind("."):].lower()
+    icons = [{"src": icon, "sizes": "any", "type": ICON_TYPES.get(suffix, "image/svg+xml")}]
+    icons += [{"src": src, "sizes": sizes, "type": "image/png"} for src, sizes in PNG_ICONS if podiums_icon]
     data = {"name": title, "lang": language, "start_url": "./", "scope": "./",
-            "display": "standalone", "theme_color": colour, "background_color": "#fff",
-            "icons": [{"src": icon, "sizes": "any", "type": ICON_TYPES.get(suffix, "image/svg+xml")}]}
+            "display": "standalone", "theme_color": colour, "background_color": "#fff", "icons": icons}
     return json.dumps(data, ensure_ascii=False, indent=1) + "\n"
 
 

@@ -107,6 +107,7 @@ def site_items(archive) -> list[Page | File]:
     for page in model.site.pages:
         items.append(Page(urls.page(page.slug), "page.html", page.title, partial(dict, body=page.body)))
     items.append(Page(urls.NOT_FOUND, "404.html", N_("Page not found"), words=True))
+    items.append(Page(urls.OFFLINE, "offline.html", N_("You are offline"), words=True))
     return items
 
 

@@ -208,7 +208,9 @@ class Renderer:
         assets = assets or {}
         self.globals = {"site_title": site.title, "language": site.language, "base_url": base_url.rstrip("/"),
                         "footer": site.footer, "description": site.description,
-                        "logo": assets.get("logo", ""), "favicon": assets.get("favicon", urls.DEFAULT_FAVICON)}
+                        "logo": assets.get("logo", ""), "favicon": assets.get("favicon", urls.DEFAULT_FAVICON),
+                        # Podium's own icon drawn for an iPhone's home screen, where the site has no icon of its own
+                        "touch_icon": "" if "favicon" in assets else urls.TOUCH_ICON}
         self.people: dict[str, dict[tuple, Markup]] = {}  # a link's prefix → (URL, name) → a person's link
 
     def compile(self, names) -> None:

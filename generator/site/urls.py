@@ -16,6 +16,9 @@ def events() -> str:
     return "events/index.html"
 
 
+OFFLINE = "offline/index.html"  # what the worker shows for a page never kept (sw.js: OFFLINE)
+
+
 def about_results() -> str:
     return "about-results/index.html"
 
@@ -58,6 +61,7 @@ def relative(target: str, current: str) -> str:
 
 
 DEFAULT_FAVICON = "static/favicon.svg"  # Podium's own icon, where site.yaml names none
+TOUCH_ICON = "static/apple-touch-icon.png"  # the same, drawn for iOS home screens (scripts/icons.py)
 NOT_FOUND = "404.html"
 
 

@@ -6,13 +6,14 @@
 // Several sites can share one origin (user.github.io/a/ and /b/): every cache is named by scope.
 var VERSION = "__VERSION__";
 var ASSETS = __ASSETS__;  // relative to this file, which is at the site's root
+var OFFLINE = "offline/";  // the page a phone is shown for a page it never kept (it lists those it kept)
 var SCOPE = self.registration.scope;
 var STATIC = "podium static " + VERSION + " " + SCOPE;
 var PAGES = "podium pages " + SCOPE;
 
 self.addEventListener("install", function (event) {
   event.waitUntil(caches.open(STATIC).then(function (cache) {
-    return cache.addAll(ASSETS.map(function (asset) { return new URL(asset, SCOPE).href; }));
+    return cache.addAll(ASSETS.concat([OFFLINE]).map(function (asset) { return new URL(asset, SCOPE).href; }));
   }).then(function () { return self.skipWaiting(); }));
 });
 
@@ -44,7 +45,15 @@ function fromNetworkFirst(request, event) {
     return response;
   }, function (offline) {
     return caches.open(PAGES).then(function (cache) { return cache.match(url, { ignoreSearch: true }); })
-      .then(function (kept) { if (kept) return marked(kept); throw offline; });
+      .then(function (kept) {
+        if (kept) return marked(kept);
+        if (request.mode !== "navigate") throw offline;
+        // a page never kept: the offline page, at its own address (its links are relative to it)
+        var page = new URL(OFFLINE, SCOPE).href;
+        if (url !== page) return Response.redirect(page, 302);
+        return caches.open(STATIC).then(function (cache) { return cache.match(page); })
+          .then(function (found) { if (found) return found; throw offline; });
+      });
   });
 }
 
@@ -77,9 +86,12 @@ var RESULTS = /<meta name="podium-results" content="([^" ]+) ([^"]*)">/;
 
 function keep(url, response, asked) {
   return caches.open(PAGES).then(function (cache) {
-    var copy = response.clone();
     return response.text().then(function (html) {
       var results = RESULTS.exec(html);
+      // when it was kept, for the page to say how old the copy is once offline (offline.js)
+      var headers = new Headers(response.headers);
+      headers.set("X-Podium-Saved", new Date(asked).toISOString());
+      var copy = new Response(html, { status: response.status, statusText: response.statusText, headers: headers });
       return Promise.all([cache.put(url, copy), results && saw(cache, results[1], results[2], asked)]);
     });
   });

@@ -15,6 +15,8 @@
   var results = document.querySelector('meta[name="podium-results"]');
   navigator.serviceWorker.ready.then(function (registration) {
     sayIfOlderThanSeen(registration.scope);
+    sayWhenKept(registration.scope);
+    listKept(registration.scope);
     if (navigator.connection && navigator.connection.saveData) return;
     var keep = Array.prototype.map.call(document.querySelectorAll("main a[data-keep]"),
       function (a) { return a.href.split("#")[0]; });
@@ -57,7 +59,53 @@
     }).catch(function () {});
   }
 
+  // Offline, a page read from this phone's copy says so, and when it was saved (#kept).
+  function sayWhenKept(scope) {
+    var said = document.getElementById("kept");
+    if (!said || navigator.onLine || !window.caches) return;
+    caches.open("podium pages " + scope).then(function (cache) { return cache.match(here, { ignoreSearch: true }); })
+      .then(function (kept) {
+        var saved = kept && new Date(kept.headers.get("X-Podium-Saved") || kept.headers.get("Date"));
+        if (!saved || isNaN(saved)) return;
+        var time = saved.toLocaleTimeString(document.documentElement.lang || undefined, { hour: "2-digit", minute: "2-digit" });
+        said.textContent = said.getAttribute("data-text").replace("{time}", time);
+        said.hidden = false;
+      }).catch(function () {});
+  }
+
+  // The offline page: the pages this phone kept, each by its title, as links.
+  function listKept(scope) {
+    var list = document.getElementById("kept-pages");
+    if (!list || !window.caches) return;
+    caches.open("podium pages " + scope).then(function (cache) {
+      return cache.keys().then(function (requests) {
+        var pages = requests.filter(function (r) { return r.url.indexOf(scope + "podium-results-seen/") !== 0; });
+        return Promise.all(pages.map(function (r) {
+          return cache.match(r).then(function (kept) { return kept.text(); }).then(function (html) {
+            var title = new DOMParser().parseFromString(html, "text/html").title;
+            return { url: r.url, title: title || r.url };
+          });
+        }));
+      });
+    }).then(function (pages) {
+      pages.sort(function (a, b) { return a.title.localeCompare(b.title); });
+      pages.forEach(function (page) {
+        var item = document.createElement("li");
+        var link = document.createElement("a");
+        link.href = page.url;
+        link.textContent = page.title;
+        item.appendChild(link);
+        list.appendChild(item);
+      });
+      document.getElementById("kept-none").hidden = pages.length > 0;
+    }).catch(function () {});
+  }
+
   function checkAfresh() { retries = 0; check(); }
+  window.addEventListener("online", function () {
+    var said = document.getElementById("kept");
+    if (said) said.hidden = true;  // online again: whether the copy is old, check() says
+  });
   window.addEventListener("online", checkAfresh);
   document.addEventListener("visibilitychange", checkAfresh);
 })();
