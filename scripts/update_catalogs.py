@@ -18,7 +18,7 @@ from collections import Counter
 from babel.messages.catalog import Catalog
 from babel.messages.pofile import read_po, write_po
 
-from podium.site.i18n import LOCALE_DIR
+from podium.site.i18n import LOCALE_DIR, context_key
 from podium.commands.i18n_sources import all_msgids
 
 LANGUAGES = ("pl", "it", "cs")
@@ -45,7 +45,7 @@ def update(language: str, msgids: set[str]) -> tuple[int, int]:
     if path.exists():
         with path.open("rb") as handle:
             before = read_po(handle, locale=language)
-        old = {m.id: (m.string, m.fuzzy) for m in before if m.id}
+        old = {context_key(m.context, m.id) if m.context else m.id: (m.string, m.fuzzy) for m in before if m.id}
         old_expr = before.plural_expr
     catalog = Catalog(locale=language, project="Podium", fuzzy=False)
     remap = form_map(old_expr, catalog.plural_expr) if old_expr else None
@@ -55,7 +55,8 @@ def update(language: str, msgids: set[str]) -> tuple[int, int]:
         string, fuzzy = old.get(msgid, (("",) * catalog.num_plurals if plural else "", False))
         if plural and remap is not None and any(string):
             string, fuzzy, to_check = tuple(string[form] for form in remap), True, to_check + 1
-        catalog.add(msgid, string, flags=["fuzzy"] if fuzzy else [])
+        context, _, text = msgid.rpartition("\x04") if isinstance(msgid, str) else ("", "", msgid)
+        catalog.add(text, string, flags=["fuzzy"] if fuzzy else [], context=context or None)
     with path.open("wb") as handle:
         write_po(handle, catalog, width=0, omit_header=False, sort_output=True)
     untranslated = sum(1 for msgid in msgids if msgid not in old or not all(old[msgid][0]) or old[msgid][1])

@@ -281,3 +281,30 @@ def test_every_link_a_player_taps_is_44_px_tall_and_axe_finds_nothing_serious(ba
     serious = [(v["id"], [n["target"] for n in v["nodes"]][:3]) for v in found.response["violations"]
                if v["impact"] in ("serious", "critical")]
     assert not serious, serious
+
+
+def test_polish_words_naming_a_player_take_her_gender(base_url, phone):
+    """'Halina Szymańska … wycofała się', not 'wycofał się'; a man's stays masculine; a winner is
+    'zwyciężczyni' (the given name's -a; registrations may say 'gender:')."""
+    phone.goto(base_url + "events/2023-04-krakow/")
+    tags = {row.locator("td.name > a").inner_text(): row.locator(".tag").inner_text()
+            for row in phone.locator("table.standings tbody tr", has=phone.locator(".tag")).all()}
+    assert tags.get("Halina Szymańska") == "wycofała się", tags
+    phone.goto(base_url + "events/")
+    assert "zwyciężczyni: Dorota Kowalczyk" in phone.locator("main").inner_text()
+    assert "zwycięzca: Grzegorz Sęk" in phone.locator("main").inner_text()
+
+
+@pytest.mark.parametrize("name, gender, feminine", [
+    ("Anna Nowak", None, True), ("Kuba Nowak", None, False), ("Luca Bianchi", None, False),
+    ("Andrea Rossi", "f", True), ("Maria Nowak", "m", False), ("Jan Kowalski", None, False)])
+def test_a_players_gender_is_as_registered_else_read_from_the_given_name(name, gender, feminine):
+    from podium.site.i18n import feminine as is_feminine
+
+    assert is_feminine(name, gender) is feminine
+
+
+def test_gender_is_checked_like_every_key(tree, cli):
+    tree.event("e1", [{"name": "Anna Nowak", "gender": "female"}] + [{"name": f"Gracz {i}"} for i in range(7)])
+    result = cli("check", expect=1)
+    assert "content/events/e1/registrations.yaml:2: " in result.output and "gender" in result.output

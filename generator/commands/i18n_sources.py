@@ -13,6 +13,8 @@ from babel.messages.extract import extract_python
 from jinja2.ext import babel_extract
 
 from podium.content.rulesets import BUILTIN_DIR
+from podium.site.i18n import FEMININE, context_key
+from podium.site.labels import GENDERED
 
 from podium.site.render import TEMPLATES_DIR
 from podium.rules.registry import TIEBREAKERS
@@ -63,5 +65,10 @@ def builtin_ruleset_msgids() -> set[str]:
     return found
 
 
+def gendered_msgids() -> set[str]:
+    """The feminine form of each word said of a player that takes a gender (msgctxt "feminine")."""
+    return {context_key(FEMININE, text) for text in GENDERED}
+
+
 def all_msgids() -> set[str]:
-    return template_msgids() | marked_msgids() | tiebreaker_msgids() | builtin_ruleset_msgids()
+    return template_msgids() | marked_msgids() | tiebreaker_msgids() | builtin_ruleset_msgids() | gendered_msgids()

@@ -31,6 +31,7 @@ class Player:
     team: str | None = None  # a team event: the player's team (its games score team defaults)
     fide_id: int | None = None  # chess: for the federation's report (TRF)
     title: str | None = None  # chess: GM, IM, …
+    gender: str | None = None  # "f" or "m": how words naming the player agree (site/i18n.py ``feminine``)
 
 
 @dataclass(frozen=True)

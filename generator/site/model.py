@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from functools import cached_property
 
-from podium.site.i18n import Language
+from podium.site.i18n import Language, feminine
 from podium.site import labels, urls
 
 
@@ -59,7 +59,7 @@ class SiteModel:
         if player_id not in self._people:
             player = self.players[player_id]
             self._people[player_id] = {"id": player_id, "name": player.name, "url": urls.player(player_id),
-                                       "club": player.club}
+                                       "club": player.club, "feminine": feminine(player.name, player.gender)}
         return self._people[player_id]
 
     def name(self, player_id: str) -> str:

@@ -11,7 +11,7 @@ def player_page(player_id: str, model: SiteModel) -> dict:
     ratings = model.ratings.get(player_id, [])
     played = model.played[player_id]
     records = [report.player[player_id].record for report in played]
-    return {"player": model.players[player_id],
+    return {"player": model.players[player_id], "me": model.person(player_id),
             "summary": {"events": len(played), "won": sum(r[0] for r in records), "drawn": sum(r[1] for r in records),
                         "lost": sum(r[2] for r in records),
                         "best": min((report.player[player_id].rank for report in played

@@ -167,7 +167,13 @@ def make_environment(language: Language, theme_dir: str = "") -> jinja2.Environm
             return translate_count(m["text"], m["plural"], m["count"], **m["args"])
         return translate(m["text"], **m["args"])
 
-    env.globals.update(_=translate, _n=translate_count, message=message)
+    def said_of(text: str, person: dict | None, **values) -> Markup:
+        """``_(text)`` said of ``person``: the feminine form of a word that takes one, for a woman
+        (labels.GENDERED; i18n.py ``feminine``)."""
+        sentence = Markup(language.gettext_of(text, bool(person and person.get("feminine"))))
+        return Markup(str.__mod__(sentence, {key: _escaped(value) for key, value in values.items()})) if values else sentence
+
+    env.globals.update(_=translate, _n=translate_count, message=message, said_of=said_of)
 
     def tiebreaks(values: dict, columns: list) -> list[str]:
         """A standings row's tie-break values for ``columns``, as the cells show them

@@ -70,6 +70,7 @@ def read_player(item, src: Src, problems: Problems, registry: dict, what: str) -
         colours=tuple(string_list(f, "colours") or ()), joins=f.get("joins", default=1), team=_team(f, what),
         byes=_asked_byes(f, what), byes_src=f.at("byes"),
         fide_id=f.get("fide_id"), title=f.get("title"),
+        gender=f.get("gender", default=known.gender if known else None),
     )
     f.finish()  # every key is read first, so a bad name does not also report the others as unknown
     if name is None:

@@ -108,6 +108,11 @@ class PlayerEntry(Declared):
                           "that round and writes his bye.")
     team: OneLine = Field(None, description="A team event: the player's team; players of one team do not meet in a "
                                             "round robin, and a default is scored as the ruleset's team games say.")
+    gender: Literal["f", "m"] = Field(None, description="How the site's words naming the player agree, in languages "
+                                                        "where they take a gender (Polish 'wycofała się', Italian "
+                                                        "'ritirata'): f or m. Left out, a given name ending in -a is "
+                                                        "read as a woman's, but for men's names such as Kuba, Luca or "
+                                                        "Andrea.")
 
 
 class WildcardEntry(Declared):
