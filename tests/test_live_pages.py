@@ -308,3 +308,12 @@ def test_gender_is_checked_like_every_key(tree, cli):
     tree.event("e1", [{"name": "Anna Nowak", "gender": "female"}] + [{"name": f"Gracz {i}"} for i in range(7)])
     result = cli("check", expect=1)
     assert "content/events/e1/registrations.yaml:2: " in result.output and "gender" in result.output
+
+
+def test_the_home_page_leads_with_the_remembered_players_table(live, phone):
+    base, _ = live
+    phone.goto(base + "players/grzegorz-sek/")
+    phone.get_by_role("button", name="This is me").click()
+    phone.goto(base)
+    assert re.fullmatch(r"Your table \d — Grzegorz Sęk Not you\? Forget", phone.locator("#me").inner_text())
+    assert phone.locator(".now-tables").is_hidden()

@@ -3,6 +3,7 @@ from __future__ import annotations
 
 from podium.site import labels, urls
 from podium.site.model import SiteModel
+from podium.site.rounds import current_tables
 
 
 def home_page(model: SiteModel) -> dict:
@@ -11,7 +12,20 @@ def home_page(model: SiteModel) -> dict:
             "latest": [model.card(r) for r in model.newest_first[:10]],
             "all_events": {"url": urls.events(), "count": len(model.events)},
             "all_players": {"url": urls.players(), "count": len(model.played)},
-            "pages": [{"title": p.title, "url": urls.page(p.slug)} for p in model.site.pages]}
+            "pages": [{"title": p.title, "url": urls.page(p.slug)} for p in model.site.pages],
+            "seated": _seated_now(model)}
+
+
+def _seated_now(model: SiteModel) -> list[dict]:
+    """Where everyone sits in the rounds being played, for the phone that remembers a player
+    (me.js) to lead the home page with his table; nobody sees the list."""
+    seated = []
+    for outline in model.newest_first:
+        if outline.complete or all(rnd.complete for rnd in outline.rounds):
+            continue
+        report = model.report(outline.id)
+        seated += current_tables(next(rnd for rnd in report.rounds if not rnd.complete), model, report)
+    return seated
 
 
 def players_page(model: SiteModel) -> dict:
