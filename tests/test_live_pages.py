@@ -317,3 +317,18 @@ def test_the_home_page_leads_with_the_remembered_players_table(live, phone):
     phone.goto(base)
     assert re.fullmatch(r"Your table \d — Grzegorz Sęk Not you\? Forget", phone.locator("#me").inner_text())
     assert phone.locator(".now-tables").is_hidden()
+
+
+def test_on_a_round_page_the_remembered_player_leads_with_his_points_as_the_round_began(live, phone):
+    """Round 2 in play: the round page's standings count the results in so far; the banner gives
+    his points before the round, as his seat does."""
+    base, _ = live
+    phone.goto(base + "events/e1/rounds/2/")
+    link = phone.locator(".table-card").first.locator(".seat > a").nth(1)
+    who, href = link.inner_text(), link.get_attribute("href")
+    phone.evaluate("m => localStorage.setItem('podium-me', JSON.stringify(m))",
+                   {"id": href.rstrip("/").split("/")[-1], "name": who})
+    phone.reload()
+    before = phone.locator(".table-card").first.locator(".seat").nth(1).locator(".before").get_attribute("data-points")
+    assert before == "5"  # he won round 1, and round 2 too (the fixture): the standings so far say 10
+    assert phone.locator("#me").inner_text().startswith(f"Your table 1 — {who}, {before} pts")

@@ -37,14 +37,20 @@
     var mine = seatsOf(me.id);
     mine.forEach(function (el) { el.classList.add("me"); });
     var table = mine.map(function (el) { return el.getAttribute("data-table"); }).filter(Boolean)[0];
+    // his points as the round began, from his seat at the table where the page has one (a round
+    // page's standings count the results in so far), else from his standings row
+    var seat = Array.prototype.filter.call(document.querySelectorAll(".seat"), function (el) {
+      return idsIn(el).indexOf(me.id) !== -1 && el.querySelector("[data-points]");
+    })[0];
     var row = mine.filter(function (el) { return el.tagName === "TR"; })[0];
-    var points = row && row.querySelector(".pts");
+    var cell = row && row.querySelector(".pts");
+    var points = seat ? seat.querySelector("[data-points]").getAttribute("data-points") : cell && cell.textContent;
     var who = document.createElement("a");
     who.href = banner.getAttribute("data-root") + "players/" + encodeURIComponent(me.id) + "/";
     who.textContent = me.name;
     if (table) banner.append(said("table", table) + " — ");
     banner.append(who);
-    if (points) banner.append(", " + said("points", points.textContent.trim()));
+    if (points) banner.append(", " + said("points", points.trim()));
     var forget = document.createElement("button");
     forget.type = "button";
     forget.textContent = banner.getAttribute("data-forget");
