@@ -329,6 +329,14 @@ def test_on_a_round_page_the_remembered_player_leads_with_his_points_as_the_roun
     phone.evaluate("m => localStorage.setItem('podium-me', JSON.stringify(m))",
                    {"id": href.rstrip("/").split("/")[-1], "name": who})
     phone.reload()
-    before = phone.locator(".table-card").first.locator(".seat").nth(1).locator(".before").get_attribute("data-points")
+    before = phone.locator(".table-card").first.locator(".seat").nth(1).locator(".before").inner_text().split(" · ")[0]
     assert before == "5"  # he won round 1, and round 2 too (the fixture): the standings so far say 10
     assert phone.locator("#me").inner_text().startswith(f"Your table 1 — {who}, {before} pts")
+
+
+def test_a_players_summary_gives_his_season_place_and_invitation(base_url, phone):
+    """Zofia Król: her place in the NS HEX season with its points, and her invitation to the
+    final (a wild card), said of her: 'zaproszona do finału'."""
+    phone.goto(base_url + "players/zofia-krol/")
+    season = phone.locator(".season-place", has_text="Neuroshima HEX 2023").inner_text()
+    assert re.search(r"miejsce \d+ · \d+ punkt", season) and "zaproszona do finału" in season, season

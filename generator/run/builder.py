@@ -2,6 +2,7 @@
 from __future__ import annotations
 
 import os
+import re
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -61,6 +62,9 @@ def site_outputs(archive: Archive, base_url: str | None = None) -> SiteOutputs:
     return SiteOutputs(Renderer(site, base, assets), items, made)
 
 
+CSS_COMMENT = re.compile(rb"/\*.*?\*/\n?", re.S)  # Podium's stylesheets have no string holding "/*"
+
+
 def static_files(site) -> dict[str, bytes]:
     """Podium's static files, then the theme's static/ folder: a file of the same name replaces
     Podium's, others are added (a club's logo, its own stylesheet). Hidden files are left out."""
@@ -70,7 +74,10 @@ def static_files(site) -> dict[str, bytes]:
         for path in sorted(folder.rglob("*")) if folder.is_dir() else []:
             relative = path.relative_to(folder)
             if path.is_file() and not any(part.startswith(".") for part in relative.parts):
-                made[f"static/{relative.as_posix()}"] = path.read_bytes()
+                data = path.read_bytes()
+                if folder == STATIC_DIR and path.suffix == ".css":  # its comments are for us, its bytes for every page
+                    data = CSS_COMMENT.sub(b"", data)
+                made[f"static/{relative.as_posix()}"] = data
     return made
 
 

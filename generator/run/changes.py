@@ -34,7 +34,7 @@ from podium.run.cache import Kept
 from podium.content.files import content_files, file_digest, hash_files
 from podium.content.rulesets import ruleset_dirs
 from podium.core.fileops import site_path
-from podium.site.pages import EVENT, INVITED, RATING
+from podium.site.pages import EVENT, INVITED, PLACES, RATING
 from podium.site.render import TEMPLATES_DIR
 
 EVERYTHING = "*"  # the group of every input outside the event folders
@@ -155,6 +155,7 @@ class Made:
     seasons: str  # which season each event counts for, and when it was played (seasons_of)
     ratings: dict[str, str]  # player id → a digest of his rating history
     invited: dict[str, str] = field(default_factory=dict)  # event id → a digest of the invitations naming it
+    places: dict[str, str] = field(default_factory=dict)  # player id → a digest of his season places and invitations
     files: dict[str, tuple[int, int]] = field(default_factory=dict)  # url → (size, mtime ns) as written
 
 
@@ -162,7 +163,7 @@ def made_from(inputs: Inputs, archive) -> Made:
     return Made(inputs=inputs.groups, players=_digest(sorted(archive.players.items())),
                 seasons=_digest(seasons_of(archive)),
                 ratings={player: _digest(points) for player, points in archive.ratings.items()},
-                invited=invitations_by_event(archive))
+                invited=invitations_by_event(archive), places=season_places_by_player(archive))
 
 
 def seasons_of(archive) -> list[tuple]:
@@ -176,16 +177,19 @@ def shown_changed(last: Made | None, now: Made) -> set | None:
     changed = changed_events(last and last.inputs, now.inputs)
     if changed is None or (last.players, last.seasons) != (now.players, now.seasons):
         return None
-    return shown_by(changed, (last.ratings, now.ratings), (last.invited, now.invited))
+    return shown_by(changed, (last.ratings, now.ratings), (last.invited, now.invited), (last.places, now.places))
 
 
-def shown_by(changed_events: set, ratings: tuple[dict, dict], invited: tuple[dict, dict]) -> set:
-    """``Page.shows`` keys of what changed: those events, the players whose ratings moved and the
+def shown_by(changed_events: set, ratings: tuple[dict, dict], invited: tuple[dict, dict],
+             places: tuple[dict, dict] = ({}, {})) -> set:
+    """``Page.shows`` keys of what changed: those events, the players whose ratings moved, the
     events whose invitations did (a correction in one qualifier can pass another's invitation
-    on). ``ratings``, ``invited``: player → rating history and event → its invitations (or
-    their digests), before and now."""
+    on) and the players whose season places did (a result anywhere in the season can move them).
+    ``ratings``, ``invited``, ``places``: player → rating history, event → its invitations,
+    player → his places (or their digests), before and now."""
     return ({EVENT(event_id) for event_id in changed_events}
-            | {RATING(player) for player in _moved(*ratings)} | {INVITED(event_id) for event_id in _moved(*invited)})
+            | {RATING(player) for player in _moved(*ratings)} | {INVITED(event_id) for event_id in _moved(*invited)}
+            | {PLACES(player) for player in _moved(*places)})
 
 
 def _moved(before: dict, now: dict) -> set:
@@ -200,6 +204,18 @@ def invitations_by_event(archive) -> dict[str, str]:
             if invitation.event:
                 named.setdefault(invitation.event, []).append(invitation)
     return {event_id: _digest(invitations) for event_id, invitations in named.items()}
+
+
+def season_places_by_player(archive) -> dict[str, str]:
+    """Player id → a digest of his place and points in each season's leaderboard and of his
+    invitations (what his page's summary says)."""
+    named: dict[str, list] = {}
+    for season_id, season in sorted(archive.season_reports.items()):
+        for row in season.leaderboard:
+            named.setdefault(row.player, []).append((season_id, row.rank, row.points))
+        for invitation in season.invitations:
+            named.setdefault(invitation.player, []).append((season_id, "invited"))
+    return {player: _digest(places) for player, places in named.items()}
 
 
 class LastBuild:

@@ -27,7 +27,8 @@ STATUS = {"active": "", "dropped": N_("withdrew"), "disqualified": N_("disqualif
 
 # Words said of a player that take his or her gender in Polish, Italian and Czech: each has a
 # feminine form in the catalogues (msgctxt "feminine"), said of a woman (i18n.py ``feminine``).
-GENDERED = (N_("withdrew"), N_("disqualified"), N_("excluded"), N_("invited"), N_("winner: %(name)s"))
+GENDERED = (N_("withdrew"), N_("disqualified"), N_("excluded"), N_("invited"), N_("winner: %(name)s"),
+            N_("invited to the final"))
 
 # Why a passed-down invitation passed a player over (rules/season.py): already invited, or his status.
 PASSED_OVER = {"invited": N_("already invited"), "dropped": N_("withdrew"), "disqualified": N_("disqualified"),

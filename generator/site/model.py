@@ -40,6 +40,19 @@ class SiteModel:
             return (bool(dates), max(dates) if dates else None, season.season.id)
         return sorted(self.seasons.values(), key=newest, reverse=True)
 
+    @cached_property
+    def season_places(self) -> dict[str, list[dict]]:
+        """Player → his place in each season's leaderboard (the newest season first) and whether
+        the season invites him to its final."""
+        places: dict[str, list[dict]] = {}
+        for season in self.seasons_newest_first:
+            invited = {invitation.player for invitation in season.invitations}
+            for row in season.leaderboard:
+                places.setdefault(row.player, []).append(
+                    {"name": season.season.name, "url": urls.season(season.season.id), "rank": row.rank,
+                     "points": row.points, "invited": row.player in invited})
+        return places
+
     def report(self, event_id: str):
         """The event's whole report, for its own pages (``events`` may hold outlines)."""
         if self._last_full is None or self._last_full.id != event_id:

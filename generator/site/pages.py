@@ -65,6 +65,11 @@ def RATING(player_id: str) -> tuple:
     return ("rating", player_id)
 
 
+def PLACES(player_id: str) -> tuple:
+    """The player's places in the seasons' leaderboards and his invitations (his page's summary)."""
+    return ("season places", player_id)
+
+
 def INVITED(event_id: str) -> tuple:
     """The season's invitations that name the event (its printed report lists them)."""
     return ("invited", event_id)
@@ -101,7 +106,7 @@ def site_items(archive) -> list[Page | File]:
             items.append(Page(urls.round_page(report.id, rnd.number), "round.html", report.name,
                               partial(of_event, partial(_round_page, index)), shows))
     for player_id, played in sorted(model.played.items()):
-        shows = frozenset([RATING(player_id), *(EVENT(r.id) for r in played)])
+        shows = frozenset([RATING(player_id), PLACES(player_id), *(EVENT(r.id) for r in played)])
         items.append(Page(urls.player(player_id), "player.html", model.players[player_id].name,
                           partial(player_page, player_id, model), shows))
     for page in model.site.pages:

@@ -15,7 +15,8 @@ def player_page(player_id: str, model: SiteModel) -> dict:
             "summary": {"events": len(played), "won": sum(r[0] for r in records), "drawn": sum(r[1] for r in records),
                         "lost": sum(r[2] for r in records),
                         "best": min((report.player[player_id].rank for report in played
-                                     if report.complete and report.player[player_id].rank), default=None)},
+                                     if report.complete and report.player[player_id].rank), default=None),
+                        "seasons": model.season_places.get(player_id, [])},
             "history": [_played(report, player_id, model) for report in played],
             "rating": rating_chart(ratings),
             "rating_events": {r.event: model.events[r.event].name for r in ratings}}

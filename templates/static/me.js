@@ -39,12 +39,14 @@
     var table = mine.map(function (el) { return el.getAttribute("data-table"); }).filter(Boolean)[0];
     // his points as the round began, from his seat at the table where the page has one (a round
     // page's standings count the results in so far), else from his standings row
+    // (a seat's figures are "points · wins–draws–losses[ · rating]"; a rating alone has no "·")
     var seat = Array.prototype.filter.call(document.querySelectorAll(".seat"), function (el) {
-      return idsIn(el).indexOf(me.id) !== -1 && el.querySelector("[data-points]");
+      var before = el.querySelector(".before");
+      return idsIn(el).indexOf(me.id) !== -1 && before && before.textContent.indexOf(" · ") !== -1;
     })[0];
     var row = mine.filter(function (el) { return el.tagName === "TR"; })[0];
     var cell = row && row.querySelector(".pts");
-    var points = seat ? seat.querySelector("[data-points]").getAttribute("data-points") : cell && cell.textContent;
+    var points = seat ? seat.querySelector(".before").textContent.split(" · ")[0] : cell && cell.textContent;
     var who = document.createElement("a");
     who.href = banner.getAttribute("data-root") + "players/" + encodeURIComponent(me.id) + "/";
     who.textContent = me.name;
