@@ -28,16 +28,14 @@ def event_page(report, model: SiteModel) -> dict:
         "rounds": rounds,
         # What a player at the venue came for first: the round being played, then the standings.
         "current_round": next((r for r in rounds if not r["complete"]), None),
-        "current_tables": current_tables(next((r for r in report.rounds if not r.complete), None), model, report),
+        "current_tables": current_tables(live, model, report),
         "brackets": [{"url": urls.bracket(report.id), "title": N_("Bracket")}] if any(s["bracket"] for s in stages) else [],
         "columns": columns(report.columns),
         "show_points": report.first_kind != KNOCKOUT,  # an event that is only a bracket has no points to show
         "explained": columns(report.explained),
         "standings": rows(report.standings, model, report.explained),
         "podium": _podium(report, model),
-        # a lone round robin has no section of its own: its cross table follows the standings
-        "cross": _cross_table(report.stages[0].groups[0], model) if len(report.stages) == 1 and not stages
-        and report.stages[0].kind == ROUND_ROBIN and len(report.stages[0].groups) == 1 else None,
+        "cross": _lone_cross_table(report, stages, model),
         "live": _live(report, live, model),
         "stages": stages,
         "report_url": urls.event_report(report.id), "cards_url": urls.player_cards(report.id) if report.armies else None,
@@ -112,6 +110,14 @@ def stage_section(stage, report, model: SiteModel) -> dict:
                              for g in stage.groups] or [{"title": None, "rows": rows(stage.standings, model, stage.columns),
                                                          "cross": None}]
     return section
+
+
+def _lone_cross_table(report, sections: list, model: SiteModel) -> dict | None:
+    """A lone round robin has no section of its own (``_has_section``): its cross table follows
+    the event's standings."""
+    if sections or len(report.stages) != 1 or report.stages[0].kind != ROUND_ROBIN or len(report.stages[0].groups) != 1:
+        return None
+    return _cross_table(report.stages[0].groups[0], model)
 
 
 def _cross_table(group, model: SiteModel) -> dict | None:

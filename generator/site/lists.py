@@ -75,7 +75,6 @@ def season_page(season, model: SiteModel) -> dict:
     }
 
 
-
 def about_results_page(model: SiteModel) -> dict:
     """How the results can be checked: every event's draws come from its seed, kept with its
     files, and anyone holding the archive draws them again (`podium verify`)."""
