@@ -269,10 +269,14 @@ class PlayerReport:
 
     @property
     def record(self) -> tuple[int, int, int]:
-        """Games won, drawn and lost against an opponent (a bye, a table's place and a game
-        not decided are none of them)."""
-        results = [game.result for game in self.games]
-        return results.count("win"), results.count("draw"), results.count("loss")
+        return won_drawn_lost(game.result for game in self.games)
+
+
+def won_drawn_lost(results) -> tuple[int, int, int]:
+    """Games won, drawn and lost of ``results`` (a bye, a table's place and a game not decided
+    are none of them)."""
+    results = list(results)
+    return results.count("win"), results.count("draw"), results.count("loss")
 
 
 @dataclass(frozen=True)
@@ -540,8 +544,8 @@ def _standing_before(stage, number: int) -> dict[str, Before]:
     points = {row.player: row.points for row in rows}
     before = {}
     for player, record in stage.records.items():
-        results = [outcome.result for outcome in record.outcomes if outcome.round < number]
-        before[player] = Before(points.get(player, 0), results.count("win"), results.count("draw"), results.count("loss"))
+        earlier_results = (outcome.result for outcome in record.outcomes if outcome.round < number)
+        before[player] = Before(points.get(player, 0), *won_drawn_lost(earlier_results))
     return before
 
 
