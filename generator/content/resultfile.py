@@ -115,6 +115,9 @@ def save_round(path: Path, version: str, text: str) -> RoundText | Changed:
     return RoundText(path, text)
 
 
+NULL = "tag:yaml.org,2002:null"
+
+
 class _Emitter(RoundTripEmitter):
     """ruamel.yaml writes an empty value in a flow mapping as ``null``; a person, and `podium
     pair`'s blanks, write ``{winner: }``: written so, the blank reads back unchanged."""
@@ -131,9 +134,6 @@ class _Emitter(RoundTripEmitter):
             self.whitespace = True
             return
         super().write_plain(text, split)
-
-
-NULL = "tag:yaml.org,2002:null"
 
 
 def _yaml(mapping: int, sequence: int, offset: int) -> YAML:
