@@ -340,3 +340,15 @@ def test_a_players_summary_gives_his_season_place_and_invitation(base_url, phone
     phone.goto(base_url + "players/zofia-krol/")
     season = phone.locator(".season-place", has_text="Neuroshima HEX 2023").inner_text()
     assert re.search(r"miejsce \d+ · \d+ punkt", season) and "zaproszona do finału" in season, season
+
+
+def test_one_tap_on_a_standings_row_remembers_the_player(live, phone):
+    """Beside the name (the name itself leads to his page): one tap, and the page leads with him."""
+    base, _ = live
+    phone.goto(base + "events/e1/")
+    assert phone.locator("#tap-to-remember").is_visible()
+    row = phone.locator("table.standings tbody tr").nth(2)
+    name = row.locator("td.name > a").inner_text()
+    row.locator("td.pts").click()
+    assert phone.locator("#me").inner_text().startswith("Your table ") and name in phone.locator("#me").inner_text()
+    assert phone.locator("tr.me").count() == 1

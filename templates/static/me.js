@@ -67,6 +67,17 @@
       remember({ id: button.getAttribute("data-me"), name: button.getAttribute("data-name") });
     });
   });
+  // A tap on a player's row or line (not on a link) remembers him: the banner then says so, and
+  // "Forget" undoes a tap on someone else's.
+  document.addEventListener("click", function (event) {
+    if (event.target.closest("a, button, input, select, label")) return;
+    var row = event.target.closest("tr[data-names], li[data-names]");
+    var link = row && row.querySelector('a[href*="players/"]');
+    if (link) remember({ id: idsIn(row)[0], name: link.textContent });
+  });
+  var hint = document.getElementById("tap-to-remember");
+  if (hint && document.querySelector("tr[data-names], li[data-names]")) hint.hidden = false;
+
   var filter = document.getElementById("filter");
   var offer = document.getElementById("this-is-me");
   if (filter && offer) {
