@@ -157,7 +157,7 @@ def test_a_tie_for_a_place_that_decides_nothing_is_shared(tree, cli):
     assert [line.split()[0] for line in table[3:]] == ["1", "2", "3", "4", "5", "=6", "=6", "8"]
     cli("build", "--out", "site")
     page = (tree.root / "site" / "events" / "ex" / "index.html").read_text(encoding="utf-8")
-    assert page.count('<td class="num">=3</td>') == 2 and page.count("shared place") >= 4
+    assert page.count('<td class="num">=3</td>') == 2 and page.count("shared place") >= 2  # said once a row
 
 
 # ------------------------------------------------------------------ carcassonne-cz
