@@ -164,8 +164,9 @@ def test_find_me_on_a_running_event_shows_the_players_table(tree, cli, browser):
                ruleset="ffg-conquest")
     cli("pair", "e1")
     cli("build")
-    handler = functools.partial(hs.SimpleHTTPRequestHandler, directory=str(tree.root / "site"))
-    handler.log_message = lambda *args: None
+    from conftest import QuietHandler
+
+    handler = functools.partial(QuietHandler, directory=str(tree.root / "site"))
     server = hs.ThreadingHTTPServer(("127.0.0.1", 0), handler)
     threading.Thread(target=server.serve_forever, daemon=True).start()
     page = browser.new_page(viewport={"width": 360, "height": 740})

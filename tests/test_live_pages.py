@@ -18,7 +18,7 @@ def live(tmp_path_factory):
     """The site of an event in play: round 1 complete, round 2 with its first two tables in."""
     from click.testing import CliRunner
 
-    from conftest import Tree
+    from conftest import QuietHandler, Tree
     from podium.commands.cli import main
 
     root = tmp_path_factory.mktemp("live")
@@ -41,16 +41,11 @@ def live(tmp_path_factory):
     tree.save_round("e1", 2, second)
     result = CliRunner().invoke(main, ["build", "--content", str(tree.content), "--out", str(root / "site")])
     assert result.exit_code == 0, result.output
-    handler = functools.partial(_Quiet, directory=str(root / "site"))
+    handler = functools.partial(QuietHandler, directory=str(root / "site"))
     server = http.server.ThreadingHTTPServer(("127.0.0.1", 0), handler)
     threading.Thread(target=server.serve_forever, daemon=True).start()
     yield f"http://127.0.0.1:{server.server_address[1]}/", tree
     server.shutdown()
-
-
-class _Quiet(http.server.SimpleHTTPRequestHandler):
-    def log_message(self, *args) -> None:
-        pass
 
 
 def test_the_live_event_page_has_one_standings_table_after_the_last_complete_round(live, phone):
