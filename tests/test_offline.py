@@ -266,7 +266,7 @@ def test_offline_a_page_never_opened_lists_what_is_kept_and_a_kept_page_says_whe
     phone.wait_for_function("caches.open('podium pages ' + location.origin + '/').then(c => c.match(location.href))"
                             ".then(Boolean)")
     assert phone.locator("#kept").is_hidden()  # online: the network's page, nothing to say
-    context.set_offline(True)
+    venue.down.set()  # the venue's network gone
     phone.goto(venue.url + "players/zofia-krol/")  # never opened
     phone.wait_for_url("**/offline/")
     assert phone.locator("h1").inner_text() == "Jesteś offline"

@@ -58,11 +58,17 @@ function fromNetworkFirst(request, event) {
 }
 
 // The kept copy, saying so (X-Podium-Kept), so that a page asking for its latest version knows
-// the network did not answer and asks again later.
+// the network did not answer and asks again later; a page itself says so too, with when it was
+// kept (<meta name="podium-kept">), for offline.js to tell the player.
 function marked(kept) {
   var headers = new Headers(kept.headers);
   headers.set("X-Podium-Kept", "1");
-  return new Response(kept.body, { status: kept.status, statusText: kept.statusText, headers: headers });
+  var init = { status: kept.status, statusText: kept.statusText, headers: headers };
+  var saved = kept.headers.get("X-Podium-Saved");
+  if (!saved || (headers.get("Content-Type") || "").indexOf("text/html") !== 0) return new Response(kept.body, init);
+  return kept.text().then(function (html) {
+    return new Response(html.replace("</head>", '<meta name="podium-kept" content="' + saved + '">\n</head>'), init);
+  });
 }
 
 function fromCacheFirst(request) {

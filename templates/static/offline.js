@@ -15,7 +15,6 @@
   var results = document.querySelector('meta[name="podium-results"]');
   navigator.serviceWorker.ready.then(function (registration) {
     sayIfOlderThanSeen(registration.scope);
-    sayWhenKept(registration.scope);
     listKept(registration.scope);
     if (navigator.connection && navigator.connection.saveData) return;
     var keep = Array.prototype.map.call(document.querySelectorAll("main a[data-keep]"),
@@ -59,18 +58,17 @@
     }).catch(function () {});
   }
 
-  // Offline, a page read from this phone's copy says so, and when it was saved (#kept).
-  function sayWhenKept(scope) {
+  // A page read from this phone's copy (the worker marks it: <meta name="podium-kept">, when the
+  // network gave no answer) says so, and when it was saved (#kept).
+  function sayWhenKept() {
     var said = document.getElementById("kept");
-    if (!said || navigator.onLine || !window.caches) return;
-    caches.open("podium pages " + scope).then(function (cache) { return cache.match(here, { ignoreSearch: true }); })
-      .then(function (kept) {
-        var saved = kept && new Date(kept.headers.get("X-Podium-Saved") || kept.headers.get("Date"));
-        if (!saved || isNaN(saved)) return;
-        var time = saved.toLocaleTimeString(document.documentElement.lang || undefined, { hour: "2-digit", minute: "2-digit" });
-        said.textContent = said.getAttribute("data-text").replace("{time}", time);
-        said.hidden = false;
-      }).catch(function () {});
+    var kept = document.querySelector('meta[name="podium-kept"]');
+    if (!said || !kept) return;
+    var saved = new Date(kept.content);
+    if (isNaN(saved)) return;
+    var time = saved.toLocaleTimeString(document.documentElement.lang || undefined, { hour: "2-digit", minute: "2-digit" });
+    said.textContent = said.getAttribute("data-text").replace("{time}", time);
+    said.hidden = false;
   }
 
   // The offline page: the pages this phone kept, each by its title, as links.
@@ -100,6 +98,8 @@
       document.getElementById("kept-none").hidden = pages.length > 0;
     }).catch(function () {});
   }
+
+  sayWhenKept();
 
   function checkAfresh() { retries = 0; check(); }
   window.addEventListener("online", function () {
