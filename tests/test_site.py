@@ -107,6 +107,7 @@ def test_base_url_makes_absolute_sitemap(site_tree, cli):
     cli("build", "--base-url", "https://example.org/club/")
     sitemap = (site_tree.root / "site/sitemap.xml").read_text()
     assert "<loc>https://example.org/club/events/e1/</loc>" in sitemap
+    assert "offline/" not in sitemap and "404" not in sitemap  # pages a phone is sent to, not looked for
 
 
 def test_symlink_out_of_content_is_refused(tree, cli, tmp_path):

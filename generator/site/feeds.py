@@ -29,7 +29,7 @@ def sitemap(pages, base_url: str) -> str:
     lines = ['<?xml version="1.0" encoding="UTF-8"?>', '<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">']
     if base_url:
         for page in pages:
-            if page.url == "404.html":
+            if page.url in (urls.NOT_FOUND, urls.OFFLINE):  # pages a visitor is sent to, never looked for
                 continue
             path = page.url[: -len("index.html")] if page.url.endswith("index.html") else page.url
             lines.append(f"  <url><loc>{_text(base_url + '/' + path)}</loc></url>")
