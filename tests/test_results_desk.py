@@ -342,6 +342,31 @@ def test_with_commit_each_saved_result_is_a_commit_of_its_own(tree, cli):
     assert _git(tree.root, "diff", "--cached", "--name-only").split() == ["content/events/e1/event.yaml"]
 
 
+def test_with_commit_a_withdrawal_is_a_commit_too(tree, cli):
+    """Every change the desk writes is a commit with --commit, not only a table's result (a
+    withdrawal, a penalty, a late entry and a paired round failed with a server error)."""
+    from podium.venue.desk import Desk
+
+    tree.event("e1", 8)
+    cli("pair", "e1")
+    _git(tree.root, "init", "--quiet")
+    _git(tree.root, "config", "user.name", "Club")
+    _git(tree.root, "config", "user.email", "club@example.org")
+    _git(tree.root, "add", ".")
+    _git(tree.root, "commit", "--quiet", "-m", "the event")
+    desk = Desk(tree.content, 0, "http://127.0.0.1:8000/", commit=True).start()
+    try:
+        page = ask(desk, "/events/e1/")[1]
+        player = re.search(r'name="drop\.([a-z0-9-]+)"', page).group(1)
+        form = {"token": hidden(page, "token"), "version": hidden(page, "version"), f"drop.{player}": "on"}
+        status, answer, _ = ask(desk, "/events/e1/rounds/1/round", form)
+        assert status == 303, answer[-300:]
+    finally:
+        desk.close()
+    assert _git(tree.root, "show", "--name-only", "--format=", "HEAD").split() == ["content/events/e1/rounds/1.yaml"]
+    assert _git(tree.root, "status", "--porcelain").strip() == ""
+
+
 def test_commit_is_the_desks_and_needs_a_repository(tree, cli):
     tree.event("e1", 8)
     assert cli("serve", "--commit", expect=1).output == "--commit: commits the results the desk saves: add --desk\n1 problem found.\n"

@@ -113,6 +113,14 @@ class DeskHandler(RequestHandler):
             return None
         return archive.events[event_id]
 
+    def committed(self, path: Path, message: str) -> str | None:
+        """With --commit, each saved file is a commit of its own; why it is not, or None."""
+        try:
+            commit_file(path, message)
+        except UserError as error:
+            return str(error.problems[0])
+        return None
+
     def archive_or_problems(self):
         try:
             return self.current.get(), None
@@ -172,14 +180,6 @@ class SaveTable(RoundPage):
         if self.commit and (problem := self.committed(path, commit_message(result.event, rnd.number, pairing, values))):
             return self.show(event_id, {"general": [problem]})
         self.redirect(f"/events/{quote(event_id)}/#table-{index}", status=303)
-
-    def committed(self, path: Path, message: str) -> str | None:
-        """With --commit, each saved file is a commit of its own; why it is not, or None."""
-        try:
-            commit_file(path, message)
-        except UserError as error:
-            return str(error.problems[0])
-        return None
 
 
 class SaveRound(RoundPage):
