@@ -452,14 +452,17 @@ def test_a_late_entry_registered_at_the_desk_is_the_line_an_import_writes(desk, 
     assert "is registered already" in again[1]
 
 
-# ---------------------------------------------------------------- whole events run from the desk
+# ---------------------------------------------------------------- site.yaml's desk settings, commit messages
 
 def test_site_yaml_can_ask_for_the_desks_commits_and_says_where_when_there_is_no_repository(tree, cli):
     """`desk: {commit: true}` in site.yaml is --commit for every `podium serve --desk`; outside a
     repository it is refused at its line, before anything is served."""
     tree.event("e1", 8)
     tree.write("site.yaml", "title: Test site\nlanguage: en\ndesk:\n  commit: true\n")
-    output = cli("serve", "--desk", expect=1).output
+    from test_serve_lan import free_port
+
+    # on a port of its own: the organizer's own serve may hold 8000 (the README's first command)
+    output = cli("serve", "--desk", "--port", free_port(), expect=1).output
     assert output.endswith("\ncontent/site.yaml:4: content is not in a git repository (git init, or remove "
                            "'commit: true' from desk: in site.yaml)\n1 problem found.\n"), output
     tree.write("site.yaml", "title: Test site\nlanguage: en\ndesk:\n  comit: true\n")

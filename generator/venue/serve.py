@@ -100,16 +100,18 @@ def serve(content: Path, out: Path, port: int, lan: bool = False, desk: bool = F
           reports: bool = False) -> None:
     host = ANY if lan else HOST
     ready_output(out, content)  # before anything is built, or served: a refused --out is no site
-    refuse_unusable_port(port, host)
+    # what the command asks for first, then whether this machine can give it (a port in use: the
+    # organizer's own serve, left running in another terminal)
     if commit and not desk:
         raise fail(Src("--commit"), "commits the results the desk saves: add --desk")
     if reports and not (lan and desk):
         raise fail(Src("--reports"), "takes the players' reports on the room's network and shows them at the desk: "
                                      "add --lan --desk")
-    if desk:
-        refuse_unusable_port(port + 1, HOST)
     if commit:
         check_repository(content)
+    refuse_unusable_port(port, host)
+    if desk:
+        refuse_unusable_port(port + 1, HOST)
     builder = Rebuilder(content, out)
     before = Inputs(content)  # an edit made during the first build is caught by the first look
     if rebuild(builder, before) != REBUILT and not is_podium_build(out):
