@@ -6,8 +6,7 @@ Every bad request is answered with a sentence and changes nothing: a wrong or st
 MAX_BODY (413), more than a few reports a second from one address (429)."""
 from __future__ import annotations
 
-from podium.core.words import N_
-
+import functools
 import secrets
 
 import jinja2
@@ -15,6 +14,7 @@ from tornado.ioloop import IOLoop
 from tornado.web import RequestHandler
 
 from podium.core.errors import UserError
+from podium.core.words import N_
 from podium.rules.forms import FormAnswer, answers, table_form
 from podium.site.i18n import Language
 from podium.site.render import TEMPLATES_DIR
@@ -24,11 +24,23 @@ MAX_BODY = 4096  # a table's result is a few hundred bytes
 PHONE = "podium-phone"  # the cookie that tells one phone's reports from another's
 TOO_BIG = N_("This report is too long to be a result: reload the page and send it again.")
 TOO_FAST = N_("Too many reports at once from this phone: wait a moment and send it again.")
-ENVIRONMENT = jinja2.Environment(loader=jinja2.FileSystemLoader([str(TEMPLATES_DIR / "report"), str(TEMPLATES_DIR / "forms")]),
-                                 autoescape=True, undefined=jinja2.StrictUndefined, extensions=["jinja2.ext.i18n"])
+
+
+@functools.lru_cache(maxsize=None)
+def _environment(code: str) -> jinja2.Environment:
+    """The report page's templates in a language, compiled once a process (an overlay made at
+    every request started with no compiled template, and compiled both again each time; one
+    kept would share its gettext with the others, its globals being theirs)."""
+    language = Language(code)
+    environment = jinja2.Environment(
+        loader=jinja2.FileSystemLoader([str(TEMPLATES_DIR / "report"), str(TEMPLATES_DIR / "forms")]),
+        autoescape=True, undefined=jinja2.StrictUndefined, extensions=["jinja2.ext.i18n"])
+    environment.install_gettext_callables(language.gettext, language.ngettext, newstyle=True)
+    environment.language_code = language.code
+    return environment
+
+
 ROUTE = r"/report/([a-z0-9-]{1,100})/([0-9]{1,4})/([0-9]{1,4})/([a-z2-7]{1,64})"
-
-
 PER_SECOND = 5  # reports a second from one address: a phone sends one, a hotspot's few share it
 
 
@@ -86,13 +98,11 @@ class ReportPage(RequestHandler):
         self.render_page(table=None, event="", round=None, problem=None, message=answer.message)
 
     def render_page(self, **values) -> None:
-        language = Language(self._site_language())
-        environment = ENVIRONMENT.overlay()
-        environment.install_gettext_callables(language.gettext, language.ngettext, newstyle=True)
+        environment = _environment(self._site_language())
         self.set_header("Content-Type", "text/html; charset=utf-8")
         self.set_header("Cache-Control", "no-store")
         self.set_header("Content-Security-Policy", "default-src 'none'; style-src 'unsafe-inline'; form-action 'self'")
-        self.finish(environment.get_template("form.html").render(lang=language.code, **values))
+        self.finish(environment.get_template("form.html").render(lang=environment.language_code, **values))
 
     def _site_language(self) -> str:
         try:
