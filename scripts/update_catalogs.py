@@ -45,7 +45,7 @@ def update(language: str, msgids: set[str]) -> tuple[int, int]:
     if path.exists():
         with path.open("rb") as handle:
             before = read_po(handle, locale=language)
-        old = {context_key(m.context, m.id) if m.context else m.id: (m.string, m.fuzzy) for m in before if m.id}
+        old = {context_key(m.context, m.id): (m.string, m.fuzzy) for m in before if m.id}
         old_expr = before.plural_expr
     catalog = Catalog(locale=language, project="Podium", fuzzy=False)
     remap = form_map(old_expr, catalog.plural_expr) if old_expr else None

@@ -42,7 +42,7 @@ def _catalogue(language: str) -> tuple[dict, object]:
     with po_file.open("rb") as handle:
         po = read_po(handle, locale=language)
     # A fuzzy message is a translator's draft (gettext's rule): the English stands meanwhile.
-    messages = {context_key(m.context, m.id) if m.context else m.id: m.string for m in po
+    messages = {context_key(m.context, m.id): m.string for m in po
                 if m.id and not m.fuzzy and (all(m.string) if isinstance(m.string, tuple) else m.string)}
     # Catalog.plural_expr is the header's rule when the file has one, else the locale's.
     return messages, gettext.c2py(po.plural_expr)
@@ -51,9 +51,9 @@ def _catalogue(language: str) -> tuple[dict, object]:
 FEMININE = "feminine"  # the context of a sentence's form that names a woman (gettext's msgctxt)
 
 
-def context_key(context: str, msgid: str) -> str:
-    """A message of a context as gettext keys it: the context, EOT, the msgid."""
-    return f"{context}\x04{msgid}"
+def context_key(context: str | None, msgid):
+    """A message as gettext keys it: of a context, the context, EOT, the msgid; else the msgid."""
+    return f"{context}\x04{msgid}" if context else msgid
 
 
 # Men's given names ending in -a, in the languages the site speaks: every other given name ending
@@ -101,10 +101,6 @@ class Language:
 
     def gettext(self, text: str) -> str:
         return self.messages.get(text, text)
-
-    def gettext_of(self, text: str, is_feminine: bool) -> str:
-        """``text`` said of a person: its feminine form where the catalogue has one."""
-        return (is_feminine and self.messages.get(context_key(FEMININE, text))) or self.gettext(text)
 
     def ngettext(self, singular: str, plural: str, count) -> str:
         """The form of the sentence for ``count``; a count with a fraction takes the last form

@@ -19,7 +19,7 @@ from markupsafe import Markup, escape
 
 from podium.site import qr
 from podium.core.errors import Problems, Src, fail
-from podium.site.i18n import Language
+from podium.site.i18n import FEMININE, Language, context_key
 from podium.core.model import Site
 from podium.site import urls
 from podium.site.pages import Page
@@ -170,8 +170,8 @@ def make_environment(language: Language, theme_dir: str = "") -> jinja2.Environm
     def said_of(text: str, person: dict | None, **values) -> Markup:
         """``_(text)`` said of ``person``: the feminine form of a word that takes one, for a woman
         (labels.GENDERED; i18n.py ``feminine``)."""
-        sentence = Markup(language.gettext_of(text, bool(person and person.get("feminine"))))
-        return Markup(str.__mod__(sentence, {key: _escaped(value) for key, value in values.items()})) if values else sentence
+        feminine = context_key(FEMININE, text)
+        return translate(feminine if person and person.get("feminine") and feminine in language.messages else text, **values)
 
     env.globals.update(_=translate, _n=translate_count, message=message, said_of=said_of)
 
