@@ -6,7 +6,7 @@ from podium.rules.kinds import FREE_FOR_ALL, KNOCKOUT, PAIRS_ROTATION, ROUND_ROB
 from podium.site import labels, urls
 from podium.site.labels import N_, Nn_
 from podium.site.model import SiteModel, columns, rows
-from podium.site.rounds import current_tables, results_version, round_title
+from podium.site.rounds import current_tables, results_version, round_title, standings_after
 
 STAGE_TITLES = {SWISS: N_("Swiss rounds"), KNOCKOUT: N_("Finals"), ROUND_ROBIN: N_("Round-robin groups"),
                 PAIRS_ROTATION: N_("Groups: 2 vs 2 with rotating pairs"), TABLES: N_("Tables"),
@@ -19,6 +19,7 @@ def event_page(report, model: SiteModel) -> dict:
     live = next((r for r in report.rounds if not r.complete), None)
     stages = [stage_section(stage, report, model) for stage in report.stages
               if _has_section(stage, report) and not _in_play(stage, live)]
+    in_play = _live(report, live, model)  # its standings stand for the event's while it is played
     return {
         "event": report, "results_version": results_version(report),
         "ruleset": {"name": report.ruleset_name, "qualifier_min": report.qualifier_min},
@@ -27,16 +28,16 @@ def event_page(report, model: SiteModel) -> dict:
         "structure": structure_text(report.plan, report.sums_games), "clocks": report.clocks,
         "rounds": rounds,
         # What a player at the venue came for first: the round being played, then the standings.
-        "current_round": next((r for r in rounds if not r["complete"]), None),
+        "current_round": rounds[report.rounds.index(live)] if live else None,
         "current_tables": current_tables(live, model, report),
         "brackets": [{"url": urls.bracket(report.id), "title": N_("Bracket")}] if any(s["bracket"] for s in stages) else [],
         "columns": columns(report.columns),
         "show_points": report.first_kind != KNOCKOUT,  # an event that is only a bracket has no points to show
         "explained": columns(report.explained),
-        "standings": rows(report.standings, model, report.explained),
+        "standings": rows(report.standings, model, report.explained) if in_play is None else [],
         "podium": _podium(report, model),
-        "cross": _lone_cross_table(report, stages, model),
-        "live": _live(report, live, model),
+        "cross": _lone_cross_table(report, stages, model) if in_play is None else None,
+        "live": in_play,
         "stages": stages,
         "report_url": urls.event_report(report.id), "cards_url": urls.player_cards(report.id) if report.armies else None,
     }
@@ -66,12 +67,10 @@ def _live(report, live, model: SiteModel) -> dict | None:
     if live is None or live.stage == KNOCKOUT:
         return None
     before = report.rounds[live.number - 2] if live.number > 1 else None
-    after = before.standings_after if before is not None and before.stage == live.stage else ()
+    after = before if before is not None and before.stage == live.stage and before.standings_after else None
     return {"round": live.number, "title": round_title(live), "url": urls.round_page(report.id, live.number),
-            "results_in": live.results_in, "tables": len(live.tables), "after": before.number if after else None,
-            "standings": [{"title": labels.msg(N_("Group %(group)s"), group=g.id) if g.id else None,
-                           "rows": rows(g.rows, model, live.columns)} for g in after],
-            "columns": columns(live.columns)}
+            "results_in": live.results_in, "tables": len(live.tables), "after": after.number if after else None,
+            "standings": standings_after(after, model) if after else [], "columns": columns(live.columns)}
 
 
 def has_bracket_page(report) -> bool:

@@ -32,9 +32,13 @@ def round_page(report, rnd, model: SiteModel) -> dict:
             "title": round_title(rnd), "tables": tables, "by_name": by_name(tables, model),
             "clock": rnd.clock, "edit_url": _edit_url(report, rnd, model),
             "previous": _neighbour(report, rnd.number - 1), "next": _neighbour(report, rnd.number + 1),
-            "standings": [{"title": labels.msg(N_("Group %(group)s"), group=g.id) if g.id else None,
-                           "rows": rows(g.rows, model, rnd.columns)} for g in rnd.standings_after],
-            "columns": columns(rnd.columns)}
+            "standings": standings_after(rnd, model), "columns": columns(rnd.columns)}
+
+
+def standings_after(rnd, model: SiteModel) -> list[dict]:
+    """The stage's standings once ``rnd`` was played: one table, or one a group, titled by it."""
+    return [{"title": labels.msg(N_("Group %(group)s"), group=g.id) if g.id else None,
+             "rows": rows(g.rows, model, rnd.columns)} for g in rnd.standings_after]
 
 
 def _edit_url(report, rnd, model: SiteModel) -> str | None:
