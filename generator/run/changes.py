@@ -181,7 +181,7 @@ def shown_changed(last: Made | None, now: Made) -> set | None:
 
 
 def shown_by(changed_events: set, ratings: tuple[dict, dict], invited: tuple[dict, dict],
-             places: tuple[dict, dict] = ({}, {})) -> set:
+             places: tuple[dict, dict]) -> set:
     """``Page.shows`` keys of what changed: those events, the players whose ratings moved, the
     events whose invitations did (a correction in one qualifier can pass another's invitation
     on) and the players whose season places did (a result anywhere in the season can move them).

@@ -34,9 +34,9 @@ GENDERED = (N_("withdrew"), N_("disqualified"), N_("excluded"), N_("invited"), N
 PASSED_OVER = {"invited": N_("already invited"), "dropped": N_("withdrew"), "disqualified": N_("disqualified"),
                "excluded": N_("excluded")}
 
-# Shown in the "Separated by" column: what put this row below the row above.
+# What put a standings row above the next, as its "ahead of … on …" line says it (never points:
+# a row ahead on points says nothing, site/model.py ``_ahead``).
 SEPARATED = {
-    "points": N_("points"),
     "hq_diff": N_("HQ difference"),
     "head_to_head": N_("head-to-head game"),
     "sos": N_("Strength of Schedule"),

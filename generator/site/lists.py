@@ -58,7 +58,7 @@ def season_page(season, model: SiteModel) -> dict:
         "season": season.season,
         "leaderboard": [{"rank": r.rank, "person": model.person(r.player), "points": r.points, "events": r.events,
                          "shared_rank": r.shared, "invited": r.player in invited,
-                         "by_event": [{"name": e.name, "url": urls.event(e.id), "points": r.points_by_event[e.id]}
+                         "by_event": [{"name": e.name, "points": r.points_by_event[e.id]}
                                       for e in events if e.id in r.points_by_event]}
                         for r in season.leaderboard],
         "invitations": [{"person": model.person(i.player), "via": i.via, "reason": i.reason, "place": i.place,

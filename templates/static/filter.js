@@ -15,7 +15,7 @@
   // twice in the page).
   var items = Array.prototype.map.call(document.querySelectorAll("[data-names]"), function (el) {
     var linked = Array.prototype.map.call(el.querySelectorAll('a[href*="players/"]'), function (a) { return a.textContent; });
-    return { el: el, names: fold(linked.join(" ") + " " + el.getAttribute("data-names")) };
+    return { el: el, names: fold(linked.join(" ")) };
   });
   input.addEventListener("input", function () {
     var q = fold(input.value.trim());
