@@ -2,6 +2,7 @@
 from __future__ import annotations
 
 import re
+from pathlib import Path
 
 from podium import __version__
 from podium.rules.engine import DraftRound, EventResult
@@ -11,6 +12,11 @@ from podium.rules.flags import WORDS as FLAGS
 
 # What YAML allows anywhere in a file, comments included (YAML 1.1 §5.1, c-printable).
 _NOT_YAML_PRINTABLE = re.compile("[^\t\n\r\x20-\x7e\x85\xa0-\ud7ff\ue000-\ufffd\U00010000-\U0010ffff]")
+
+
+def round_file(event_folder, number: int) -> Path:
+    """Where round ``number`` of the event in ``event_folder`` is written: rounds/<number>.yaml."""
+    return Path(event_folder) / "rounds" / f"{number}.yaml"
 
 
 def render_round(draft: DraftRound, result: EventResult, first_line: str = "") -> str:

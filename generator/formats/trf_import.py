@@ -17,6 +17,7 @@ from pathlib import Path
 
 import yaml
 
+from podium.content.roundfile import round_file
 from podium.core.errors import Problems, Src, fail
 from podium.formats.decoding import Decoded, decode_text
 from podium.core.slug import is_slug, slugify
@@ -61,7 +62,7 @@ def import_trf(source: Path, content: Path, event_id: str | None, ruleset: str, 
              folder / "registrations.yaml": _dump(table.registrations(), f"The players of {source.name}, in "
                                                   "start rank order (their start numbers).")}
     for number in range(1, table.rounds + 1):
-        files[folder / "rounds" / f"{number}.yaml"] = _dump(table.round(number, problems),
+        files[round_file(folder, number)] = _dump(table.round(number, problems),
                                                             f"Round {number} as {source.name} published it.")
     problems.raise_if_any()
     written = write_new_files(files, content / "events", "move it away, or name the event: podium import trf FILE EVENT")

@@ -6,7 +6,7 @@ from pathlib import Path
 
 from podium.run.archive import find_event, load_archive
 from podium.content.editor import modeline
-from podium.content.roundfile import render_round
+from podium.content.roundfile import render_round, round_file
 from podium.core.writing import write_new_file
 from podium.rules.engine import next_round
 
@@ -14,6 +14,6 @@ from podium.rules.engine import next_round
 def pair(content: Path, event_name: str) -> Path:
     result = find_event(load_archive(content), event_name)
     draft = next_round(result)
-    path = Path(result.event.folder) / "rounds" / f"{draft.number}.yaml"
+    path = round_file(result.event.folder, draft.number)
     write_new_file(path, render_round(draft, result, modeline(path, "round", content)))
     return path

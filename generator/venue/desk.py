@@ -20,6 +20,7 @@ from tornado.netutil import bind_sockets
 from tornado.web import Application, RequestHandler
 
 from podium.content.history import commit_file
+from podium.content.roundfile import round_file
 from podium.content.validate.schema import PENALTY_KINDS
 from podium.content.resultfile import Changed
 from podium.core.errors import UserError
@@ -161,13 +162,13 @@ class SaveTable(RoundPage):
         result = self.event_to_change(event_id)
         if result is None:
             return
-        rnd = next((r for r in result.event.rounds if r.number == int(number)), None)
+        rnd = _round(result.event, number)
         if rnd is None or int(index) >= len(rnd.pairings):
             return self.show(event_id, {"general": [f"round {number} has no table {int(index) + 1}; reload the page"]})
         index = int(index)
         pairing = rnd.pairings[index]
         posted = {name: self.get_body_argument(name) for name in self.request.body_arguments}
-        path = Path(result.event.folder) / "rounds" / f"{rnd.number}.yaml"
+        path = round_file(result.event.folder, rnd.number)
         try:
             values = answers(table_form(result, rnd, pairing), posted, pairing.players)
         except FormAnswer as refused:
@@ -190,13 +191,13 @@ class SaveRound(RoundPage):
         if result is None:
             return
         event = result.event
-        rnd = next((r for r in event.rounds if r.number == int(number)), None)
+        rnd = _round(event, number)
         if rnd is None:
             return self.show(event_id, {"general": [f"there is no round {number}; reload the page"]})
         players = sorted({p for pairing in rnd.pairings for p in pairing.players})
         drops = [p for p in players if self.get_body_argument(f"drop.{p}", "") == "on"]
         penalty = _penalty(self, players)
-        path = Path(event.folder) / "rounds" / f"{rnd.number}.yaml"
+        path = round_file(event.folder, rnd.number)
         done = record_round(self.content, path, self.get_body_argument("version", ""), drops, penalty)
         if isinstance(done, Refused):
             return self.show(event_id, {"general": [str(problem) for problem in done.problems]})
@@ -294,3 +295,6 @@ class PairNext(RoundPage):
         self.redirect(f"/events/{quote(event_id)}/", status=303)
 
 
+def _round(event, number: str):
+    """The event's round ``number`` (as the address says it), or None."""
+    return next((r for r in event.rounds if r.number == int(number)), None)

@@ -7,6 +7,7 @@ from pathlib import Path
 
 from podium.content.load import parse_yaml
 from podium.content.resultfile import RoundText
+from podium.content.roundfile import round_file
 from podium.content.validate.schema import PENALTY_KINDS
 from podium.core.errors import UserError
 from podium.rules.forms import CHOICE, GAMES, shown, table_form
@@ -37,7 +38,7 @@ def round_view(result, said: dict) -> dict:
         view["can_pair"] = True
         return view
     rnd = event.rounds[-1]
-    path = Path(event.folder) / "rounds" / f"{rnd.number}.yaml"
+    path = round_file(event.folder, rnd.number)
     view["round"], view["version"] = rnd.number, RoundText.read(path).version
     view["tables"] = [table_view(result, rnd, index, said.get(index, {})) for index in range(len(rnd.pairings))]
     view["can_pair"] = all(table["done"] for table in view["tables"])

@@ -26,6 +26,7 @@ from pathlib import Path
 import platformdirs
 
 from podium.content.history import commit_file
+from podium.content.roundfile import round_file
 from podium.core.errors import UserError
 from podium.run.archive import CurrentArchive
 from podium.run.cache import own_key
@@ -229,7 +230,7 @@ class Reports:
         from podium.content.resultfile import Changed, RoundText
         from podium.run.recording import Refused, record_results
 
-        path = self.content / "events" / event_id / "rounds" / f"{number}.yaml"
+        path = round_file(self.content / "events" / event_id, number)
         for attempt in range(3):  # an editor saved the file meanwhile: the change is made again
             done = record_results(self.content, path, RoundText.read(path).version, results)
             if not isinstance(done, Changed):
