@@ -273,6 +273,26 @@ def test_the_desk_listens_on_this_computer_alone_and_refuses_another_address(des
         (403, "The results desk answers only on this computer (http://127.0.0.1); open it there.\n")
 
 
+def test_the_desk_numbers_the_tables_as_the_printed_round_does(tree, cli):
+    """A round file without table numbers and its bye first: the desk's first seated table is
+    table 1, as on the round page players read (the bye sits at none)."""
+    from podium.venue.desk import Desk
+
+    tree.event("e1", 7)
+    cli("pair", "e1")
+    data = tree.read_round("e1", 1)
+    for pairing in data["pairings"]:
+        pairing.pop("table", None)
+    data["pairings"].sort(key=lambda pairing: not pairing.get("bye"))  # the bye first
+    tree.save_round("e1", 1, data)
+    desk = Desk(tree.content, 0, "http://127.0.0.1:8000/").start()
+    try:
+        page = ask(desk, "/events/e1/")[1]
+    finally:
+        desk.close()
+    assert re.findall(r'<h2>(Bye|Table \d+):', page) == ["Bye", "Table 1", "Table 2", "Table 3"]
+
+
 def test_a_change_without_this_desks_token_is_refused_and_writes_nothing(desk, tree):
     path = tree.round_path("e1", 1)
     before = path.read_text(encoding="utf-8")

@@ -21,6 +21,7 @@ from tornado.web import Application, RequestHandler
 
 from podium.content.history import commit_file
 from podium.content.roundfile import round_file
+from podium.rules.report import table_numbers
 from podium.content.validate.schema import PENALTY_KINDS
 from podium.content.resultfile import Changed
 from podium.core.errors import UserError
@@ -275,11 +276,11 @@ class Slips(DeskHandler):
         rnd = event.rounds[-1]
         base = f"http://{lan_address() or HOST}:{self.site_port}"
         slips = []
-        for index, pairing in enumerate(rnd.pairings):
+        for index, (pairing, table) in enumerate(zip(rnd.pairings, table_numbers(rnd.pairings))):
             if pairing.bye:
                 continue
             url = f"{base}/report/{event_id}/{rnd.number}/{index}/{self.reports.secret(event_id, rnd.number, index)}"
-            slips.append({"table": pairing.table or index + 1, "players": [event.player(p).name for p in pairing.players],
+            slips.append({"table": table, "players": [event.player(p).name for p in pairing.players],
                           "url": url, "qr": qr_svg(url)})
         self.page("slips.html", event={"id": event.id, "name": event.name}, round=rnd.number, slips=slips)
 

@@ -11,6 +11,7 @@ from podium.content.roundfile import round_file
 from podium.content.validate.schema import PENALTY_KINDS
 from podium.core.errors import UserError
 from podium.rules.forms import CHOICE, GAMES, shown, table_form
+from podium.rules.report import table_numbers
 from podium.run.recording import Refused, said_value
 
 
@@ -54,7 +55,7 @@ def table_view(result, rnd, index: int, told: dict) -> dict:
     """A table of the round with its form (what the file holds, or what was entered and not
     saved) and what was said of it; the players' report page draws the same."""
     event, pairing = result.event, rnd.pairings[index]
-    return {"index": index, "name": f"{pairing.table}" if pairing.table else str(index + 1), "bye": pairing.bye,
+    return {"index": index, "name": str(table_numbers(rnd.pairings)[index] or index + 1), "bye": pairing.bye,
             "players": [event.player(p).name for p in pairing.players], "done": pairing.has_result,
             "inputs": [_input_view(one, pairing, told.get("posted")) for one in table_form(result, rnd, pairing)],
             "problems": told.get("problems", []), "changed": told.get("changed"), "reported": told.get("reported", [])}
