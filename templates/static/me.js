@@ -60,21 +60,28 @@
     banner.append(" ", forget);
   }
 
-  // The button of a player's page, and the find-me box's when what is typed names one player.
-  Array.prototype.forEach.call(document.querySelectorAll("button[data-me]"), function (button) {
-    button.hidden = false;
-    button.addEventListener("click", function () {
-      remember({ id: button.getAttribute("data-me"), name: button.getAttribute("data-name") });
-    });
-  });
-  // A tap on a player's row or line (not on a link) remembers him: the banner then says so, and
-  // "Forget" undoes a tap on someone else's.
+  // The player of a row or line: the first one it links.
+  function playerOf(row) {
+    var link = row.querySelector('a[href*="players/"]');
+    return link ? { id: idsIn(row)[0], name: link.textContent } : null;
+  }
+  // The button of a player's page, and the find-me box's once what is typed names one player
+  // (read as it is clicked: the find-me box's changes as the player types).
   document.addEventListener("click", function (event) {
+    var button = event.target.closest("button[data-me]");
+    if (button) {
+      remember({ id: button.getAttribute("data-me"), name: button.getAttribute("data-name") });
+      if (button.id === "this-is-me") button.hidden = true;
+      return;
+    }
+    // A tap on a player's row or line (not on a link) remembers him: the banner then says so,
+    // and "Forget" undoes a tap on someone else's.
     if (event.target.closest("a, button, input, select, label")) return;
     var row = event.target.closest("tr[data-names], li[data-names]");
-    var link = row && row.querySelector('a[href*="players/"]');
-    if (link) remember({ id: idsIn(row)[0], name: link.textContent });
+    var player = row && playerOf(row);
+    if (player) remember(player);
   });
+  Array.prototype.forEach.call(document.querySelectorAll("button[data-me]"), function (button) { button.hidden = false; });
   var hint = document.getElementById("tap-to-remember");
   if (hint && document.querySelector("tr[data-names], li[data-names]")) hint.hidden = false;
 
@@ -84,8 +91,8 @@
     filter.addEventListener("input", function () {
       var found = {};
       Array.prototype.forEach.call(document.querySelectorAll("tr[data-names], li[data-names]"), function (el) {
-        var link = el.querySelector('a[href*="players/"]');
-        if (!el.hidden && link && filter.value.trim()) found[idsIn(el)[0]] = link.textContent;
+        var player = playerOf(el);
+        if (!el.hidden && player && filter.value.trim()) found[player.id] = player.name;
       });
       var ids = Object.keys(found);
       offer.hidden = ids.length !== 1;
@@ -94,10 +101,6 @@
         offer.setAttribute("data-name", found[ids[0]]);
         offer.textContent = offer.getAttribute("data-label").replace("{value}", found[ids[0]]);
       }
-    });
-    offer.addEventListener("click", function () {
-      remember({ id: offer.getAttribute("data-me"), name: offer.getAttribute("data-name") });
-      offer.hidden = true;
     });
   }
   show();
