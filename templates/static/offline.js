@@ -105,7 +105,7 @@
   window.addEventListener("online", function () {
     var said = document.getElementById("kept");
     if (said) said.hidden = true;  // online again: whether the copy is old, check() says
+    checkAfresh();
   });
-  window.addEventListener("online", checkAfresh);
   document.addEventListener("visibilitychange", checkAfresh);
 })();
