@@ -163,8 +163,10 @@ class Event:
     players: tuple[Player, ...] = ()
     rounds: tuple[Round, ...] = ()
     manual_order: tuple[str, ...] = ()  # the organizer's order for ties no rule breaks (a sealed bid)
-    draws: int = 2  # the version of Podium's draws the event was made with (rules/draw.py DRAW_VERSIONS)
+    draws: int = 3  # the version of Podium's draws the event was made with (rules/draw.py DRAW_VERSIONS)
     start_numbers: str | None = None  # a round robin's start numbers: "registrations" | "rating" (None: the stage's default)
+    initial_colour: str | None = None  # a chess Swiss's colour for the top board in round 1 (None: drawn by lot)
+    acceleration: str | None = None  # "baku": the Dutch system's accelerated first rounds (C.04.5.1)
     paired_by: str | None = None  # what drew the rounds `podium pair` did not (an event moved in): not re-drawn
     playoffs: tuple[Playoff, ...] = ()  # play-off games held for ties (Tantrix §10c)
     key_srcs: dict = field(default_factory=dict, compare=False, hash=False)

@@ -30,12 +30,16 @@ TIEBREAK = "lot"
 ROUND_ONE_BYE = "round-1-bye"
 
 SHARED_LOTS = 1  # Podium 0.2 and earlier: the tie-break lots also chose the round-1 bye; FFG Swiss by least cost
-CURRENT = 2  # a lot per purpose and per tie; FFG Swiss top-down by score group
+LOT_PER_PURPOSE = 2  # a lot per purpose and per tie; FFG Swiss top-down by score group
+DUTCH = 3  # chess Swiss rounds by the FIDE Dutch system (py4swiss), where version 2 matched them as other games
+CURRENT = DUTCH
 DRAW_VERSIONS = {
     SHARED_LOTS: "Podium 0.2 and earlier: one lot per player chose the round-1 bye and broke random ties; "
                  "ffg-conquest Swiss rounds paired by least total cost",
-    CURRENT: "a lot per purpose (the round-1 bye drawn apart from the tie-break lots) and per tie; "
-             "ffg-conquest Swiss rounds paired top-down by score group",
+    LOT_PER_PURPOSE: "a lot per purpose (the round-1 bye drawn apart from the tie-break lots) and per tie; "
+                     "ffg-conquest Swiss rounds paired top-down by score group; chess-swiss rounds by Podium's "
+                     "matching (the least squared point differences)",
+    DUTCH: "chess-swiss rounds paired by the FIDE Dutch system (C.04.3)",
 }
 
 

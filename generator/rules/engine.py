@@ -12,7 +12,7 @@ from functools import cached_property
 
 from podium.core.errors import Problems, fail
 from podium.core.model import Event, Round
-from podium.rules.draw import CURRENT as CURRENT_DRAWS
+from podium.rules.draw import LOT_PER_PURPOSE
 from podium.rules.entries import check_entries
 from podium.rules.ruleset import RuleSet
 from podium.rules.stages import RUNNERS
@@ -350,7 +350,7 @@ def still_to_play(result: EventResult, rnd: Round) -> list[tuple]:
 def unfit_structure(result: EventResult) -> str:
     """Why the event's structure does not take its field (``Plan.unfit``), for an event drawn by
     this version; one drawn by an older version (``draws: 1``) is re-drawn as it was."""
-    return result.plan.unfit if result.event.draws >= CURRENT_DRAWS else ""
+    return result.plan.unfit if result.event.draws >= LOT_PER_PURPOSE else ""
 
 
 def table_name(pairing) -> str:

@@ -53,6 +53,7 @@ def read_event(folder: Path, problems: Problems, registry: dict) -> Event | None
         players=players or (), rounds=read_rounds(folder, problems, {p.id for p in players}) if players is not None else (),
         manual_order=tuple(pid for pid, _ in id_list(f, "manual_order", {p.id for p in players or ()})),
         draws=_draws(f), paired_by=f.get("paired_by"), start_numbers=f.get("start_numbers"),
+        initial_colour=f.get("initial_colour"), acceleration=f.get("acceleration"),
         playoffs=_playoffs(f, problems, {p.id for p in players or ()}),
         key_srcs=dict(f.data.key_srcs),
     )

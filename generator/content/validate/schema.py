@@ -156,13 +156,20 @@ class EventFile(Declared):
     technical_judge: OneLine = Field(None, description="The technical judge's name.")
     manual_order: Ids = Field(None, description="The organizer's decision on a tie the rules leave unbroken: "
                                                      "ids, best first.")
-    draws: Annotated[int, WithJsonSchema({"enum": [1, 2]})] = Field(2, description="Which version of Podium's draws made the event: 1 for an event "
-                                                "drawn with Podium 0.2 or earlier (re-drawn as it was), 2 (the "
-                                                "default) otherwise.")
+    draws: Annotated[int, WithJsonSchema({"enum": [1, 2, 3]})] = Field(3, description="Which version of Podium's draws made the event: 1 for an event "
+                                                "drawn with Podium 0.2 or earlier, 2 for one drawn before chess "
+                                                "Swiss rounds were paired by the FIDE Dutch system (Podium 0.3), 3 "
+                                                "(the default) otherwise.")
     start_numbers: Literal["registrations", "rating"] = Field(
         None, description="A round robin's start numbers: in the order of registrations.yaml, or by rating (highest "
                           "first). Not set: by rating when players have one, else drawn — FIDE's Berger tables: the "
                           "order of registrations.yaml.")
+    initial_colour: Literal["white", "black"] = Field(
+        None, description="A chess Swiss's initial colour: the colour the top-ranked player of the first board has in "
+                          "round 1 (FIDE C.04.3 E.5). Not set: drawn by lot from the seed.")
+    acceleration: Literal["baku"] = Field(
+        None, description="'baku': the first rounds of a Dutch Swiss are paired with the Baku acceleration (FIDE "
+                          "C.04.5.1).")
     paired_by: OneLine = Field(None, description="What drew the rounds when not `podium pair` (melee.gg, "
                                                  "Swiss-Manager): those rounds stand as published, and verify does not "
                                                  "re-draw them.")

@@ -30,7 +30,7 @@ import random
 from collections import Counter
 
 from podium.rules.pairing.candidates import candidate_edges, uses_candidates
-from podium.rules.pairing.swiss import (BYE, SwissPairing, SwissRound, _in_table_order, _matching, _pair_edges,
+from podium.rules.pairing.swiss import (BYE, StandingsPairing, SwissRound, _in_table_order, _matching, _pair_edges,
                                         _scaled, _unpaired, bye_in, bye_tiers, clash_count, drawn_avoiding,
                                         least_cost_by_pieces, look_ahead, looks_ahead, pairs_in, window_matching)
 
@@ -203,7 +203,7 @@ def _keep_later_rounds_pairable(nodes, pairs, bye, group, opponents, bye_candida
     return pairs_in(field_, chosen), bye_in(field_, chosen)
 
 
-class ScoreGroupsTopDown(SwissPairing):
+class ScoreGroupsTopDown(StandingsPairing):
     """FFG Swiss pairing, top-down by score group: the highest group paired at random, an odd
     player left over paired at random with the next group, and so on down; no rematches. Two
     players of one group who can meet are never split for what happens below (FFG Organized

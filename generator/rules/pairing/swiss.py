@@ -26,11 +26,14 @@ import random
 from abc import abstractmethod
 from collections.abc import Mapping
 from dataclasses import dataclass, field
+from typing import ClassVar
 
 import rustworkx as rx
 
 from podium.rules.blocks import Block
+from podium.rules.draw import SHARED_LOTS
 from podium.rules.pairing.candidates import candidate_edges, points_order, uses_candidates
+from podium.rules.pairing.request import SwissRequest
 from podium.rules.pairing.pieces import by_pieces, consecutive, squared_cost
 from podium.rules.flags import PAIRED_DOWN, PAIRED_UP
 
@@ -39,6 +42,11 @@ BYE = None
 
 class PairingImpossible(Exception):
     """No rematch-free pairing exists for these players."""
+
+    remedy = "reduce the Swiss rounds with structure: {swiss_rounds: N, cut: N}"
+
+    def why(self) -> str:
+        return f"without a rematch or a second bye (left over: {self})"
 
 
 class LaterRoundImpossible(Exception):
@@ -501,22 +509,43 @@ def _in_table_order(pairs, bye, ranked, scaled) -> SwissRound:
 class SwissPairing(Block):
     """What every Swiss pairing answers: a Swiss stage asks it for each round's pairs and bye."""
 
+    gives_colours: ClassVar[bool] = False  # True: each pair comes White first, as the block's own rules say
+
+    @abstractmethod
+    def draw(self, request: SwissRequest) -> SwissRound:
+        """The round's pairs, each in table order, its bye (None when even) and why a player was
+        paired down or up, from what ``request`` holds. Raises ``PairingImpossible`` when no
+        rematch-free pairing exists, ``LaterRoundImpossible`` (or
+        ``MethodLeavesLaterRoundImpossible``) when every pairing it may draw leaves a later round
+        without one."""
+
+    def as_drawn_by(self, draws: int) -> "SwissPairing":
+        """The block that draws as version ``draws`` of Podium's draws did (rules/draw.py): up to
+        Podium 0.2 every Swiss was paired by least total cost."""
+        return self if draws > SHARED_LOTS else SwissMatchingAsIn02()
+
+
+class StandingsPairing(SwissPairing):
+    """A Swiss pairing that reads the standings alone: who is ranked where, on what points, and
+    whom each has met."""
+
+    def draw(self, request: SwissRequest) -> SwissRound:
+        r = request
+        return self.pair(r.ranked, r.points, r.opponents, r.bye_candidates, r.rng, r.rounds_after, r.joining, r.avoid)
+
     @abstractmethod
     def pair(self, ranked: list[str], points: dict[str, float], opponents: dict[str, set[str]],
              bye_candidates: list[str], rng: random.Random, rounds_after: int = 0,
              joining: Mapping[str, int] | None = None, avoid=frozenset()) -> SwissRound:
-        """The round's pairs, each in table order, its bye (None when even) and why a player was
-        paired down or up: ``ranked`` best first, ``points`` each player's, ``opponents`` whom each
-        has met (never again), ``bye_candidates`` from the bye policy, most deserving first; the
-        random choices from ``rng`` only. ``rounds_after`` and ``joining`` (late entries → the
-        round after this one they start in) let it keep the later rounds pairable. Raises
-        ``PairingImpossible`` when no rematch-free pairing exists, ``LaterRoundImpossible`` (or
-        ``MethodLeavesLaterRoundImpossible``) when every pairing it may draw leaves a later round
-        without one. ``avoid``: groups of players (frozensets), no two of a group to be paired
-        where some pairing can (``drawn_avoiding``)."""
+        """``ranked`` best first, ``points`` each player's, ``opponents`` whom each has met (never
+        again), ``bye_candidates`` from the bye policy, most deserving first; the random choices
+        from ``rng`` only. ``rounds_after`` and ``joining`` (late entries → the round after this
+        one they start in) let it keep the later rounds pairable. ``avoid``: groups of players
+        (frozensets), no two of a group to be paired where some pairing can
+        (``drawn_avoiding``)."""
 
 
-class SwissMatching(SwissPairing):
+class SwissMatching(StandingsPairing):
     """Swiss pairing by maximum-weight matching: no rematches, the least total of squared point
     differences, random among equals, seeded (NS HEX 2023 §5.6; FFG Swiss pairing)."""
 

@@ -6,7 +6,7 @@ from dataclasses import dataclass, field
 
 from podium.core.errors import Problems, Src
 from podium.core.model import Event, Pairing, Round
-from podium.rules.draw import CURRENT as CURRENT_DRAWS, TIEBREAK, lot, seeding_purpose
+from podium.rules.draw import LOT_PER_PURPOSE, TIEBREAK, lot, seeding_purpose
 from podium.rules.kinds import KNOCKOUT, SWISS, TABLES
 from podium.rules.ruleset import RuleSet
 from podium.rules.standings.metrics import Context
@@ -260,7 +260,7 @@ class EventState:
     def by_rating(self, players: list[str], stage_index: int) -> list[str]:
         """Highest rating first (Tantrix §13 seeding); equal ratings by lot, drawn for this stage's
         seeding (up to Podium 0.2, ``draws: 1``: the players' one tie-break lot)."""
-        purpose = seeding_purpose(stage_index) if self.event.draws >= CURRENT_DRAWS else TIEBREAK
+        purpose = seeding_purpose(stage_index) if self.event.draws >= LOT_PER_PURPOSE else TIEBREAK
         return sorted(players, key=lambda p: (-(self.event.player(p).rating or 0), lot(self.event.seed, p, purpose)))
 
     def rank(self, players: list[str], records: dict, kind: str) -> list[Row]:

@@ -4,12 +4,13 @@ from __future__ import annotations
 from podium.core.errors import fail
 from podium.core.located import YMap
 from podium.core.model import Pairing, Round
-from podium.rules.draw import CURRENT as CURRENT_DRAWS, ROUND_ONE_BYE, inputs_digest, lot, rng
+from podium.rules.draw import LOT_PER_PURPOSE, ROUND_ONE_BYE, inputs_digest, lot, rng
 from podium.rules.colours import BLACK, WHITE, ColourStanding
 from podium.rules.flags import bye_flag
 from podium.rules.kinds import SWISS
+from podium.rules.pairing.request import SwissRequest
 from podium.rules.pairing.swiss import (LaterRoundImpossible, MethodLeavesLaterRoundImpossible, PairingImpossible,
-                                        SwissMatchingAsIn02, float_flags)
+                                        float_flags)
 from podium.rules.stages.common import DraftPairing, DraftRound, EventState, StageResult, fresh_records
 
 
@@ -111,26 +112,30 @@ def next_round(result: StageResult, state: EventState, number: int) -> DraftRoun
     had_bye = {p for p in ranked if records[p].byes}
     candidates = ruleset.bye.candidates(ranked, had_bye, _round_one_lot(event) if number == result.start else None)
     inputs = inputs_digest(ranked)
-    # Podium 0.2 and earlier paired every Swiss by least total cost: an event drawn then is re-drawn so
-    pairing = ruleset.pairing if event.draws >= CURRENT_DRAWS else SwissMatchingAsIn02()
+    # an event drawn by an earlier version of Podium's draws is re-drawn as it was (rules/draw.py)
+    pairing = ruleset.pairing.as_drawn_by(event.draws)
     rounds_after = result.last_round - number
     joining = _joining(result, state, number)
     colours = ruleset.colours
     standings = _colour_standings(ranked, points, records, state) if colours else {}
+    initial = event.initial_colour or rng(event.seed, "initial-colour").choice((WHITE, BLACK))  # once for the event
+    request = SwissRequest(ranked, points, opponents, candidates, rng(event.seed, "pair", number, inputs), rounds_after,
+                           joining, avoid=colours.avoided(standings) if colours else frozenset(),
+                           number=number - result.start + 1, rounds=result.last_round - result.start + 1,
+                           start_list=start_list(result.entrants, state),
+                           played=_played(result, records, number), asked=asked, initial_colour=initial,
+                           acceleration=event.acceleration)
     try:
-        drawn = pairing.pair(ranked, points, opponents, candidates, rng(event.seed, "pair", number, inputs), rounds_after,
-                             joining, avoid=colours.avoided(standings) if colours else frozenset())
+        drawn = pairing.draw(request)
     except PairingImpossible as exc:
-        raise fail(event.src, f"round {number} cannot be paired without a rematch or a second bye "
-                              f"(left over: {exc}); reduce the Swiss rounds with structure: {{swiss_rounds: N, cut: N}}")
+        raise fail(event.src, f"round {number} cannot be paired {exc.why()}; {exc.remedy}")
     except MethodLeavesLaterRoundImpossible as exc:
         raise _method_leaves_later_round_impossible(event, result, number, _field_text(ranked, joining, number),
                                                     exc.rounds, exc.method)
     except LaterRoundImpossible as exc:
         raise _later_round_impossible(event, result, number, _field_text(ranked, joining, number), exc.rounds)
     pairs = drawn.pairs
-    if colours:  # White first; the initial colour drawn once for the event (C.04.3 §E)
-        initial = rng(event.seed, "initial-colour").choice((WHITE, BLACK))
+    if colours and not pairing.gives_colours:  # White first (C.04.3 §E)
         pairs = [colours.white_first(pair, standings, initial) for pair in pairs]
     pairings = [DraftPairing(players=pair, table=i + 1, flags={p: drawn.flags[p] for p in pair if p in drawn.flags})
                 for i, pair in enumerate(pairs)]
@@ -143,14 +148,34 @@ def next_round(result: StageResult, state: EventState, number: int) -> DraftRoun
 
 def _colour_standings(ranked: list[str], points: dict, records: dict, state: EventState) -> dict[str, ColourStanding]:
     """What the colour rules read of each player: the colours he played, his place for pairing
-    (score, then pairing number) and his pairing number — the start list by rating, highest first,
-    then in the order of registrations.yaml (FIDE C.04.2 §B: equal ratings by title, then name;
-    Podium knows no titles, and the organizer's order stands for the names)."""
-    order = {player.id: i for i, player in enumerate(state.event.players)}
-    start_list = sorted(ranked, key=lambda p: (-(state.ratings[p] or 0), order[p]))
-    number = {p: i for i, p in enumerate(start_list, start=1)}
+    (score, then pairing number) and his pairing number."""
+    number = {p: i for i, p in enumerate(start_list(ranked, state), start=1)}
     by_score = sorted(ranked, key=lambda p: (-points[p], number[p]))
     return {p: ColourStanding(records[p].colours_played(), rank, number[p]) for rank, p in enumerate(by_score)}
+
+
+def start_list(players, state: EventState) -> tuple[str, ...]:
+    """``players`` by pairing number (FIDE C.04.2 §B): in the order of registrations.yaml where
+    the event says ``start_numbers: registrations`` (a start list kept elsewhere, an imported
+    TRF's), else by rating, highest first, equal ratings in the order of registrations.yaml (§B
+    orders them by title, then name: Podium knows no titles, and the organizer's order stands
+    for the names)."""
+    order = {player.id: i for i, player in enumerate(state.event.players)}
+    if state.event.start_numbers == "registrations":
+        return tuple(sorted(players, key=order.__getitem__))
+    return tuple(sorted(players, key=lambda p: (-(state.ratings[p] or 0), order[p])))
+
+
+def _played(result: StageResult, records: dict, number: int) -> dict[str, tuple[tuple, ...]]:
+    """Each entrant's outcomes in each round of the stage before ``number`` (none: absent)."""
+    rounds = range(result.start, number)
+    played = {}
+    for player in result.entrants:
+        by_round: dict[int, list] = {}
+        for outcome in records[player].outcomes:
+            by_round.setdefault(outcome.round, []).append(outcome)
+        played[player] = tuple(tuple(by_round.get(r, ())) for r in rounds)
+    return played
 
 
 def _joining(result: StageResult, state: EventState, number: int) -> dict[str, int]:
@@ -210,6 +235,6 @@ def _swiss_rounds_line(event):
 def _round_one_lot(event):
     """The round-1 bye's own lot (rules/draw.py); events drawn with shared lots (``draws: 1``)
     gave it to the player the tie-break lots ranked last, and are re-drawn that way."""
-    if event.draws < CURRENT_DRAWS:
+    if event.draws < LOT_PER_PURPOSE:
         return None
     return lambda player: lot(event.seed, player, ROUND_ONE_BYE)

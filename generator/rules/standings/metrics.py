@@ -12,7 +12,7 @@ from math import lcm
 from typing import ClassVar
 
 from podium.rules.blocks import Block
-from podium.rules.draw import CURRENT as CURRENT_DRAWS, TIEBREAK, lot, tie_purpose
+from podium.rules.draw import CURRENT as CURRENT_DRAWS, LOT_PER_PURPOSE, TIEBREAK, lot, tie_purpose
 from podium.rules.outcome import tidy
 
 
@@ -180,7 +180,7 @@ class RandomLot(Tiebreaker):
     def split(self, group, ctx):
         # Before any result (the order a first round is drawn from) the one lot of every version;
         # once results are in, each tie its own draw.
-        purpose = tie_purpose(ctx.moment, group) if ctx.moment and ctx.draws >= CURRENT_DRAWS else TIEBREAK
+        purpose = tie_purpose(ctx.moment, group) if ctx.moment and ctx.draws >= LOT_PER_PURPOSE else TIEBREAK
         return [[p] for p in sorted(group, key=lambda p: lot(ctx.seed, p, purpose))]
 
 

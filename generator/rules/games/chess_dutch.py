@@ -1,0 +1,137 @@
+"""Chess — the FIDE Dutch system, FIDE Handbook C.04.3, and the Baku acceleration, C.04.5.1.
+
+The pairing itself is drawn by py4swiss, a library made for it: its Dutch engine implements
+C.04.3 as in force until 31 January 2026 and is tested against bbpPairings, one of the engines
+FIDE endorses (tests/test_dutch_fidelity.py holds it to FIDE's A.7 criterion on a committed
+corpus). This module hands it the tournament as TRF(x) would: every entrant with his pairing
+number and his rounds so far, the players who do not play the round already entered (an
+absence, a bye asked for), the rounds, the initial colour and the accelerations.
+"""
+from __future__ import annotations
+
+from fractions import Fraction
+from math import ceil
+
+from py4swiss.engines import DutchEngine
+from py4swiss.engines.common import PairingError
+from py4swiss.trf import ParsedTrf
+from py4swiss.trf.codes import PlayerCode
+from py4swiss.trf.results import ColorToken, ResultToken, RoundResult
+from py4swiss.trf.sections import PlayerSection, XSection
+from py4swiss.trf.sections.x_section import XSectionConfiguration
+
+from podium.rules.colours import BLACK, WHITE
+from podium.rules.outcome import Outcome
+from podium.rules.pairing.request import SwissRequest
+from podium.rules.draw import DUTCH
+from podium.rules.pairing.swiss import PairingImpossible, SwissMatching, SwissPairing, SwissRound, float_flags
+
+
+def baku_group_size(players: int) -> int:
+    """C.04.5.1 §1: GA holds the first half of the players by pairing number, rounded up to the
+    nearest even number — 2·Q, with Q the players divided by 4 and rounded up (161 players: 82)."""
+    return 2 * ceil(players / 4)
+
+
+def baku_virtual_points(rounds: int) -> tuple[Fraction, ...]:
+    """C.04.5.1 §3: the virtual points of a GA player before each round, round 1 first. The
+    accelerated rounds are the first half of the tournament, rounded up; GA has 1 point in the
+    first half of them (rounded up) and ½ in the rest; GB never has any (9 rounds: 1, 1, 1, ½, ½)."""
+    accelerated = ceil(rounds / 2)
+    full = ceil(accelerated / 2)
+    return tuple(Fraction(1) if r < full else Fraction(1, 2) for r in range(accelerated))
+
+
+def baku_accelerations(start_list: tuple[str, ...], rounds: int) -> dict[str, tuple[Fraction, ...]]:
+    """Each GA player's virtual points before each accelerated round, by C.04.5.1: GA is the
+    first ``baku_group_size`` of the start list; GB players have none."""
+    points = baku_virtual_points(rounds)
+    return {player: points for player in start_list[:baku_group_size(len(start_list))]}
+
+
+ASKED = {"full": ResultToken.FULL_POINT_BYE, "half": ResultToken.HALF_POINT_BYE, "zero": ResultToken.ZERO_POINT_BYE}
+PLAYED = {"win": ResultToken.WIN, "draw": ResultToken.DRAW, "loss": ResultToken.LOSS}
+FORFEITED = {"win": ResultToken.FORFEIT_WIN, "loss": ResultToken.FORFEIT_LOSS}
+COLOUR = {WHITE: ColorToken.WHITE, BLACK: ColorToken.BLACK, None: ColorToken.BYE_OR_NOT_PAIRED}
+TIMES_TEN = {ResultToken.WIN: 10, ResultToken.DRAW: 5, ResultToken.FORFEIT_WIN: 10, ResultToken.FULL_POINT_BYE: 10,
+             ResultToken.HALF_POINT_BYE: 5, ResultToken.PAIRING_ALLOCATED_BYE: 10}
+
+
+class DutchPairing(SwissPairing):
+    """FIDE Handbook C.04.3, the Dutch system (as in force until 31 January 2026), with C.04.1's
+    basic rules: no rematch, no second pairing-allocated bye nor one to a player who won by
+    forfeit (C.04.1 d), the score brackets paired top-down by the criteria C.1–C.19 and the
+    colours allocated by E.1–E.5 (the initial colour from the event, else drawn by lot); the
+    Baku acceleration (C.04.5.1) when the event asks for it. Standard scoring: 1, ½, 0, a
+    pairing-allocated bye 1."""
+
+    name = "fide-dutch"
+    gives_colours = True
+
+    def as_drawn_by(self, draws: int) -> SwissPairing:
+        """Before version 3 of the draws, chess Swiss rounds were matched as other games'."""
+        return self if draws >= DUTCH else SwissMatching().as_drawn_by(draws)
+
+    def draw(self, request: SwissRequest) -> SwissRound:
+        number = {player: i for i, player in enumerate(request.start_list, start=1)}
+        player = {i: p for p, i in number.items()}
+        try:
+            drawn = DutchEngine.generate_pairings(_tournament(request, number))
+        except PairingError:
+            raise AbsoluteCriteriaUnmet() from None
+        pairs = [(player[p.white], player[p.black]) for p in drawn if p.black]
+        bye = next((player[p.white] for p in drawn if not p.black), None)
+        return SwissRound(pairs=pairs, bye=bye, flags=float_flags(pairs, request.points))
+
+
+class AbsoluteCriteriaUnmet(PairingImpossible):
+    """C.04.3 C.1–C.3: every pairing of the round breaks an absolute criterion."""
+
+    remedy = ("write the round by hand (podium verify then lists it as changed by hand), or reduce the Swiss rounds "
+              "with structure: {swiss_rounds: N, cut: N}")
+
+    def why(self) -> str:
+        return ("by the Dutch system: every pairing would give a rematch, a second pairing-allocated bye (or one to "
+                "a player who won by forfeit), or a game between two players who both must have one colour and are "
+                "not topscorers (FIDE C.04.3 C.1–C.3)")
+
+
+def _tournament(request: SwissRequest, number: dict[str, int]) -> ParsedTrf:
+    """The tournament as a TRF(x) before the round: each entrant's rounds so far, and for those
+    who do not play this round, its entry already made (C.04.3's engine pairs the players whose
+    entries stop at the round before)."""
+    to_pair = set(request.ranked)
+    accelerations = baku_accelerations(request.start_list, request.rounds) if request.acceleration == "baku" else {}
+    sections = []
+    for p in request.start_list:
+        results = [_entry(outcomes, number) for outcomes in request.played.get(p, ())]
+        if p not in to_pair:
+            results.append(RoundResult(id=0, color=ColorToken.BYE_OR_NOT_PAIRED,
+                                       result=ASKED.get(request.asked.get(p, "zero"))))
+        points = sum(TIMES_TEN.get(r.result, 0) for r in results[:request.number - 1])
+        sections.append(PlayerSection(code=PlayerCode.PLAYER, starting_number=number[p], points_times_ten=points,
+                                      rank=number[p], results=results))
+    configuration = XSectionConfiguration(first_round_color=request.initial_colour != BLACK)
+    x_section = XSection(number_of_rounds=request.rounds, configuration=configuration,
+                         accelerations={number[p]: [int(v * 10) for v in values] for p, values in accelerations.items()})
+    return ParsedTrf(player_sections=sections, x_section=x_section)
+
+
+def _entry(outcomes: tuple[Outcome, ...], number: dict[str, int]) -> RoundResult:
+    """A player's round as TRF-16 writes it: the game, a forfeit, a bye or an absence."""
+    if not outcomes:
+        return RoundResult(id=0, color=ColorToken.BYE_OR_NOT_PAIRED, result=ResultToken.ZERO_POINT_BYE)
+    outcome = outcomes[0]
+    if outcome.opponent is None:
+        token = ResultToken.PAIRING_ALLOCATED_BYE if outcome.result == "bye" else _asked(outcome)
+        return RoundResult(id=0, color=ColorToken.BYE_OR_NOT_PAIRED, result=token)
+    token = (PLAYED if outcome.played else FORFEITED)[outcome.result]
+    return RoundResult(id=number[outcome.opponent], color=COLOUR[outcome.colour], result=token)
+
+
+def _asked(outcome: Outcome) -> ResultToken:
+    """A bye the player asked for, by what it was worth (FIDE C.07 (2023) §16.2.3–4: F, H, Z)."""
+    return {1: ResultToken.FULL_POINT_BYE, 0.5: ResultToken.HALF_POINT_BYE}.get(outcome.points, ResultToken.ZERO_POINT_BYE)
+
+
+BLOCKS = {"pairing": (DutchPairing,)}
