@@ -65,7 +65,8 @@ def _draws(f: Fields) -> int:
     draws = f.get("draws", default=CURRENT_DRAWS)
     if draws not in DRAW_VERSIONS:
         f.problems.add(f.at("draws"), f"'draws: {draws}' is not a version of Podium's draws; write 'draws: 1' for an "
-                       "event drawn with Podium 0.2 or earlier, or leave it out")
+                       "event drawn with Podium 0.2 or earlier, 'draws: 2' for a chess Swiss paired before Podium drew "
+                       "by the FIDE Dutch system, or leave it out")
         return CURRENT_DRAWS
     return draws
 
