@@ -1,13 +1,19 @@
 """Issue 21: the Pokémon tiebreakers (Play! Pokémon Tournament Rules Handbook §5.3.3,
-§5.5.1.1, §5.6.1), worked by hand."""
+§5.5.1.1, §5.6.1), worked by hand and on a real League Cup's published standings
+(tests/data/pokemon-milwaukee-cup-2023.yaml: its source is cited there): dropped players, late
+losses and their places."""
 from __future__ import annotations
 
 import json
+from itertools import groupby
+from pathlib import Path
 
 import pytest
+import yaml
 from play import only_problem
 
 from podium.core.errors import Problems, Src
+from podium.core.slug import slugify
 from podium.content.rulesets import BUILTIN_DIR, load_rulesets
 
 from podium.rules.kinds import SWISS
@@ -15,7 +21,11 @@ from podium.rules.outcome import Outcome
 from podium.rules.registry import TIEBREAKERS
 from podium.rules.points import PointsScoring
 from podium.rules.standings.metrics import Context
+from podium.rules.standings.order import rank_players
 from podium.rules.standings.records import Record
+
+MILWAUKEE = yaml.safe_load((Path(__file__).parent / "data" / "pokemon-milwaukee-cup-2023.yaml").read_text(
+    encoding="utf-8"))
 
 POKEMON = PointsScoring(win=3, draw=1, loss=0)
 POINTS = {"win": 3, "draw": 1, "loss": 0}
@@ -107,3 +117,137 @@ def test_a_league_cup_of_nine_plays_four_swiss_rounds_then_a_top_four(tree, cli)
     assert rows[0]["player"] == final["pairings"][0]["players"][1]
     cli("build")
     assert (tree.root / "site/events/cup/bracket/index.html").exists()
+
+
+def test_a_dropped_player_keeps_the_resistance_he_had_when_he_dropped():
+    """J beats K in round 1 and drops. After round 1 K is 0/1 (25 %), so J keeps 25 %, though K
+    wins rounds 2 and 3 (2/3 by the end); L, who lost to K in round 2 and played on, reads K's
+    2/3. J's opponents' resistance is K's resistance after round 1, J's 100 % capped at 75 %
+    for one who dropped: 75 %."""
+    records = records_of([(1, "J", "K", "win"), (2, "K", "L", "win"), (3, "K", "M", "win"), (2, "M", "N", "win"),
+                          (3, "L", "N", "win")], byes=[(1, "L"), (1, "M"), (1, "N")])
+    assert values(records, "resistance")["J"] == 0.25
+    assert values(records, "resistance")["L"] == round((2 / 3 + 0.25) / 2, 6)  # K 2/3; N 0 of 2 (a bye no round)
+    assert values(records, "opp_resistance")["J"] == 0.75
+
+
+def swiss_records(division: dict) -> dict[str, Record]:
+    """A division's Swiss rounds as records: each table's two results (a loss for both is two
+    losses), a bye, a late loss as the points scoring records one."""
+    pokemon = PointsScoring(win=3, draw=1, loss=0, late_losses=True)
+    points, results = {"W": 3, "T": 1, "L": 0}, {"W": "win", "T": "draw", "L": "loss"}
+    records: dict[str, Record] = {}
+    for number, tables in enumerate(division["rounds"], start=1):
+        for table in tables:
+            if table[1] == "BYE":
+                outcomes = [Outcome(table[0], None, "bye", 3, 0, number, played=False)]
+            elif table[1] == "LATE":
+                outcomes = [pokemon.late_loss(table[0], number)]
+            else:
+                player, opponent, mine, theirs = table
+                outcomes = [Outcome(player, opponent, results[mine], points[mine], 0, number),
+                            Outcome(opponent, player, results[theirs], points[theirs], 0, number)]
+            for outcome in outcomes:
+                records.setdefault(outcome.player, Record(outcome.player)).add(outcome)
+    return records
+
+
+@pytest.mark.parametrize("division", ["masters", "seniors", "juniors"])
+def test_a_published_league_cup_is_ranked_and_its_resistances_reproduced(division):
+    """Milwaukee, June 2023: every player outside the top cut has the match points, resistance
+    and opponents' resistance Tournament Operations Manager published, to 6 places, and the
+    place: dropped players keep the resistance of the round they dropped after and rank below
+    those who played on (masters: 12 points, Kevin Garcia, dropped after round 6 with 50.83 %,
+    below Tou Moua's 41.94 %), an earlier drop below a later one (6 points: Jake Dillon's 68.75 %
+    after round 4 below Olive Battaglia's 40.28 % after round 6), and Michael Holmblad, who lost
+    round 1 for arriving late and played on, below every other 9-point player."""
+    data = MILWAUKEE["divisions"][division]
+    records = swiss_records(data)
+    pokemon = load_rulesets([BUILTIN_DIR])["pokemon-swiss"]
+    ctx = Context(records, seed=0, kind=SWISS, scoring=pokemon.scoring)
+    rows = rank_players(sorted(records), pokemon.tiebreakers_for(SWISS), ctx, {})
+    published = {name: (points, {"resistance": res, "opp_resistance": opp_res})
+                 for name, points, res, opp_res in data["standings"]}
+    assert {row.player: (row.points, row.tiebreaks) for row in rows if row.player in published} == published
+    assert places([row.player for row in rows if row.player in published], published) == \
+        places([name for name, *_ in data["standings"]], published)
+
+
+def places(order: list[str], published: dict) -> list[frozenset]:
+    """``order`` as its runs of players level on everything published (points, both resistances):
+    the handbook orders those by a lot (masters' last four, each out after losing round 1)."""
+    return [frozenset(run) for _, run in groupby(order, key=lambda name: repr(published[name]))]
+
+
+def enter_division(tree, division: str) -> str:
+    """A division's Swiss rounds as Podium content: a table's result [1, 0], [0.5, 0.5] or [0, 1],
+    a bye, a late loss ('late_loss: true'), the drops after each round."""
+    data = MILWAUKEE["divisions"][division]
+    names = sorted({name for tables in data["rounds"] for table in tables for name in table[:2]} - {"BYE", "LATE"})
+    tree.event(division, [{"name": n} for n in names], ruleset="pokemon-swiss", paired_by="rk9.gg",
+               structure={"swiss_rounds": data["swiss_rounds"], "cut": 0})
+    score = {"W": 1, "T": 0.5, "L": 0}
+    for number, tables in enumerate(data["rounds"], start=1):
+        pairings = [{"players": [slugify(t[0])], "bye": True} if t[1] == "BYE" else
+                    {"players": [slugify(t[0])], "late_loss": True} if t[1] == "LATE" else
+                    {"players": [slugify(t[0]), slugify(t[1])], "score": [score[t[2]], score[t[3]]]} for t in tables]
+        drops = [slugify(n) for n in data["drops"].get(number, ())]
+        tree.save_round(division, number, {"round": number, "stage": "swiss", "pairings": pairings,
+                                           **({"drops": drops} if drops else {})})
+    return division
+
+
+def test_a_late_loss_is_written_checked_scored_ranked_and_built(tree, cli):
+    """Milwaukee's seniors: Henry S. arrived late, lost round 1 without an opponent, lost round 2
+    and dropped. '- {players: [henry-s], late_loss: true}' is checked, scores him no point and
+    a round lost (0 of 2: 25 %), counts 25 % for his missing opponent (resistance (25 % + Keaton
+    A.'s 50 % after round 2) / 2 = 37.5 %; opponents' resistance (25 % + 37.5 %) / 2 = 31.25 %,
+    as published), ranks him below every other player on his points, and the site is built with
+    the round, the standings and his page."""
+    event = enter_division(tree, "seniors")
+    assert cli("check").output.startswith("ok:")
+    rows = json.loads(cli("standings", event, "--json").output)["standings"]
+    henry = next(row for row in rows if row["player"] == "henry-s")
+    assert (henry["points"], henry["tiebreaks"], henry["status"]) == (
+        0, {"resistance": 0.375, "opp_resistance": 0.3125}, "dropped")
+    published = {slugify(name): (points, {"resistance": res, "opp_resistance": opp_res})
+                 for name, points, res, opp_res in MILWAUKEE["divisions"]["seniors"]["standings"]}
+    assert {row["player"]: (row["points"], row["tiebreaks"]) for row in rows if row["player"] in published} == published
+    order = [row["player"] for row in rows if row["player"] in published]
+    assert places(order, published) == places(list(published), published)
+    cli("build", "--out", tree.root / "site")
+    player = (tree.root / "site/players/henry-s/index.html").read_text(encoding="utf-8")
+    assert "Traceback" not in player and "Henry S." in player
+    assert (tree.root / "site/events/seniors/rounds/1/index.html").exists()
+
+
+@pytest.mark.parametrize("line, message", [
+    ("- {players: [p1, p2], late_loss: true}",
+     "content/events/cup/rounds/1.yaml:5: a late loss has exactly one player, the one who arrived late: 'players: "
+     "[id]' and 'late_loss: true'; a game lists two or more players"),
+    ("- {players: [p1], late_loss: true, score: [0]}",
+     "content/events/cup/rounds/1.yaml:5: 'score' is not part of a late loss (nothing would read it): a late loss is "
+     "'players: [id]' and 'late_loss: true', and nothing else"),
+    ("- {players: [p1], late_loss: true, bye: true}",
+     "content/events/cup/rounds/1.yaml:5: this table has more than one result (bye, late_loss); keep one"),
+])
+def test_a_late_loss_written_wrong_is_said_at_its_line(tree, cli, line, message):
+    late_loss_round(tree, line)
+    assert only_problem(cli) == message
+
+
+def test_a_late_loss_where_the_rules_know_none_is_refused_at_its_line(tree, cli):
+    late_loss_round(tree, "- {players: [p1], late_loss: true}", ruleset="mtg-swiss")
+    assert only_problem(cli) == (
+        "content/events/cup/rounds/1.yaml:5: 'late_loss: true': the scoring of this ruleset knows no late loss (a round "
+        "lost without an opponent for arriving late); pair the player, or leave him out of the round")
+
+
+def late_loss_round(tree, line: str, ruleset: str = "pokemon-swiss") -> None:
+    """Round 1 of four players: p3–p4 at line 4, ``line`` at line 5 (p1, or p1 and p2), p2's bye
+    after it where the line does not seat him."""
+    tree.event("cup", [{"id": f"p{i}", "name": f"Player {i}"} for i in range(1, 5)], ruleset=ruleset, paired_by="hand")
+    score = "[2, 0]" if ruleset == "mtg-swiss" else "[1, 0]"
+    bye = "" if "p2" in line else "- {players: [p2], bye: true}\n"
+    tree.write("events/cup/rounds/1.yaml", f"round: 1\nstage: swiss\npairings:\n"
+                                          f"- {{players: [p3, p4], score: {score}}}\n{line}\n{bye}")

@@ -80,6 +80,7 @@ class Pairing:
     judge_loss: str | None = None  # a judge awarded this player the loss (NS HEX §6.6)
     bye: bool = False
     requested_bye: str | None = None  # a bye the player asked for: "full" | "half" | "zero" (bye is True too)
+    late_loss: bool = False  # the one player lost the round for arriving late: no opponent, no game (Play! Pokémon)
     armies: tuple | None = None
     modified: bool = False
     drawn_games: int | None = None  # a match of games (Magic): the games drawn; 'score' has the games won
@@ -98,8 +99,8 @@ class Pairing:
     @property
     def has_result(self) -> bool:
         """Something is entered. Whether that decides the match is the ruleset's call (``decided``)."""
-        return (self.bye or self.draw or bool(self.score) or self.winner is not None or self.forfeit is not None
-                or self.judge_loss is not None
+        return (self.bye or self.late_loss or self.draw or bool(self.score) or self.winner is not None
+                or self.forfeit is not None or self.judge_loss is not None
                 or self.winning_team is not None or bool(self.finish) or any(g.has_result for g in self.games))
 
     def at(self, key: str) -> Src:

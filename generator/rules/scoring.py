@@ -16,7 +16,7 @@ from podium.core.values import Count
 
 # Every key a result may have, on a table and in a game under 'games:' (CONTRACT.md, rounds/<n>.yaml).
 RESULT_KEYS = ("score", "winner", "draw", "forfeit", "judge_loss", "modified", "drawn_games", "games", "finish", "bases",
-               "eliminated", "unrated")
+               "eliminated", "unrated", "late_loss")
 GAME_KEYS = ("score", "time", "tiles", "winner", "home", "clans", "forfeit", "disconnected")
 
 # What a YAML reader would not keep as it is between quotes: the line breaks it folds (NEL, LS,
@@ -59,6 +59,7 @@ class Scoring(Block):
     stage_kinds = frozenset({SWISS, KNOCKOUT, ROUND_ROBIN})  # the stages whose games it scores: games of two
     team_games = False  # registrations may give teams ('team:'), whose games score their defaults apart (Tantrix §7c)
     withdrawal_is_absence = False  # a withdrawal or disqualification in a round robin: absent from every game to come (Tantrix §7d, §7l)
+    late_losses = False  # a player may lose a Swiss round for arriving late, without an opponent ('late_loss: true')
     # The result keys this block reads, and how its result is written: any other key entered is
     # refused, since nothing would read it (a block with several kinds of result: ``result_keys``).
     reads: frozenset = frozenset()
@@ -199,6 +200,9 @@ class Scoring(Block):
         once — that its parts agree."""
         if pairing.bye:
             return
+        if pairing.late_loss:
+            self._check_late_loss(pairing, problems, stage)
+            return
         before = len(problems.items)
         self._check_read(pairing, problems, stage)
         self.check_shape(pairing, problems, stage)
@@ -207,6 +211,21 @@ class Scoring(Block):
 
     def check_shape(self, pairing: Pairing, problems: Problems, stage=None) -> None:
         """The block's own rules for a result line that is not a bye (each block says)."""
+
+    def _check_late_loss(self, pairing: Pairing, problems: Problems, stage=None) -> None:
+        """A late loss ('late_loss: true', its one player alone on the line: validate/pairings.py)
+        is a whole result of a Swiss round, where the rules give one (``late_losses``)."""
+        if not self.late_losses:
+            problems.add(pairing.at("late_loss"), "'late_loss: true': the scoring of this ruleset knows no late loss "
+                         "(a round lost without an opponent for arriving late); pair the player, or leave him out of "
+                         "the round")
+        elif stage is not None and stage.kind != SWISS:
+            problems.add(pairing.at("late_loss"), f"a late loss is a Swiss round's, lost for arriving late; a "
+                         f"{stage.kind} match is played, or lost by 'forfeit: <id>'")
+        for key in RESULT_KEYS:
+            if key != "late_loss" and _given(pairing, key):
+                problems.add(pairing.at(key), f"'{key}' is not part of a late loss (nothing would read it): a late "
+                             "loss is 'players: [id]' and 'late_loss: true', and nothing else")
 
     def _check_read(self, pairing: Pairing, problems: Problems, stage=None) -> None:
         """Issue 14, nothing lost: a key no rule of this block reads would be silently ignored."""

@@ -1,5 +1,5 @@
 """The pairings of a round file: each table's players or 2-vs-2 teams, its one result (score,
-winner, draw, forfeit, judge's loss), armies, games, clocks and bracket match."""
+winner, draw, forfeit, judge's loss, late loss), armies, games, clocks and bracket match."""
 from __future__ import annotations
 
 import re
@@ -37,12 +37,17 @@ def _pairing(item, src: Src, problems: Problems, ids: set[str]) -> Pairing | Non
         return None  # the rest of this entry is not checked: its players are the problem
     bye = f.get("bye", default=False)
     requested = bye if isinstance(bye, str) else None
+    late_loss = f.get("late_loss", default=False)
     if bye and f.get("unrated"):
         problems.add(f.at("unrated"), "a bye is no game, and 'unrated' marks a game of less than one move; take it out")
-    if bool(bye) != (len(players) == 1):
+    if late_loss and len(players) != 1:
+        problems.add(f.at("players"), "a late loss has exactly one player, the one who arrived late: 'players: [id]' "
+                                      "and 'late_loss: true'; a game lists two or more players")
+    elif not late_loss and bool(bye) != (len(players) == 1):
         problems.add(f.at("players"), "a bye has exactly one player and 'bye: true'; a game lists two or more players")
     pairing = Pairing(
         players=tuple(players), src=f.src, table=f.get("table"), bye=bool(bye), requested_bye=requested,
+        late_loss=late_loss,
         score=_numbers(f, "score", len(players)), winner=None if teams else _member(f, "winner", players),
         draw=f.get("draw", default=False), forfeit=_member(f, "forfeit", players),
         judge_loss=_member(f, "judge_loss", players),
@@ -155,9 +160,11 @@ def _clocks(f: Fields, count: int) -> tuple | None:
 
 def _check_one_result(pairing: Pairing, problems: Problems) -> None:
     """A table has one result: a score (with an optional matching winner), a winner, a draw, a
-    forfeit or a judge's loss (a score beside the last two: Scoring.contradictions)."""
+    forfeit, a judge's loss (a score beside the last two: Scoring.contradictions) or a late loss
+    (a score beside it: Scoring.check)."""
     given = [key for key, present in (("forfeit", pairing.forfeit), ("judge_loss", pairing.judge_loss),
-                                      ("draw", pairing.draw), ("bye", pairing.bye and len(pairing.players) == 1))
+                                      ("draw", pairing.draw), ("bye", pairing.bye and len(pairing.players) == 1),
+                                      ("late_loss", pairing.late_loss))
              if present]
     if pairing.winner and (pairing.draw or pairing.forfeit or pairing.judge_loss):
         given.append("winner")

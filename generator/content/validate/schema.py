@@ -200,10 +200,14 @@ class GameEntry(Declared):
 class PairingEntry(Declared):
     model_config = ConfigDict(title="a pairing")
     table: Annotated[int, Field(ge=1)] = Field(None, description="The table number.")
-    players: Ids = Field(None, description="The players' ids; one id with 'bye: true' for a bye.")
+    players: Ids = Field(None, description="The players' ids; one id with 'bye: true' for a bye, or with "
+                                           "'late_loss: true' for a round lost for arriving late.")
     bye: bool | Literal["full", "half", "zero"] = Field(
         False, description="This player has the bye: true for the bye the pairing gives; full, half or zero for a "
                            "round the player asked to sit out, worth a win, a draw or nothing (FIDE's F, H and Z).")
+    late_loss: bool = Field(False, description="This player, alone on the line, lost the round for arriving late: no "
+                                               "opponent, no game (Play! Pokémon); where the ruleset's scoring "
+                                               "knows late losses.")
     score: list[Number] = Field(None, description="Each player's score, in the order of 'players'.")
     winner: Id | int = Field(None, description="The winner's id (a team's index, 0 or 1, in a 2-vs-2 game).")
     draw: bool = Field(False, description="The game was drawn.")
