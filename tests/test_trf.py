@@ -110,14 +110,6 @@ def test_a_game_written_on_one_line_only_is_said_at_it(tree, cli):
     assert "bad.trf:1: round 1: start rank 2's line does not name 1 as his opponent in that round" in output
 
 
-def test_a_double_forfeit_is_refused_with_the_line_to_mend(tree, cli):
-    bad = tree.root / "bad.trf"
-    bad.write_text(line("1", "Ann", "   2 w -") + line("2", "Bob", "   1 b -"))
-    output = cli("import", "trf", bad, "club", expect=1).output
-    assert ("bad.trf:1: round 1: results '-' and '-' (start rank 2) are no game's two results; a round file holds a "
-            "win, a draw or one player's forfeit — enter this game by hand") in output
-
-
 def test_import_never_writes_over_an_event(tree, cli):
     tree.event("capo", 4)
     output = cli("import", "trf", CAPO, "capo", expect=1).output

@@ -239,8 +239,10 @@ def import_trf_command(source: Path, event: str | None, ruleset: str, date_text:
     from podium.formats.trf_import import import_trf
 
     known_ruleset(content, ruleset)
-    paths, read_as = import_trf(source, content, event, ruleset, _date_option(date_text), encoding)
-    click.echo(f"{display_path(str(source))}: {read_as}")
+    paths, imported = import_trf(source, content, event, ruleset, _date_option(date_text), encoding)
+    click.echo(f"{display_path(str(source))}: {imported.read_as}")
+    for note in imported.notes:
+        click.echo(note)
     for path in paths:
         click.echo(f"wrote {path}")
     click.echo(f"next: `podium standings {paths[0].parent.name}` or `podium build`")

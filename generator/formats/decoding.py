@@ -87,7 +87,8 @@ _BYTE_ORDER_MARKS = ((codecs.BOM_UTF8, "utf-8-sig", "utf-8"), (codecs.BOM_UTF16_
 
 def decode_text(data: bytes, path: str, encoding: str | None = None) -> Decoded:
     """``data`` (the bytes of the file at ``path``) as text: in ``encoding`` when the organizer
-    names one (--encoding), else in the encoding these rules detect, in this order:
+    names one (--encoding; a code page named for a file that starts with UTF-8's byte order mark is
+    refused), else in the encoding these rules detect, in this order:
 
     1. A byte order mark names it (UTF-8, UTF-16) and is not part of the text.
     2. Bytes that read as UTF-8 are UTF-8: a name with a letter beyond ASCII in a single-byte
@@ -111,6 +112,10 @@ def decode_text(data: bytes, path: str, encoding: str | None = None) -> Decoded:
         except LookupError:
             raise fail(Src("--encoding"), f"'{encoding}' is no encoding Python knows; name one like utf-8, cp1250 "
                        "or cp1252, or leave --encoding out for Podium to detect it") from None
+        if data.startswith(codecs.BOM_UTF8) and not name.startswith("utf-8"):
+            # read as a code page, the mark would be three letters glued to the first line (TRF's 012, the name)
+            raise fail(Src(path, 1), f"it starts with UTF-8's byte order mark, so it is UTF-8, not {name}; leave "
+                       "--encoding out, or name utf-8")
         codec = "utf-8-sig" if name == "utf-8" else name  # the mark is no part of the text
         return Decoded(_decode(data, path, codec, name, given=True), name, given=True)
     for mark, codec, name in _BYTE_ORDER_MARKS:

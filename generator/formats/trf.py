@@ -10,11 +10,19 @@ a game of less than one move; U the bye the pairing allocates; F H Z a full-, ha
 zero-point bye; a blank is Z. Header lines: 012 name, 022 city, 032 federation, 042 start
 date, 052 end date, 062 players, 072 rated players, 092 type, 102 chief arbiter.
 
+Files as they are published spell a round without an opponent otherwise, and are read as the
+Annex means them (``RoundEntry.spelled`` keeps how): '-' (lichess, Swiss-Manager's ``0000 - -``,
+JaVaFo's older codes) is Z, '=' (JaVaFo's older codes) is H, and '+' a point without a game —
+the pairing's bye U when it is the round's only one (JaVaFo's older code), else F. The lines of
+JaVaFo's TRF(x) and TRF-26 that say how the event is run (XXR rounds, XXC colour, XXA
+acceleration, XXS points, 013 teams …) are kept as ``Record``s for the importer to honour or refuse.
+
 This module reads and writes the format only; trf_import.py and trf_export.py translate.
 """
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from collections import Counter
+from dataclasses import dataclass, field, replace
 
 from podium.core.errors import Problems, Src
 from podium.core.values import text_problem
@@ -34,6 +42,11 @@ IMPORTED_TEXT = ("name", "title", "federation")  # the text columns that become 
 FIRST_ROUND = 92
 HEADER = {"012": "name", "022": "city", "032": "federation", "042": "start", "052": "end", "062": "players",
           "072": "rated", "092": "type", "102": "arbiter"}
+# Lines that say how the event is run, beyond the Annex's header: JaVaFo's TRF(x) (XX…) and
+# TRF-26's (142 rounds, 152 initial colour, 162 points, 192 type, 240 byes, 250 acceleration,
+# 260 forbidden pairs, 299 points given) and team lines (013, 310, 320, 330).
+RECORDS = ("013", "142", "152", "162", "192", "240", "250", "260", "299", "310", "320", "330")
+WITHOUT_OPPONENT = {"-": "Z", "=": "H"}  # older spellings of a round without a game, as TRF-16 writes them
 
 
 @dataclass(frozen=True)
@@ -44,6 +57,7 @@ class RoundEntry:
     opponent: int | None
     colour: str | None
     result: str
+    spelled: str = field(default="", compare=False)  # how the file wrote it, when not as TRF-16 does
 
     @property
     def absent(self) -> bool:
@@ -67,9 +81,20 @@ class TrfPlayer:
 
 
 @dataclass(frozen=True)
+class Record:
+    """A line beyond the header and the players (RECORDS, XX…): its code, what follows it, where."""
+
+    code: str
+    text: str
+    src: Src
+
+
+@dataclass(frozen=True)
 class Trf:
     header: dict = field(default_factory=dict)  # name, city, … (HEADER) → the text as written
     players: tuple[TrfPlayer, ...] = ()
+    records: tuple[Record, ...] = ()
+    sources: dict = field(default_factory=dict)  # a header key → its line
 
     @property
     def round_count(self) -> int:
@@ -78,17 +103,21 @@ class Trf:
 
 def read_trf(text: str, path: str, problems: Problems) -> Trf:
     """The players and header of a TRF-16 text; each line that does not read is a problem at it."""
-    header, players = {}, []
-    for number, line in enumerate(text.splitlines(), start=1):
+    header, sources, players, records = {}, {}, [], []
+    # a byte order mark the text was decoded with would hide the first line's code (012: the name)
+    for number, line in enumerate(text.removeprefix("\ufeff").splitlines(), start=1):
         src = Src(path, number)
         code = line[:3]
         if code in HEADER and line[4:].strip():
             header[HEADER[code]] = _plain(line[4:].strip(), f"{code} ({HEADER[code]})", src, problems)
+            sources[HEADER[code]] = src
         elif code == "001":
             player = _player(line.rstrip("\r"), src, problems)
             if player is not None:
                 players.append(player)
-    trf = Trf(header, tuple(players))
+        elif code in RECORDS or code.startswith("XX"):
+            records.append(Record(code, line[4:].strip(), src))
+    trf = Trf(header, _points_without_a_game(players), tuple(records), sources)
     _check_crosstable(trf, problems)
     return trf
 
@@ -141,7 +170,26 @@ def _round_entry(block: str, index: int, src: Src, problems: Problems) -> RoundE
     if colour not in "wb- ":
         problems.add(src, f"round {index} (column {first + 5}): colour '{block[5]}' is none of w, b, -")
         return None
+    if not opponent and result in WITHOUT_OPPONENT:
+        return RoundEntry(None, None, WITHOUT_OPPONENT[result], spelled=f"'{result}' without an opponent")
     return RoundEntry(opponent or None, colour if colour in "wb" else None, result)
+
+
+def _points_without_a_game(players: list[TrfPlayer]) -> tuple[TrfPlayer, ...]:
+    """The players, each '+' without an opponent read as the bye it is: a round's only one the
+    pairing's (U: JaVaFo's older code, one a round), several full-point byes (F: Swiss-Manager's
+    point for an empty board)."""
+    full = Counter(index for p in players for index, e in enumerate(p.rounds)
+                   if e.opponent is None and e.result in "+U")
+    return tuple(replace(p, rounds=tuple(_read_plus(e, full[index]) for index, e in enumerate(p.rounds)))
+                 if any(e.opponent is None and e.result == "+" for e in p.rounds) else p for p in players)
+
+
+def _read_plus(entry: RoundEntry, full_points: int) -> RoundEntry:
+    """``full_points``: the round's points without a game, '+' or U."""
+    if entry.opponent is not None or entry.result != "+":
+        return entry
+    return RoundEntry(None, None, "U" if full_points == 1 else "F", spelled="'+' without an opponent")
 
 
 def _whole(text: str, what: str, src: Src, problems: Problems, optional: bool = False) -> int | None:

@@ -161,9 +161,10 @@ class EventFile(Declared):
                                                 "Swiss rounds were paired by the FIDE Dutch system (Podium 0.3), 3 "
                                                 "(the default) otherwise.")
     start_numbers: Literal["registrations", "rating"] = Field(
-        None, description="A round robin's start numbers: in the order of registrations.yaml, or by rating (highest "
-                          "first). Not set: by rating when players have one, else drawn — FIDE's Berger tables: the "
-                          "order of registrations.yaml.")
+        None, description="A round robin's start numbers, a chess Swiss's pairing numbers: in the order of "
+                          "registrations.yaml, or by rating (highest first). Not set: by rating when players have one, "
+                          "else drawn — FIDE's Berger tables and a chess Swiss: the order of registrations.yaml for "
+                          "equal ratings.")
     initial_colour: Literal["white", "black"] = Field(
         None, description="A chess Swiss's initial colour: the colour the top-ranked player of the first board has in "
                           "round 1 (FIDE C.04.3 E.5). Not set: drawn by lot from the seed.")
