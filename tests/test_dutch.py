@@ -101,8 +101,21 @@ def test_the_javafo_manuals_gros_2010_round_5_is_drawn_board_for_board(tree, cli
     expected = [tuple(int(n) for n in line.split())
                 for line in (EXTERNAL / "gros2010-r5-javafo-aum-output.txt").read_text("utf-8").splitlines()[1:] if line.strip()]
     assert drawn == expected
+    assert "ok: 1 event" in cli("check").output  # 46–20 met by forfeit in round 1 (C.04.1 b: not a game played)
 
 
 def _start_numbers(trf: Path) -> dict[str, int]:
     """Each player's start number in a TRF file, by name (TRF-16 columns 5–8 and 15–47)."""
     return {line[14:47].strip(): int(line[4:8]) for line in trf.read_text("utf-8").splitlines() if line.startswith("001")}
+
+
+def test_a_player_absent_from_round_one_has_no_pairing_number_in_it(tree, cli):
+    """Player 2 asked for a zero-point bye in round 1: the five others are numbered 1–5 among
+    themselves (a late entry's number comes when he first plays, C.04.2 §C, as bbpPairings
+    numbers), so by E.5 the second board's higher player, player 3, is number 2, even: Black.
+    S1 = 1, 3 against S2 = 4, 5; the bye to the last, player 6."""
+    entries = [{"id": f"p{i}", "name": f"Player {i}", "rating": 2400 - 10 * i} for i in range(1, 7)]
+    entries[1]["byes"] = {1: "zero"}
+    tree.event("open", entries, ruleset="chess-swiss", structure={"swiss_rounds": 3, "cut": 0}, initial_colour="white")
+    cli("pair", "open")
+    assert boards(tree, "open", 1) == [(1, 4), (5, 3), (6,), (2,)]

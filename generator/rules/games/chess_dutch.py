@@ -67,13 +67,14 @@ class DutchPairing(SwissPairing):
 
     name = "fide-dutch"
     gives_colours = True
+    forfeit_is_a_meeting = False  # C.04.1 b: a forfeited game was not played; the two may be paired again
 
     def as_drawn_by(self, draws: int) -> SwissPairing:
         """Before version 3 of the draws, chess Swiss rounds were matched as other games'."""
         return self if draws >= DUTCH else SwissMatching().as_drawn_by(draws)
 
     def draw(self, request: SwissRequest) -> SwissRound:
-        number = {player: i for i, player in enumerate(request.start_list, start=1)}
+        number = {player: i for i, player in enumerate(_numbered(request), start=1)}
         player = {i: p for p, i in number.items()}
         try:
             drawn = DutchEngine.generate_pairings(_tournament(request, number))
@@ -96,14 +97,27 @@ class AbsoluteCriteriaUnmet(PairingImpossible):
                 "not topscorers (FIDE C.04.3 C.1–C.3)")
 
 
+def _numbered(request: SwissRequest) -> list[str]:
+    """The players with a pairing number, in the order of the start list: those paired in this
+    round or in one before (a game, a forfeit, the pairing-allocated bye). One who has only
+    been absent or asked for byes so far is not numbered yet, as a late entry is not (C.04.2
+    §C): the numbers' parity gives the colours of E.5, and bbpPairings numbers so."""
+    to_pair = set(request.ranked)
+    return [p for p in request.start_list if p in to_pair or any(_took_part(outcomes) for outcomes in request.played.get(p, ()))]
+
+
+def _took_part(outcomes: tuple[Outcome, ...]) -> bool:
+    return any(o.opponent is not None or o.result == "bye" for o in outcomes)
+
+
 def _tournament(request: SwissRequest, number: dict[str, int]) -> ParsedTrf:
     """The tournament as a TRF(x) before the round: each entrant's rounds so far, and for those
     who do not play this round, its entry already made (C.04.3's engine pairs the players whose
     entries stop at the round before)."""
     to_pair = set(request.ranked)
-    accelerations = baku_accelerations(request.start_list, request.rounds) if request.acceleration == "baku" else {}
+    accelerations = baku_accelerations(tuple(number), request.rounds) if request.acceleration == "baku" else {}
     sections = []
-    for p in request.start_list:
+    for p in number:
         results = [_entry(outcomes, number) for outcomes in request.played.get(p, ())]
         if p not in to_pair:
             results.append(RoundResult(id=0, color=ColorToken.BYE_OR_NOT_PAIRED,

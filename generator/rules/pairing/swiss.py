@@ -510,6 +510,7 @@ class SwissPairing(Block):
     """What every Swiss pairing answers: a Swiss stage asks it for each round's pairs and bye."""
 
     gives_colours: ClassVar[bool] = False  # True: each pair comes White first, as the block's own rules say
+    forfeit_is_a_meeting: ClassVar[bool] = True  # two players whose game was forfeited have met: never paired again
 
     @abstractmethod
     def draw(self, request: SwissRequest) -> SwissRound:

@@ -44,8 +44,9 @@ def _play(rnd: Round, result: StageResult, state: EventState) -> None:
     present = state.present(result.entrants, rnd.number)
     asked = _asked_byes_known(rnd.number, present, state)
     state.check_seated(rnd, set(present) - asked.keys(), asked=asked)
+    forfeits_meet = state.ruleset.pairing.as_drawn_by(state.event.draws).forfeit_is_a_meeting
     for pairing in rnd.pairings:
-        if len(pairing.players) == 2 and pairing.players[1] in records[pairing.players[0]].opponents:
+        if len(pairing.players) == 2 and pairing.players[1] in records[pairing.players[0]].met(forfeits_meet):
             state.problems.add(pairing.src, f"{pairing.players[0]} and {pairing.players[1]} already played each other; "
                                "Swiss rounds have no rematches")
     for pairing in rnd.pairings:
@@ -81,7 +82,14 @@ def _requested_bye(pairing: Pairing, round_no: int, records: dict, state: EventS
 
 def _bye(pairing, round_no: int, records: dict, state: EventState) -> None:
     player = pairing.players[0]
-    if records[player].byes:
+    event = state.event
+    if records[player].byes and event.paired_by and all(r.drawn_from is None for r in event.rounds
+                                                         if r.number == round_no):
+        # a round another program drew (event.yaml 'paired_by:', no 'drawn_from:' of `podium pair`)
+        # stands as published, a rule it broke included: counted, and noted where check shows it
+        state.notes.append((pairing.src, f"{player} already had a bye, and a player gets at most one; the round "
+                            f"stands as published (paired_by: {event.paired_by})"))
+    elif records[player].byes:
         state.problems.add(pairing.src, f"{player} already had a bye; a player gets at most one")
     army = pairing.armies[0] if pairing.armies else None
     records[player].add(state.ruleset.scoring.scored_bye(state.ruleset.bye.outcome(player, round_no, army)))

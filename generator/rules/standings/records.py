@@ -29,6 +29,11 @@ class Record:
     def opponents(self) -> list[str]:
         return [o.opponent for o in self.outcomes if o.opponent is not None]
 
+    def met(self, forfeits: bool = True) -> list[str]:
+        """The opponents the player met; ``forfeits``: a game won or lost by forfeit counts as a
+        meeting (FIDE's Dutch system pairs two such players again: they have not played)."""
+        return self.opponents if forfeits else [o.opponent for o in self.outcomes if o.opponent is not None and o.played]
+
     def colours_played(self) -> tuple[str, ...]:
         """The colour of each game played, oldest first: a forfeit or a bye has none (FIDE C.04.2
         §D.5: they do not count for colours)."""
