@@ -67,9 +67,11 @@ def test_lichess_absences_a_blank_opponent_and_a_dash_are_zero_point_byes_said_i
     """It was refused: the start date 'May 10, 2020' read as no date, and each '-' without an
     opponent was "no bye TRF-16 writes". Every player has the points lichess published."""
     output = cli("import", "trf", LICHESS, "lichess").output.splitlines()
-    assert output[1] == ("read as published: 20 rounds, 574 games, 92 absences as zero-point byes (Z), 18 half-point "
-                         "byes (H), 9 pairing-allocated byes (U), 82 withdrawals; read as TRF-16 means them: '-' "
-                         "without an opponent as Z (1065)")
+    # XXR says 21 rounds and 20 were played: a player absent from the last ones is paired in round 21
+    # unless his absence is entered for it, as FIDE's pairing programs read a file (no withdrawals)
+    assert output[1] == ("read as published: 20 rounds, 574 games, 1065 absences as zero-point byes (Z), 18 half-point "
+                         "byes (H), 9 pairing-allocated byes (U); read as TRF-16 means them: '-' without an opponent as "
+                         "Z (1065)")
     checked(cli)
     assert {row["name"]: row["points"] for row in standings(cli, "lichess")} == published_points(LICHESS)
 

@@ -3,7 +3,8 @@
 line the import prints.
 
 A Swiss: a player's absences before his first round make him a late entry (``joins:``), those
-after his last a withdrawal (``drops:``), and those between zero-point byes; a player in no
+after his last a withdrawal (``drops:``) once every round is played, and those between (and
+after his last while rounds are still to pair) zero-point byes; a player in no
 round is left out. The rounds after the last one played (no game, no pairing's bye in them)
 hold the byes asked for in advance (JaVaFo's file of the round to pair): they go beside the
 registrations (``byes: {5: half}``). A double forfeit, which no round file holds as a game, is
@@ -30,8 +31,9 @@ class Crosstable:
     def __init__(self, trf: Trf):
         everyone = sorted(trf.players, key=lambda p: p.number)
         self.rounds = _played_rounds(everyone)
-        self.left_out = [p for p in everyone if all(entry.absent for entry in p.rounds[:self.rounds])]
-        self.players = [p for p in everyone if not all(entry.absent for entry in p.rounds[:self.rounds])]
+        # before round 1 (a start list, with the round's byes perhaps entered) nobody is left out
+        self.left_out = [p for p in everyone if self.rounds and all(entry.absent for entry in p.rounds[:self.rounds])]
+        self.players = [p for p in everyone if p not in self.left_out]
         self.by_number = {p.number: p for p in self.players}
         self.ids = unique_ids(self.players)
         self.active = {p.number: _active_rounds(p, self.rounds) for p in self.players}
@@ -54,6 +56,24 @@ class Crosstable:
         for number in numbers:
             if number in self.asked:
                 self.asked[number].setdefault(self.rounds + 1, "zero")
+
+    def goes_on(self, planned: int) -> None:
+        """Rounds are still to pair (``planned`` in all). As FIDE's pairing programs read a TRF,
+        a player is paired in the next round unless his absence is entered for it: one absent
+        from the last rounds played has not withdrawn (those rounds are his zero-point byes), and
+        one of no round yet whose absence is not entered for the next either joins in it (a late
+        entry)."""
+        if self.rounds >= planned:
+            return
+        joining = [p for p in self.left_out if self.entry(p, self.rounds + 1).result == " "]
+        self.players = sorted(self.players + joining, key=lambda p: p.number)
+        self.left_out = [p for p in self.left_out if p not in joining]
+        self.by_number = {p.number: p for p in self.players}
+        self.ids = unique_ids(self.players)
+        for player in self.players:
+            first, last = _active_rounds(player, self.rounds)
+            self.active[player.number] = (first, self.rounds) if last else (self.rounds + 1, self.rounds)
+            self.asked[player.number] = _asked_byes(player, self.rounds)
 
     def entry(self, player: TrfPlayer, number: int) -> RoundEntry:
         return player.rounds[number - 1] if number <= len(player.rounds) else NO_ENTRY

@@ -63,6 +63,7 @@ def import_trf(source: Path, content: Path, event_id: str | None, ruleset: str, 
     problems = Problems()
     table = Crosstable(trf)
     settings = read_settings(trf, table, problems)
+    table.goes_on(settings.rounds or trf.round_count)
     table.ask_zero_byes(settings.absent_next)
     ruleset, notes = _round_robin(trf, table, ruleset, problems)
     event = _event(trf, decoded.text, source, ruleset, date or _date(trf, source, problems), settings, table)
@@ -104,8 +105,6 @@ def _read(text: str, source: Path) -> Trf:
                      "is the line cut where the next begins?")
     problems.raise_if_any()
     refuse_a_team_event(trf)
-    if not any(not entry.absent for player in trf.players for entry in player.rounds):
-        raise fail(Src(str(source)), "no player of the file played a round: there is no event to import")
     return trf
 
 
