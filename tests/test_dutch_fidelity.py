@@ -1,0 +1,40 @@
+"""Issue 34: FIDE's A.7 criterion — every round `podium pair` draws in chess-swiss is the round
+bbpPairings (an engine FIDE endorses) drew from the same state, on a corpus of 1,250 random
+tournaments it generated (tests/dutch_corpus.py says how they are read). The default run checks
+five of them, every round; `PODIUM_DUTCH_CORPUS=all` checks every one (bench/RESULTS.md gives
+that run's figure)."""
+from __future__ import annotations
+
+import pytest
+
+from dutch_corpus import before_round, drawn, podium_draws, sample_every, tournaments
+
+CORPUS = tournaments(sample_every())
+
+
+@pytest.mark.parametrize("tournament", CORPUS, ids=[t.name for t in CORPUS])
+def test_every_round_is_the_round_bbppairings_drew(tournament, tmp_path):
+    differing = [k for k in range(1, tournament.rounds + 1)
+                 if podium_draws(tournament, k, tmp_path / f"r{k}") != drawn(tournament.text, k)]
+    assert differing == [], f"{tournament.name}: rounds {differing} differ from bbpPairings' draw"
+
+
+def test_the_state_before_a_round_keeps_what_an_arbiter_enters_before_pairing():
+    """Cut before round 2: round 1 as played, round 2's half-point bye asked for in advance kept,
+    its game (drawn by the engine) gone, the points those entries make."""
+    text = "012 Cut\nXXR 3\nXXC white1\n" + "".join(
+        _line(number, name, entries) for number, name, entries in (
+            (1, "A", [(2, "w", "1"), (0, "-", "H"), (2, "b", "1")]),
+            (2, "B", [(1, "b", "0"), (3, "w", "1"), (1, "w", "0")]),
+            (3, "C", [(0, "-", "U"), (2, "b", "0"), (0, "-", "Z")])))
+    cut = before_round(text, 2).splitlines()
+    assert cut[3] == _line(1, "A", [(2, "w", "1"), (0, "-", "H")], points=1.5).rstrip()
+    assert cut[4] == _line(2, "B", [(1, "b", "0")], points=0).rstrip()
+    assert cut[5] == _line(3, "C", [(0, "-", "U")], points=1).rstrip()
+    assert drawn(text, 1) == [(1, 2), (3, 0)] and drawn(text, 2) == [(2, 3)]
+
+
+def _line(number: int, name: str, entries, points: float = 0) -> str:
+    """A TRF-16 player line: start rank, name, rating, points, rank and each round's entry."""
+    rounds = "".join(f"{opponent or '0000':>4} {colour} {result}  " for opponent, colour, result in entries)
+    return f"001 {number:>4}      {name:<33} 2000{'':28}{points:4.1f} {number:>4}  {rounds}\n"
