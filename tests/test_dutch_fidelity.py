@@ -38,3 +38,12 @@ def _line(number: int, name: str, entries, points: float = 0) -> str:
     """A TRF-16 player line: start rank, name, rating, points, rank and each round's entry."""
     rounds = "".join(f"{opponent or '0000':>4} {colour} {result}  " for opponent, colour, result in entries)
     return f"001 {number:>4}      {name:<33} 2000{'':28}{points:4.1f} {number:>4}  {rounds}\n"
+
+
+def test_baku_groups_are_drawn_from_the_whole_start_list(tmp_path):
+    """baku/k0002: 95 players, two of them absent from round 1. GA is the first 48 of the start
+    list (2·⌈95/4⌉, C.04.5.1 §1), absent ones included, as the file's XXA lines say — not the
+    first 48 of those who play round 1, which put players 49 and 50 in GA and paired 2–27, 4–29."""
+    tournament = next(t for t in tournaments() if t.name == "baku/k0002.trf")
+    assert podium_draws(tournament, 1, tmp_path / "r1") == drawn(tournament.text, 1)
+    assert podium_draws(tournament, 2, tmp_path / "r2") == drawn(tournament.text, 2)

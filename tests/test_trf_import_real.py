@@ -227,7 +227,7 @@ def test_xxa_of_another_acceleration_is_refused_at_the_first_line_that_differs(t
                       encoding="utf-8")
     assert cli("import", "trf", source, "gros", expect=1).output == (
         "gros.trf:68: XXA: start rank 3's virtual points 1.0 1.0 0.5 0.5 0.5 are not the Baku acceleration's "
-        "(1.0 1.0 1.0 0.5 0.5: FIDE C.04.5.1, for the 51 players who played and 9 rounds), the one acceleration "
+        "(1.0 1.0 1.0 0.5 0.5: FIDE C.04.5.1, for the 52 players of the file and 9 rounds), the one acceleration "
         "Podium pairs by; take the XXA lines out to pair the rounds left without acceleration\n1 problem found.\n")
 
 

@@ -30,6 +30,7 @@ class Crosstable:
 
     def __init__(self, trf: Trf):
         everyone = sorted(trf.players, key=lambda p: p.number)
+        self.everyone = everyone  # every player of the file, of a round or not
         self.rounds = _played_rounds(everyone)
         # before round 1 (a start list, with the round's byes perhaps entered) nobody is left out
         self.left_out = [p for p in everyone if self.rounds and all(entry.absent for entry in p.rounds[:self.rounds])]

@@ -178,8 +178,9 @@ def _acceleration(records: list[Record], settings: Settings, table: Crosstable, 
     player has those; where they differ, said at the first line that does — unless no round
     left to pair is accelerated: the rounds they accelerated stand as published."""
     written = _virtual_points(records, problems)
-    players = [p.number for p in table.players]
-    expected = {number: _trimmed(points) for number, points in _baku(tuple(players), rounds).items()}
+    players = [p.number for p in table.everyone]  # GA is drawn from the whole start list (C.04.5.1 §1)
+    expected = {number: _trimmed(points) for number, points in
+                registry.ACCELERATIONS["baku"](tuple(players), rounds).items()}
     expected.update({number: () for number in players if number not in expected})
     virtual = max(expected.values(), key=len)
     differs = sorted((written[n][1].src.line, n) for n in players if n in written and written[n][0] != expected[n])
@@ -194,19 +195,12 @@ def _acceleration(records: list[Record], settings: Settings, table: Crosstable, 
         number = differs[0][1]
         problems.add(written[number][1].src, f"XXA: start rank {number}'s virtual points {_shown(written[number][0])} "
                      f"are not the Baku acceleration's ({_shown(expected[number]) or 'none'}: FIDE C.04.5.1, for the "
-                     f"{len(players)} players who played and {rounds} rounds), the one acceleration Podium pairs by; "
+                     f"{len(players)} players of the file and {rounds} rounds), the one acceleration Podium pairs by; "
                      "take the XXA lines out to pair the rounds left without acceleration")
     else:
-        player = table.by_number[missing[0]]
+        player = next(p for p in table.everyone if p.number == missing[0])
         problems.add(player.src, f"start rank {player.number} has no XXA line, yet the Baku acceleration gives him "
                      f"{_shown(virtual)} (FIDE C.04.5.1); write his XXA line, or take the XXA lines out")
-
-
-def _baku(start_list: tuple[int, ...], rounds: int) -> dict:
-    """Each player's virtual points before each round by C.04.5.1, as the Dutch pairing gives them
-    (``baku_accelerations`` of the game module that pairs by them: only the registry reaches into
-    rules/games/)."""
-    return next(m for m in registry.GAMES if hasattr(m, "baku_accelerations")).baku_accelerations(start_list, rounds)
 
 
 def _virtual_points(records: list[Record], problems: Problems) -> dict[int, tuple[tuple, Record]]:

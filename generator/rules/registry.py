@@ -78,3 +78,7 @@ TIEBREAKERS = {cls.key: cls for cls in (
     HqDifference, HeadToHead, StrengthOfSchedule, ExtendedStrengthOfSchedule, GamesWon, MarginSum, TilesUsed,
     MutualPoints, Secondary, Wins, Tertiary, SecondPlaces, VictoryPoints, RoundPoints, ManualOrder, RandomLot,
     *(cls for module in GAMES for cls in getattr(module, "TIEBREAKERS", ())))}
+
+# acceleration name → (start list, rounds) → each accelerated player's virtual points before each
+# round: what an event's 'acceleration:' names, and what a TRF's XXA lines are held to
+ACCELERATIONS = {name: method for module in GAMES for name, method in getattr(module, "ACCELERATIONS", {}).items()}

@@ -115,7 +115,8 @@ def _tournament(request: SwissRequest, number: dict[str, int]) -> ParsedTrf:
     who do not play this round, its entry already made (C.04.3's engine pairs the players whose
     entries stop at the round before)."""
     to_pair = set(request.ranked)
-    accelerations = baku_accelerations(tuple(number), request.rounds) if request.acceleration == "baku" else {}
+    # GA is drawn from the whole start list before round 1 (C.04.5.1 §1), numbered or not yet
+    accelerations = ACCELERATIONS[request.acceleration](request.start_list, request.rounds) if request.acceleration else {}
     sections = []
     for p in number:
         results = [_entry(outcomes, number) for outcomes in request.played.get(p, ())]
@@ -127,7 +128,8 @@ def _tournament(request: SwissRequest, number: dict[str, int]) -> ParsedTrf:
                                       rank=number[p], results=results))
     configuration = XSectionConfiguration(first_round_color=request.initial_colour != BLACK)
     x_section = XSection(number_of_rounds=request.rounds, configuration=configuration,
-                         accelerations={number[p]: [int(v * 10) for v in values] for p, values in accelerations.items()})
+                         accelerations={number[p]: [int(v * 10) for v in values] for p, values in accelerations.items()
+                                        if p in number})
     return ParsedTrf(player_sections=sections, x_section=x_section)
 
 
@@ -149,3 +151,4 @@ def _asked(outcome: Outcome) -> ResultToken:
 
 
 BLOCKS = {"pairing": (DutchPairing,)}
+ACCELERATIONS = {"baku": baku_accelerations}
