@@ -8,7 +8,8 @@ round file (``drawn_from:``, the results of rounds 1 … n−1 as they were then
   results as they were — a notice, which does not fail the run (a legitimate correction must not
   block publishing).
 A round file without a fingerprint (written by hand, or by Podium 0.2.0 or earlier) cannot tell
-the two apart, so a difference is an error.
+the two apart, so a difference is an error. A player given a late loss ('late_loss: true') was
+not in the draw: the round is re-drawn without him (``_late_losses_then``).
 
 A correction must not hide a hand change made with it: in a git repository the round is
 re-drawn from the committed results that carry its fingerprint (generator/content/history.py), and the
@@ -173,7 +174,7 @@ def verify_event(result: EventResult, registry: dict | None = None, redraws=None
         if want.reason:
             differences.append(Difference(event.id, published.number, published.src, (), (), want.reason))
             continue
-        got = _tables(published.pairings)
+        got = _drawn(published.pairings)
         if set(got) == set(want.tables):
             continue
         drawn_from = published.drawn_from
@@ -216,9 +217,9 @@ def _redrawn(event, index: int, ruleset, published=None) -> Redraw:
 
 def _event_then(event, index: int, published=None):
     """The event as the draw of round ``index + 1`` saw it: the rounds before it, and the late
-    entries and asked-for byes its file (``published``, else the event's own) records."""
+    entries, asked-for byes and late losses its file (``published``, else the event's own) records."""
     published = published if published is not None else event.rounds[index]
-    players = _asked_byes_then(_late_entries_then(event.players, published), published)
+    players = _late_losses_then(_asked_byes_then(_late_entries_then(event.players, published), published), published)
     return dataclasses.replace(event, rounds=event.rounds[:index], players=players)
 
 
@@ -256,6 +257,28 @@ def _asked_byes_then(players, published) -> tuple:
             (((number, asked[player.id]),) if player.id in asked else ())
         return player if byes == player.byes else dataclasses.replace(player, byes=byes)
     return tuple(map(then, players))
+
+
+def _late_losses_then(players, published) -> tuple:
+    """The players as the draw of ``published`` knew them: those its file gives a late loss
+    ('late_loss: true') were not in it. A late loss is no table of the draw but a player left out
+    of it: Play! Pokémon's Tournament Operations Manager pairs the players who are there and
+    records one who is not a loss without an opponent (Milwaukee's League Cup, June 2023: Henry
+    S. alone in round 1, beside another player's bye; tests/data/pokemon-milwaukee-cup-2023.yaml).
+    So the round is drawn without him — in round 1 by registering him for the draw with 'joins:
+    2', which the file then records ('late_entries:') — and his line added. The re-draw leaves him
+    out as a late entry yet to join: in the round the file records the draw counted on him from,
+    else in none. Without this, verify re-drew the round with him and called it changed by hand."""
+    late = {p.players[0] for p in published.pairings if p.late_loss}
+    if not late:
+        return players  # most rounds: nobody late
+    recorded = dict(published.late_entries)
+    return tuple(dataclasses.replace(p, joins=recorded.get(p.id, NOT_YET)) if p.id in late else p for p in players)
+
+
+def _drawn(pairings) -> tuple:
+    """The tables of a round file that a draw gives: all but its late losses (``_late_losses_then``)."""
+    return _tables(p for p in pairings if not p.late_loss)
 
 
 def _tables(pairings) -> tuple:

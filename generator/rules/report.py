@@ -196,9 +196,9 @@ class GamePlayed:
 class Outcome:
     """What a table's result says, for the page to put in words."""
 
-    kind: str  # bye | requested-bye | advances (a bracket's bye) | forfeit | judge-loss | pair-won | summed | series | score |
-    #            win-by-score (a table of two placed by its scores) | draw | win | none
-    player: str | None = None  # who forfeits, loses by a judge's decision or wins
+    kind: str  # bye | requested-bye | advances (a bracket's bye) | late-loss | forfeit | judge-loss | pair-won |
+    #            summed | series | score | win-by-score (a table of two placed by its scores) | draw | win | none
+    player: str | None = None  # who forfeits, loses by a judge's decision or for arriving late, or wins
     players: tuple[str, ...] = ()  # the winning pair
     numbers: tuple = ()  # the score, the games won by each side, or a bye's points
     modified: bool = False  # a modified win (NS HEX §5.3)
@@ -257,6 +257,7 @@ class Played:
     army: str | None
     margin: object
     match: MatchName | None  # a knockout match
+    late: bool = False  # a round lost for arriving late ('late_loss: true'): no opponent, no game
 
 
 @dataclass(frozen=True, slots=True)
@@ -355,6 +356,7 @@ def report_event(result) -> EventReport:
     columns = {stage.kind: _columns(ruleset.tiebreakers_for(stage.kind), ruleset) for stage in result.stages}
     final_rows = {row.player: row for row in result.final_rows}
     finals = _finals_by_player(result)
+    late = late_losses(event.rounds)
     prefixes = prefix_fingerprints(event.rounds)
     corrected, results_version = paired_before_a_correction(event.rounds, prefixes), prefixes[-1]
     return EventReport(
@@ -370,7 +372,7 @@ def report_event(result) -> EventReport:
         explained=_columns(_all_tiebreakers(result), ruleset), standings=_standings(result.final_rows),
         stages=tuple(_stage_report(stage, result, columns[stage.kind]) for stage in result.stages),
         rounds=tuple(_round_report(rnd, result, columns, corrected) for rnd in event.rounds),
-        players=(players := tuple(_player_report(p.id, result, final_rows.get(p.id), finals.get(p.id, ()))
+        players=(players := tuple(_player_report(p.id, result, final_rows.get(p.id), finals.get(p.id, ()), late)
                                   for p in event.players)),
         armies=bool(ruleset.armies) or any(p.armies for p in event.players) or any(
             g.army for p in players for g in p.games),
@@ -551,12 +553,13 @@ def _standing_before(stage, number: int) -> dict[str, Before]:
 
 def table_numbers(pairings) -> list[int | None]:
     """Where each pairing sits: the table its file gives, else its place among the round's tables
-    (a bye sits at none). Every table has a number on screen, card and slip, also in a round file
-    written without them."""
+    (a bye sits at none, nor does a late loss: its player, alone, had no game). Every table has a
+    number on screen, card and slip, also in a round file written without them."""
     numbers, seated = [], 0
     for pairing in pairings:
-        seated += not pairing.bye
-        numbers.append(None if pairing.bye else pairing.table or seated)
+        at_a_table = not (pairing.bye or pairing.late_loss)
+        seated += at_a_table
+        numbers.append(pairing.table or seated if at_a_table else None)
     return numbers
 
 
@@ -684,6 +687,8 @@ def _outcome(pairing, stage, ruleset, round_no: int) -> Outcome:
                        asked=pairing.requested_bye)
     if pairing.bye:  # what the standings count (chess: a pairing-allocated bye's 1, not the policy's points)
         return Outcome("bye", numbers=(_scored(stage, pairing.players[0], round_no),))
+    if pairing.late_loss:  # lost for arriving late, alone: no opponent, no game (rules/points.py)
+        return Outcome("late-loss", player=pairing.players[0])
     if pairing.forfeit:
         return Outcome("forfeit", player=pairing.forfeit)
     if pairing.judge_loss:
@@ -711,14 +716,22 @@ def _outcome(pairing, stage, ruleset, round_no: int) -> Outcome:
 
 # ------------------------------------------------------------------ players
 
-def _player_report(player_id: str, result, row, finals: tuple) -> PlayerReport:
+def _player_report(player_id: str, result, row, finals: tuple, late: frozenset) -> PlayerReport:
     """``row``: his row of the final classification (None: not in it); ``finals``: his games in
-    the bracket."""
+    the bracket; ``late``: the rounds lost for arriving late, (round, player) (``late_losses``)."""
     games = tuple(Played(round=o.round, opponents=tuple(o.faced), partners=tuple(o.partners), result=o.result,
-                         army=o.army, margin=o.margin, match=None) for o in result.outcomes(player_id))
+                         army=o.army, margin=o.margin, match=None, late=(o.round, player_id) in late)
+                  for o in result.outcomes(player_id))
     return PlayerReport(player=player_id, rank=row.rank if row else None, points=row.points if row else None,
                         status=row.status if row else result.status.get(player_id, "active"),
                         games=games + finals)
+
+
+def late_losses(rounds) -> frozenset[tuple[int, str]]:
+    """(round, player) of each round lost for arriving late ('late_loss: true'), as the round
+    files write them: the one loss a player has with no opponent and no game."""
+    return frozenset((rnd.number, pairing.players[0]) for rnd in rounds for pairing in rnd.pairings
+                     if pairing.late_loss)
 
 
 def _finals_by_player(result) -> dict[str, tuple[Played, ...]]:

@@ -31,4 +31,4 @@ def _played(report, player_id: str, model: SiteModel) -> dict:
             "games": [{"round": g.round, "opponents": [model.person(p) for p in g.opponents],
                        "partners": [model.person(p) for p in g.partners],
                        "result": labels.RESULTS.get(g.result, g.result), "army": g.army, "margin": g.margin,
-                       "match": labels.match_name(g.match) if g.match else None} for g in mine.games]}
+                       "match": labels.match_name(g.match) if g.match else None, "late": g.late} for g in mine.games]}

@@ -30,7 +30,7 @@ def _card(person, report, model: SiteModel) -> dict:
     mine = report.player[person.id]
     games = [{"round": g.round, "title": round_title(report.rounds[g.round - 1]) if g.round else None,
               "opponents": [model.name(p) for p in g.opponents], "army": g.army,
-              "result": labels.RESULTS.get(g.result, g.result), "margin": g.margin} for g in mine.games]
+              "result": labels.RESULTS.get(g.result, g.result), "margin": g.margin, "late": g.late} for g in mine.games]
     fielded = {g["army"] for g in games if g["army"]}
     kept = set(person.finals_armies or ())
     armies = [{"name": a, "fielded": a in fielded, "finals": a in kept} for a in person.armies]

@@ -48,8 +48,9 @@ def _edit_url(report, rnd, model: SiteModel) -> str | None:
 
 
 def by_name(tables: list[dict], model: SiteModel) -> list[dict]:
-    """Each seated player's table and opponents, in alphabetical order by surname."""
-    return sorted(({"person": s["person"], "table": t["table"], "bye": t["bye"] and t["result"],  # 'bye (+1)', …
+    """Each seated player's table and opponents, in alphabetical order by surname; a player alone
+    on his line (a bye, a late loss) has its words instead ('alone': 'bye (+1)', …)."""
+    return sorted(({"person": s["person"], "table": t["table"], "alone": (t["bye"] or t["late"]) and t["result"],
                     "opponents": [o["person"]["name"] for o in t["seats"] if o is not s],
                     "colour": t["colours"][0]["colours"][seat] if t["colours"] else None,
                     "plays": s["colour_name"]}
@@ -77,7 +78,8 @@ def _table(table, model: SiteModel, report) -> dict:
               "before": s.before, "rating": report.person[s.player].rating} for s in table.seats]
     if len(seats) > 2 and all(s["place"] for s in seats):  # a table of several, once placed: in place order
         seats.sort(key=lambda seat: seat["place"])
-    return {"table": table.table, "bye": table.bye, "match": labels.match_name(table.match) if table.match else None,
+    return {"table": table.table, "bye": table.bye, "late": table.outcome.kind == "late-loss",
+            "match": labels.match_name(table.match) if table.match else None,
             "tp": list(table.points) if table.points is not None else None, "group": table.group, "seats": seats,
             "result": _result_text(table.outcome, model),
             "games": [_game(g, [seat.player for seat in table.seats], model) for g in table.games],
@@ -115,6 +117,8 @@ def _result_text(outcome, model: SiteModel) -> dict:
         return labels.msg(N_("bye (+%(points)s)"), points=_points(outcome.numbers[0], model))
     if kind == "requested-bye":
         return labels.msg(N_("bye asked for (+%(points)s)"), points=_points(outcome.numbers[0], model))
+    if kind == "late-loss":
+        return labels.msg(N_("lost for arriving late"))
     if kind == "forfeit":
         return labels.msg(N_("%(name)s forfeits"), name=model.name(outcome.player))
     if kind == "judge-loss":

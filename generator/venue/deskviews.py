@@ -56,6 +56,7 @@ def table_view(result, rnd, index: int, told: dict) -> dict:
     saved) and what was said of it; the players' report page draws the same."""
     event, pairing = result.event, rnd.pairings[index]
     return {"index": index, "name": str(table_numbers(rnd.pairings)[index] or index + 1), "bye": pairing.bye,
+            "late": pairing.late_loss,
             "players": [event.player(p).name for p in pairing.players], "done": pairing.has_result,
             "inputs": [_input_view(one, pairing, told.get("posted")) for one in table_form(result, rnd, pairing)],
             "problems": told.get("problems", []), "changed": told.get("changed"), "reported": told.get("reported", [])}
