@@ -119,3 +119,21 @@ def test_a_player_absent_from_round_one_has_no_pairing_number_in_it(tree, cli):
     tree.event("open", entries, ruleset="chess-swiss", structure={"swiss_rounds": 3, "cut": 0}, initial_colour="white")
     cli("pair", "open")
     assert boards(tree, "open", 1) == [(1, 4), (5, 3), (6,), (2,)]
+
+
+def test_verify_redraws_every_dutch_round_as_pair_drew_it(tree, cli):
+    """Three rounds of ten players with draws and a forfeit, each drawn by `podium pair`:
+    `podium verify` draws each again from the rounds before it and finds it the same."""
+    event = chess_event(tree, 10, rounds=4, acceleration="baku")
+    scores = iter([[1, 0], [0.5, 0.5], [0, 1], [1, 0], [0.5, 0.5]] * 4)
+    for number in (1, 2, 3):
+        cli("pair", event)
+        data = tree.read_round(event, number)
+        for pairing in data["pairings"]:
+            pairing["score"] = next(scores)
+        if number == 2:
+            first = data["pairings"][0]
+            first.pop("score")
+            first["forfeit"] = first["players"][1]
+        tree.save_round(event, number, data)
+    assert cli("verify", event).output.startswith("ok")
