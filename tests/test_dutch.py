@@ -137,3 +137,12 @@ def test_verify_redraws_every_dutch_round_as_pair_drew_it(tree, cli):
             first["forfeit"] = first["players"][1]
         tree.save_round(event, number, data)
     assert cli("verify", event).output.startswith("ok")
+
+
+def test_a_ruleset_pairing_by_the_dutch_system_with_other_points_is_told_so(tree, cli):
+    """3 points a win: the score brackets of the Dutch system would not be the event's."""
+    tree.house_rules("chess-swiss", "scoring: {kind: points, win: 3, draw: 1, loss: 0, colours: true}\n")
+    output = cli("check", expect=1).output
+    assert ("rulesets/club.yaml:4: pairing 'fide-dutch' pairs by FIDE's scores (a win 1, a draw ½, a loss 0, the "
+            "pairing's bye 1) and reads who had White; use a scoring like chess-swiss's (kind: points, win: 1, draw: "
+            "0.5, loss: 0, colours: true), or pair with kind: swiss-matching") in output

@@ -150,6 +150,7 @@ def _build(rid: str, data: YMap, problems: Problems) -> RuleSet:
             problems.add(data.src, f"ruleset '{rid}' needs '{key}:' (e.g. {key}: {{kind: {next(iter(BLOCKS[key][1]))}}})")
     _bye_worth_set_once(blocks.get("scoring"), data.get("bye"), problems)
     _colours_recorded(blocks.get("scoring"), blocks.get("colours"), data, problems)
+    _pairing_reads_scoring(blocks.get("scoring"), blocks.get("pairing"), data, problems)
     if blocks.get("structure"):  # a structure refused above (unknown, lacking a method) is said once
         blocks["structure"].check_tables(data.at("structure"), problems)
     return RuleSet(
@@ -169,6 +170,14 @@ def _colours_recorded(scoring, colours, data: YMap, problems: Problems) -> None:
     if scoring is not None and colours is not None and "colours" not in scoring.facts:
         problems.add(data.at("colours"), f"colour allocation '{colours.name}' needs a scoring that records who had "
                      f"White; scoring '{scoring.name}' does not (e.g. scoring: {{kind: points, colours: true}})")
+
+
+def _pairing_reads_scoring(scoring, pairing, data: YMap, problems: Problems) -> None:
+    """A pairing that reads the results as its own rules count them (chess's Dutch: 1, ½, 0)
+    refuses a scoring that counts otherwise, where the two would disagree on every score group."""
+    misfit = pairing.misfit(scoring) if scoring is not None and pairing is not None else None
+    if misfit:
+        problems.add(data.at("scoring"), f"pairing '{pairing.name}' {misfit}")
 
 
 def _bye_worth_set_once(scoring, bye, problems: Problems) -> None:

@@ -69,6 +69,15 @@ class DutchPairing(SwissPairing):
     gives_colours = True
     forfeit_is_a_meeting = False  # C.04.1 b: a forfeited game was not played; the two may be paired again
 
+    def misfit(self, scoring) -> str | None:
+        """The Dutch system counts a win 1, a draw ½, a loss 0 and reads who had White."""
+        worth = tuple(getattr(scoring, key, None) for key in ("win", "draw", "loss"))
+        if worth != (1, 0.5, 0) or "colours" not in scoring.facts or getattr(scoring, "pairing_allocated_bye", 1) != 1:
+            return ("pairs by FIDE's scores (a win 1, a draw ½, a loss 0, the pairing's bye 1) and reads who had White; "
+                    "use a scoring like chess-swiss's (kind: points, win: 1, draw: 0.5, loss: 0, colours: true), or "
+                    "pair with kind: swiss-matching")
+        return None
+
     def as_drawn_by(self, draws: int) -> SwissPairing:
         """Before version 3 of the draws, chess Swiss rounds were matched as other games'."""
         return self if draws >= DUTCH else SwissMatching().as_drawn_by(draws)
@@ -103,7 +112,8 @@ def _numbered(request: SwissRequest) -> list[str]:
     been absent or asked for byes so far is not numbered yet, as a late entry is not (C.04.2
     §C): the numbers' parity gives the colours of E.5, and bbpPairings numbers so."""
     to_pair = set(request.ranked)
-    return [p for p in request.start_list if p in to_pair or any(_took_part(outcomes) for outcomes in request.played.get(p, ()))]
+    return [p for p in request.start_list
+            if p in to_pair or any(_took_part(outcomes) for outcomes in request.played.get(p, ()))]
 
 
 def _took_part(outcomes: tuple[Outcome, ...]) -> bool:
@@ -116,7 +126,8 @@ def _tournament(request: SwissRequest, number: dict[str, int]) -> ParsedTrf:
     entries stop at the round before)."""
     to_pair = set(request.ranked)
     # GA is drawn from the whole start list before round 1 (C.04.5.1 §1), numbered or not yet
-    accelerations = ACCELERATIONS[request.acceleration](request.start_list, request.rounds) if request.acceleration else {}
+    accelerate = ACCELERATIONS.get(request.acceleration)
+    accelerations = accelerate(request.start_list, request.rounds) if accelerate else {}
     sections = []
     for p in number:
         results = [_entry(outcomes, number) for outcomes in request.played.get(p, ())]

@@ -520,6 +520,10 @@ class SwissPairing(Block):
         ``MethodLeavesLaterRoundImpossible``) when every pairing it may draw leaves a later round
         without one."""
 
+    def misfit(self, scoring) -> str | None:
+        """Why ``scoring`` cannot go with this pairing (None: it can); most pair on any points."""
+        return None
+
     def as_drawn_by(self, draws: int) -> "SwissPairing":
         """The block that draws as version ``draws`` of Podium's draws did (rules/draw.py): up to
         Podium 0.2 every Swiss was paired by least total cost."""
