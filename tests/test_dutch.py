@@ -145,4 +145,4 @@ def test_a_ruleset_pairing_by_the_dutch_system_with_other_points_is_told_so(tree
     output = cli("check", expect=1).output
     assert ("rulesets/club.yaml:4: pairing 'fide-dutch' pairs by FIDE's scores (a win 1, a draw ½, a loss 0, the "
             "pairing's bye 1) and reads who had White; use a scoring like chess-swiss's (kind: points, win: 1, draw: "
-            "0.5, loss: 0, colours: true), or pair with kind: swiss-matching") in output
+            "0.5, loss: 0, pairing_allocated_bye: 1, colours: true), or pair with kind: swiss-matching") in output

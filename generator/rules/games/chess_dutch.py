@@ -44,7 +44,10 @@ def baku_virtual_points(rounds: int) -> tuple[Fraction, ...]:
 
 def baku_accelerations(start_list: tuple[str, ...], rounds: int) -> dict[str, tuple[Fraction, ...]]:
     """Each GA player's virtual points before each accelerated round, by C.04.5.1: GA is the
-    first ``baku_group_size`` of the start list; GB players have none."""
+    first ``baku_group_size`` of the whole start list (§1), players absent from round 1
+    included, as bbpPairings' XXA lines have it. Podium cannot tell a player registered late
+    from one absent from round 1 (both 'joins:'), so a late entry counts in the start list too,
+    where §2 would keep the last GA player of round 1."""
     points = baku_virtual_points(rounds)
     return {player: points for player in start_list[:baku_group_size(len(start_list))]}
 
@@ -67,6 +70,7 @@ class DutchPairing(SwissPairing):
 
     name = "fide-dutch"
     gives_colours = True
+    reads_history = True
     forfeit_is_a_meeting = False  # C.04.1 b: a forfeited game was not played; the two may be paired again
 
     def misfit(self, scoring) -> str | None:
@@ -74,8 +78,8 @@ class DutchPairing(SwissPairing):
         worth = tuple(getattr(scoring, key, None) for key in ("win", "draw", "loss"))
         if worth != (1, 0.5, 0) or "colours" not in scoring.facts or getattr(scoring, "pairing_allocated_bye", 1) != 1:
             return ("pairs by FIDE's scores (a win 1, a draw ½, a loss 0, the pairing's bye 1) and reads who had White; "
-                    "use a scoring like chess-swiss's (kind: points, win: 1, draw: 0.5, loss: 0, colours: true), or "
-                    "pair with kind: swiss-matching")
+                    "use a scoring like chess-swiss's (kind: points, win: 1, draw: 0.5, loss: 0, "
+                    "pairing_allocated_bye: 1, colours: true), or pair with kind: swiss-matching")
         return None
 
     def as_drawn_by(self, draws: int) -> SwissPairing:
@@ -87,7 +91,7 @@ class DutchPairing(SwissPairing):
         player = {i: p for p, i in number.items()}
         try:
             drawn = DutchEngine.generate_pairings(_tournament(request, number))
-        except PairingError:
+        except PairingError:  # raised by the Dutch engine for one cause alone: no valid pairing exists
             raise AbsoluteCriteriaUnmet() from None
         pairs = [(player[p.white], player[p.black]) for p in drawn if p.black]
         bye = next((player[p.white] for p in drawn if not p.black), None)
@@ -111,9 +115,9 @@ def _numbered(request: SwissRequest) -> list[str]:
     round or in one before (a game, a forfeit, the pairing-allocated bye). One who has only
     been absent or asked for byes so far is not numbered yet, as a late entry is not (C.04.2
     §C): the numbers' parity gives the colours of E.5, and bbpPairings numbers so."""
-    to_pair = set(request.ranked)
-    return [p for p in request.start_list
-            if p in to_pair or any(_took_part(outcomes) for outcomes in request.played.get(p, ()))]
+    history = request.history
+    return [p for p in history.start_list
+            if p in request.to_pair or any(_took_part(outcomes) for outcomes in history.played.get(p, ()))]
 
 
 def _took_part(outcomes: tuple[Outcome, ...]) -> bool:
@@ -124,13 +128,14 @@ def _tournament(request: SwissRequest, number: dict[str, int]) -> ParsedTrf:
     """The tournament as a TRF(x) before the round: each entrant's rounds so far, and for those
     who do not play this round, its entry already made (C.04.3's engine pairs the players whose
     entries stop at the round before)."""
-    to_pair = set(request.ranked)
+    to_pair = request.to_pair
     # GA is drawn from the whole start list before round 1 (C.04.5.1 §1), numbered or not yet
     accelerate = ACCELERATIONS.get(request.acceleration)
-    accelerations = accelerate(request.start_list, request.rounds) if accelerate else {}
+    history = request.history
+    accelerations = accelerate(history.start_list, request.rounds) if accelerate else {}
     sections = []
     for p in number:
-        results = [_entry(outcomes, number) for outcomes in request.played.get(p, ())]
+        results = [_entry(outcomes, number) for outcomes in history.played.get(p, ())]
         if p not in to_pair:
             results.append(RoundResult(id=0, color=ColorToken.BYE_OR_NOT_PAIRED,
                                        result=ASKED.get(request.asked.get(p, "zero"))))

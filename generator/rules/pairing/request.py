@@ -8,7 +8,8 @@ from __future__ import annotations
 
 import random
 from collections.abc import Mapping
-from dataclasses import dataclass, field
+from dataclasses import dataclass
+from functools import cached_property
 
 from podium.rules.outcome import Outcome
 
@@ -20,14 +21,25 @@ class SwissRequest:
     opponents: dict[str, set[str]]  # whom each has met (never again)
     bye_candidates: list[str]  # from the bye policy, most deserving first
     rng: random.Random  # the round's own seeded draw: every random choice comes from it
-    rounds_after: int = 0  # the stage's rounds after this one, kept pairable
-    joining: Mapping[str, int] | None = None  # late entries → the round after this one they start in
-    avoid: frozenset = frozenset()  # groups of players no two of whom are paired where it can be helped
-    number: int = 1  # the round to draw, counted from the stage's first
-    rounds: int = 1  # the stage's rounds
-    start_list: tuple[str, ...] = ()  # every entrant of the stage by pairing number, 1 first
-    played: Mapping[str, tuple[tuple[Outcome, ...], ...]] = field(default_factory=dict)  # each entrant's outcomes, a
-    # tuple per earlier round of the stage (empty: absent)
-    asked: Mapping[str, str] = field(default_factory=dict)  # byes asked for in this round: player → full | half | zero
-    initial_colour: str | None = None  # the colour of the first board's top player in round 1
-    acceleration: str | None = None  # "baku" (FIDE C.04.5.1)
+    rounds_after: int  # the stage's rounds after this one, kept pairable
+    joining: Mapping[str, int]  # late entries → the round after this one they start in
+    avoid: frozenset  # groups of players no two of whom are paired where it can be helped
+    number: int  # the round to draw, counted from the stage's first
+    rounds: int  # the stage's rounds
+    history: "StageHistory | None"  # what a block that reads the rounds so far is given (None: the others)
+    asked: Mapping[str, str]  # byes asked for in this round: player → full | half | zero
+    initial_colour: str  # the colour of the first board's top player in round 1
+    acceleration: str | None  # "baku" (FIDE C.04.5.1)
+
+    @cached_property
+    def to_pair(self) -> frozenset[str]:
+        return frozenset(self.ranked)
+
+
+@dataclass(frozen=True)
+class StageHistory:
+    """The rounds so far, for a pairing block that reads them (``SwissPairing.reads_history``)."""
+
+    start_list: tuple[str, ...]  # every entrant of the stage by pairing number, 1 first
+    played: Mapping[str, tuple[tuple[Outcome, ...], ...]]  # each entrant's outcomes, a tuple per earlier round of
+    # the stage (empty: absent)

@@ -510,6 +510,7 @@ class SwissPairing(Block):
     """What every Swiss pairing answers: a Swiss stage asks it for each round's pairs and bye."""
 
     gives_colours: ClassVar[bool] = False  # True: each pair comes White first, as the block's own rules say
+    reads_history: ClassVar[bool] = False  # True: it reads the rounds so far (SwissRequest.history)
     forfeit_is_a_meeting: ClassVar[bool] = True  # two players whose game was forfeited have met: never paired again
 
     @abstractmethod

@@ -1,4 +1,5 @@
-"""A Swiss stage: replayed round by round; the next round drawn by maximum-weight matching."""
+"""A Swiss stage: replayed round by round; the next round drawn by the ruleset's pairing block
+(a maximum-weight matching, or chess's Dutch system)."""
 from __future__ import annotations
 
 from podium.core.errors import fail
@@ -8,7 +9,7 @@ from podium.rules.draw import LOT_PER_PURPOSE, ROUND_ONE_BYE, inputs_digest, lot
 from podium.rules.colours import BLACK, WHITE, ColourStanding
 from podium.rules.flags import bye_flag
 from podium.rules.kinds import SWISS
-from podium.rules.pairing.request import SwissRequest
+from podium.rules.pairing.request import StageHistory, SwissRequest
 from podium.rules.pairing.swiss import (LaterRoundImpossible, MethodLeavesLaterRoundImpossible, PairingImpossible,
                                         float_flags)
 from podium.rules.stages.common import DraftPairing, DraftRound, EventState, StageResult, fresh_records
@@ -53,7 +54,7 @@ def _play(rnd: Round, result: StageResult, state: EventState) -> None:
         if pairing.requested_bye:
             _requested_bye(pairing, rnd.number, records, state)
         elif pairing.bye:
-            _bye(pairing, rnd.number, records, state)
+            _bye(pairing, rnd, records, state)
         else:
             state.score(pairing, records, rnd.number, result.stage)
     state.finish_round(rnd, records)
@@ -80,11 +81,10 @@ def _requested_bye(pairing: Pairing, round_no: int, records: dict, state: EventS
         records[outcome.player].add(outcome)
 
 
-def _bye(pairing, round_no: int, records: dict, state: EventState) -> None:
-    player = pairing.players[0]
+def _bye(pairing, rnd: Round, records: dict, state: EventState) -> None:
+    player, round_no = pairing.players[0], rnd.number
     event = state.event
-    if records[player].byes and event.paired_by and all(r.drawn_from is None for r in event.rounds
-                                                         if r.number == round_no):
+    if records[player].byes and event.paired_by and rnd.drawn_from is None:
         # a round another program drew (event.yaml 'paired_by:', no 'drawn_from:' of `podium pair`)
         # stands as published, a rule it broke included: counted, and noted where check shows it
         state.notes.append((pairing.src, f"{player} already had a bye, and a player gets at most one; the round "
@@ -128,11 +128,10 @@ def next_round(result: StageResult, state: EventState, number: int) -> DraftRoun
     standings = _colour_standings(ranked, points, records, state) if colours else {}
     initial = event.initial_colour or rng(event.seed, "initial-colour").choice((WHITE, BLACK))  # once for the event
     request = SwissRequest(ranked, points, opponents, candidates, rng(event.seed, "pair", number, inputs), rounds_after,
-                           joining, avoid=colours.avoided(standings) if colours else frozenset(),
+                           joining, avoid=colours.avoided(standings) if colours and not pairing.gives_colours else frozenset(),
                            number=number - result.start + 1, rounds=result.last_round - result.start + 1,
-                           start_list=start_list(result.entrants, state),
-                           played=_played(result, records, number), asked=asked, initial_colour=initial,
-                           acceleration=event.acceleration)
+                           history=_history(result, records, number, state) if pairing.reads_history else None,
+                           asked=asked, initial_colour=initial, acceleration=event.acceleration)
     try:
         drawn = pairing.draw(request)
     except PairingImpossible as exc:
@@ -174,8 +173,9 @@ def start_list(players, state: EventState) -> tuple[str, ...]:
     return tuple(sorted(players, key=lambda p: (-(state.ratings[p] or 0), order[p])))
 
 
-def _played(result: StageResult, records: dict, number: int) -> dict[str, tuple[tuple, ...]]:
-    """Each entrant's outcomes in each round of the stage before ``number`` (none: absent)."""
+def _history(result: StageResult, records: dict, number: int, state: EventState) -> StageHistory:
+    """The stage's rounds before ``number``: each entrant's outcomes in each (none: absent), and
+    the start list."""
     rounds = range(result.start, number)
     played = {}
     for player in result.entrants:
@@ -183,7 +183,7 @@ def _played(result: StageResult, records: dict, number: int) -> dict[str, tuple[
         for outcome in records[player].outcomes:
             by_round.setdefault(outcome.round, []).append(outcome)
         played[player] = tuple(tuple(by_round.get(r, ())) for r in rounds)
-    return played
+    return StageHistory(start_list(result.entrants, state), played)
 
 
 def _joining(result: StageResult, state: EventState, number: int) -> dict[str, int]:
