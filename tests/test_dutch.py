@@ -146,3 +146,15 @@ def test_a_ruleset_pairing_by_the_dutch_system_with_other_points_is_told_so(tree
     assert ("rulesets/club.yaml:4: pairing 'fide-dutch' pairs by FIDE's scores (a win 1, a draw ½, a loss 0, the "
             "pairing's bye 1) and reads who had White; use a scoring like chess-swiss's (kind: points, win: 1, draw: "
             "0.5, loss: 0, pairing_allocated_bye: 1, colours: true), or pair with kind: swiss-matching") in output
+
+
+@pytest.mark.parametrize("key, value, said", [
+    ("acceleration", "baku", "'acceleration: baku': the pairing of ruleset 'ffg-conquest' has no acceleration, so "
+                             "nothing reads it; take it out"),
+    ("initial_colour", "white", "'initial_colour: white': ruleset 'ffg-conquest' gives no colours, so nothing reads "
+                                "it; take it out")])
+def test_a_chess_key_on_an_event_whose_ruleset_reads_none_is_told_so_at_its_line(tree, cli, key, value, said):
+    tree.event("e1", 8, ruleset="ffg-conquest", **{key: value})
+    line = next(n for n, text in enumerate((tree.content / "events/e1/event.yaml").read_text().splitlines(), 1)
+                if text.startswith(f"{key}:"))
+    assert f"content/events/e1/event.yaml:{line}: {said}" in cli("check", expect=1).output

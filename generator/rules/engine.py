@@ -225,6 +225,20 @@ def _check_registrations(event: Event, ruleset: RuleSet, problems: Problems) -> 
     _check_teams(event, ruleset, problems)
     if ruleset.levels and event.level and event.level not in ruleset.levels:
         problems.add(event.src, f"level '{event.level}' is not one of {', '.join(ruleset.levels)}")
+    _check_pairing_keys(event, ruleset, problems)
+
+
+def _check_pairing_keys(event: Event, ruleset: RuleSet, problems: Problems) -> None:
+    """'initial_colour:' and 'acceleration:' say how a Swiss is drawn: a ruleset whose draw
+    reads neither would leave them unread (an initial colour needs colour rules or a pairing
+    that gives colours; an acceleration a pairing that accelerates)."""
+    pairing = ruleset.pairing
+    if event.initial_colour and not ruleset.colours and not (pairing and pairing.gives_colours):
+        problems.add(event.at("initial_colour"), f"'initial_colour: {event.initial_colour}': ruleset "
+                     f"'{ruleset.id}' gives no colours, so nothing reads it; take it out")
+    if event.acceleration and event.acceleration not in (pairing.accelerations if pairing else ()):
+        problems.add(event.at("acceleration"), f"'acceleration: {event.acceleration}': the pairing of ruleset "
+                     f"'{ruleset.id}' has no acceleration, so nothing reads it; take it out")
 
 
 def _check_teams(event: Event, ruleset: RuleSet, problems: Problems) -> None:

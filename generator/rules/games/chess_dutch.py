@@ -71,6 +71,7 @@ class DutchPairing(SwissPairing):
     name = "fide-dutch"
     gives_colours = True
     reads_history = True
+    accelerations = frozenset({"baku"})
     forfeit_is_a_meeting = False  # C.04.1 b: a forfeited game was not played; the two may be paired again
 
     def misfit(self, scoring) -> str | None:

@@ -511,6 +511,7 @@ class SwissPairing(Block):
 
     gives_colours: ClassVar[bool] = False  # True: each pair comes White first, as the block's own rules say
     reads_history: ClassVar[bool] = False  # True: it reads the rounds so far (SwissRequest.history)
+    accelerations: ClassVar[frozenset] = frozenset()  # the event's 'acceleration:' values it pairs by
     forfeit_is_a_meeting: ClassVar[bool] = True  # two players whose game was forfeited have met: never paired again
 
     @abstractmethod
