@@ -19,7 +19,7 @@ from podium.content.rulesets import BUILTIN_DIR, load_rulesets
 from podium.rules.kinds import SWISS
 from podium.rules.outcome import Outcome
 from podium.rules.registry import TIEBREAKERS
-from podium.rules.points import PointsScoring
+from podium.rules.games.pokemon import PokemonScoring
 from podium.rules.standings.metrics import Context
 from podium.rules.standings.order import rank_players
 from podium.rules.standings.records import Record
@@ -27,7 +27,7 @@ from podium.rules.standings.records import Record
 MILWAUKEE = yaml.safe_load((Path(__file__).parent / "data" / "pokemon-milwaukee-cup-2023.yaml").read_text(
     encoding="utf-8"))
 
-POKEMON = PointsScoring(win=3, draw=1, loss=0)
+POKEMON = PokemonScoring(win=3, draw=1, loss=0)
 POINTS = {"win": 3, "draw": 1, "loss": 0}
 OTHER = {"win": "loss", "draw": "draw", "loss": "win"}
 
@@ -134,7 +134,7 @@ def test_a_dropped_player_keeps_the_resistance_he_had_when_he_dropped():
 def swiss_records(division: dict) -> dict[str, Record]:
     """A division's Swiss rounds as records: each table's two results (a loss for both is two
     losses), a bye, a late loss as the points scoring records one."""
-    pokemon = PointsScoring(win=3, draw=1, loss=0, late_losses=True)
+    pokemon = PokemonScoring(win=3, draw=1, loss=0)
     points, results = {"W": 3, "T": 1, "L": 0}, {"W": "win", "T": "draw", "L": "loss"}
     records: dict[str, Record] = {}
     for number, tables in enumerate(division["rounds"], start=1):

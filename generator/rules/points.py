@@ -29,10 +29,7 @@ class PointsScoring(Scoring):
     ``pairing_allocated_bye`` when it is set (FIDE C.07 (2023) §16.2.1; the bye policy's points
     otherwise), and counts as a win when worth one; in a match of games it counts as won 2–0
     (MTR Appendix C). In a knockout stage (a top cut) a match is entered once decided: a level
-    score is refused, since the game's rules, not Podium, say how a drawn match goes on. With
-    ``late_losses``, a Swiss round may be lost for arriving late, alone and without a game
-    (``players: [id]``, ``late_loss: true``): a loss with no opponent and no game (Play! Pokémon:
-    the loss Tournament Operations Manager records for a round a late player was not paired in).
+    score is refused, since the game's rules, not Podium, say how a drawn match goes on.
     """
 
     name = "points"
@@ -47,8 +44,6 @@ class PointsScoring(Scoring):
         "colours": Param(bool, False, "the first player of a game has White, the second Black (chess)"),
         "requested_byes": Param(bool, False, "a player may ask to sit out a round for a full, half or zero-point bye "
                                              "(FIDE C.07 (2023) §16.2.3–4; 'bye: half', registrations' 'byes:')"),
-        "late_losses": Param(bool, False, "a player may lose a Swiss round for arriving late, alone and without a game "
-                                          "('players: [id]', 'late_loss: true'; Play! Pokémon)"),
     }
     stage_kinds = frozenset({SWISS, ROUND_ROBIN, KNOCKOUT})  # a knockout match: its result once decided
     GAME_RESULTS = ((1, 0), (0.5, 0.5), (0, 1))
@@ -83,8 +78,6 @@ class PointsScoring(Scoring):
         return [("score", "[]", f"{first}[1, 0], [0.5, 0.5] or [0, 1]")]
 
     def result_inputs(self, pairing: Pairing, event, stage=None) -> tuple:
-        if pairing.late_loss:
-            return ()  # the whole result is the round file's line: nothing to enter at the desk
         if self.score_means == "games":
             return (Input("score", N_("Games won"), NUMBER, per_player=True, minimum=0),
                     Input("drawn_games", N_("Games drawn"), NUMBER, minimum=0, optional=True))
@@ -101,8 +94,6 @@ class PointsScoring(Scoring):
         return [f"    score: []  # {decided}"]
 
     def outcomes(self, pairing: Pairing, round_no: int, stage=None) -> list[Outcome]:
-        if pairing.late_loss:
-            return [self.late_loss(pairing.players[0], round_no)]
         a, b = pairing.players
         if pairing.forfeit:
             results = ("loss", "win") if pairing.forfeit == a else ("win", "loss")
@@ -147,11 +138,6 @@ class PointsScoring(Scoring):
             return None
         points = {"full": self.win, "half": self.draw, "zero": self.loss}[kind]
         return Outcome(player, None, REQUESTED_BYE, points, 0, round_no, stats={"wins": 0}, played=False)
-
-    def late_loss(self, player: str, round_no: int) -> Outcome:
-        """A round lost for arriving late: worth a loss, with no opponent and no game (it is
-        unplayed); the rules that read it say what else it counts for (Pokémon's resistance)."""
-        return Outcome(player, None, "loss", self.loss, 0, round_no, stats={"wins": 0}, played=False)
 
     def match_winner(self, pairing: Pairing, higher_seed: str | None, stage=None) -> str | None:
         winners = [o.player for o in self.outcomes(pairing, 0) if o.result == "win"]

@@ -44,7 +44,7 @@ class MagicScoring(PointsScoring):
 
     name = "magic"
     params = {
-        **{key: param for key, param in PointsScoring.params.items() if key != "late_losses"},  # the MTR has none
+        **PointsScoring.params,
         "win": Param(Points, 3, "match points for a match won (MTR Appendix C)"),
         "draw": Param(Points, 1, "match points each for a drawn match"),
         "loss": Param(Points, 0, "match points for a match lost"),

@@ -29,11 +29,39 @@ from __future__ import annotations
 from fractions import Fraction
 from itertools import groupby
 
+from podium.core.model import Pairing
+from podium.rules.outcome import Outcome
+from podium.rules.points import PointsScoring
 from podium.rules.standings.metrics import Context, ExactTiebreaker, Tiebreaker
 
 FLOOR, DROPPED_CAP = Fraction(1, 4), Fraction(3, 4)
 COUNTED = {"win": Fraction(1), "draw": Fraction(1, 2), "loss": Fraction(0)}
 ABSENT = FLOOR  # the opponent a late loss did not have, in resistance and opponents' resistance
+
+
+class PokemonScoring(PointsScoring):
+    """Play! Pokémon: the ``points`` scoring of matches (a win 3, a tie 1, a loss 0), where a
+    player may also lose a Swiss round for arriving late, alone and without a game (``players:
+    [id]``, ``late_loss: true``): a loss with no opponent and no game, the loss Tournament
+    Operations Manager records for a round a late player was not paired in."""
+
+    name = "pokemon"
+    late_losses = True
+
+    def result_inputs(self, pairing: Pairing, event, stage=None) -> tuple:
+        if pairing.late_loss:
+            return ()  # the whole result is the round file's line: nothing to enter at the desk
+        return super().result_inputs(pairing, event, stage)
+
+    def outcomes(self, pairing: Pairing, round_no: int, stage=None) -> list[Outcome]:
+        if pairing.late_loss:
+            return [self.late_loss(pairing.players[0], round_no)]
+        return super().outcomes(pairing, round_no, stage)
+
+    def late_loss(self, player: str, round_no: int) -> Outcome:
+        """A round lost for arriving late: worth a loss, with no opponent and no game (unplayed);
+        resistance reads it as the tie-breakers below say."""
+        return Outcome(player, None, "loss", self.loss, 0, round_no, stats={"wins": 0}, played=False)
 
 
 def is_late_loss(outcome) -> bool:
@@ -145,5 +173,5 @@ class RoundsPlayed(Tiebreaker):
         return [list(same) for _, same in groupby(ordered, key=played.__getitem__)]
 
 
-BLOCKS: dict = {}  # scored by the generic points block (rules/points.py), with its late losses
+BLOCKS = {"scoring": [PokemonScoring]}
 TIEBREAKERS = [LatePenalty, RoundsPlayed, Resistance, OpponentsResistance]
