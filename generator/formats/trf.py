@@ -24,17 +24,17 @@ from __future__ import annotations
 from collections import Counter
 from dataclasses import dataclass, field, replace
 
+from podium.rules.outcome import BYE_CODES
 from podium.core.errors import Problems, Src
 from podium.core.values import text_problem
 
 RESULTS = "1=0+-WDLUFHZ"
 PLAYED = {"1": 1, "=": 0.5, "0": 0, "W": 1, "D": 0.5, "L": 0}  # a game with an opponent; + and − are forfeits
 UNRATED = "WDL"  # a game that lasted less than one move: its result counts, it is not rated
-BYES = {"U": "allocated", "F": "full", "H": "half", "Z": "zero"}
+BYES = {code: kind for kind, code in BYE_CODES.items()}
 # The same codes the other way, for writing: a result's points → its code, a bye's kind → its code.
 GAME_CODES = {points: code for code, points in PLAYED.items() if code not in UNRATED}
 UNRATED_CODES = {PLAYED[code]: code for code in UNRATED}
-BYE_CODES = {kind: code for code, kind in BYES.items()}
 DATE_FORMAT = "%Y/%m/%d"  # as 042 and 052 are written (others are read too: trf_import.py)
 FIELDS = {"number": (5, 8), "sex": (10, 10), "title": (11, 13), "name": (15, 47), "rating": (49, 52),
           "federation": (54, 56), "fide_id": (58, 68), "birth": (70, 79), "points": (81, 84), "rank": (86, 89)}

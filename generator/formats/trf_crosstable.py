@@ -20,7 +20,7 @@ from podium.core.slug import slugify
 from podium.formats.trf import BYES, PLAYED, UNRATED, RoundEntry, Trf, TrfPlayer
 from podium.rules.schedules import fide_berger_rounds
 
-ASKED = {"Z": "zero", "H": "half", "F": "full"}  # a bye of a round not yet played: asked for in advance
+ASKED = {code: kind for code, kind in BYES.items() if kind != "allocated"}  # a bye of a round not yet played
 NO_ENTRY = RoundEntry(None, None, " ")
 
 

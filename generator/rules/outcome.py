@@ -5,6 +5,7 @@ from dataclasses import dataclass, field
 
 
 REQUESTED_BYE = "requested-bye"  # a round the player asked to sit out: a full-, half- or zero-point bye (TRF F, H, Z)
+BYE_CODES = {"allocated": "U", "full": "F", "half": "H", "zero": "Z"}  # each kind of bye as TRF-16 writes it
 
 
 @dataclass(frozen=True)
@@ -21,6 +22,7 @@ class Outcome:
     stats: dict = field(default_factory=dict, compare=False, hash=False)  # tie-breaker inputs: wins, tiles, vp…
     colour: str | None = None  # "white" or "black", where the ruleset has colours (chess)
     played: bool = True  # False: won or lost by forfeit, or a bye (FIDE C.07 (2023) §16: an unplayed round)
+    asked: str | None = None  # a bye the player asked for: "full", "half" or "zero"
 
     @property
     def unplayed(self) -> bool:

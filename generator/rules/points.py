@@ -137,7 +137,7 @@ class PointsScoring(Scoring):
         if not self.requested_byes:
             return None
         points = {"full": self.win, "half": self.draw, "zero": self.loss}[kind]
-        return Outcome(player, None, REQUESTED_BYE, points, 0, round_no, stats={"wins": 0}, played=False)
+        return Outcome(player, None, REQUESTED_BYE, points, 0, round_no, stats={"wins": 0}, played=False, asked=kind)
 
     def match_winner(self, pairing: Pairing, higher_seed: str | None, stage=None) -> str | None:
         winners = [o.player for o in self.outcomes(pairing, 0) if o.result == "win"]

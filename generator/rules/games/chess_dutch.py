@@ -21,7 +21,7 @@ from py4swiss.trf.sections import PlayerSection, XSection
 from py4swiss.trf.sections.x_section import XSectionConfiguration
 
 from podium.rules.colours import BLACK, WHITE
-from podium.rules.outcome import Outcome
+from podium.rules.outcome import BYE_CODES, Outcome
 from podium.rules.pairing.request import SwissRequest
 from podium.rules.draw import DUTCH
 from podium.rules.pairing.swiss import PairingImpossible, SwissMatching, SwissPairing, SwissRound, float_flags
@@ -52,12 +52,9 @@ def baku_accelerations(start_list: tuple[str, ...], rounds: int) -> dict[str, tu
     return {player: points for player in start_list[:baku_group_size(len(start_list))]}
 
 
-ASKED = {"full": ResultToken.FULL_POINT_BYE, "half": ResultToken.HALF_POINT_BYE, "zero": ResultToken.ZERO_POINT_BYE}
 PLAYED = {"win": ResultToken.WIN, "draw": ResultToken.DRAW, "loss": ResultToken.LOSS}
 FORFEITED = {"win": ResultToken.FORFEIT_WIN, "loss": ResultToken.FORFEIT_LOSS}
 COLOUR = {WHITE: ColorToken.WHITE, BLACK: ColorToken.BLACK, None: ColorToken.BYE_OR_NOT_PAIRED}
-TIMES_TEN = {ResultToken.WIN: 10, ResultToken.DRAW: 5, ResultToken.FORFEIT_WIN: 10, ResultToken.FULL_POINT_BYE: 10,
-             ResultToken.HALF_POINT_BYE: 5, ResultToken.PAIRING_ALLOCATED_BYE: 10}
 
 
 class DutchPairing(SwissPairing):
@@ -138,9 +135,8 @@ def _tournament(request: SwissRequest, number: dict[str, int]) -> ParsedTrf:
     for p in number:
         results = [_entry(outcomes, number) for outcomes in history.played.get(p, ())]
         if p not in to_pair:
-            results.append(RoundResult(id=0, color=ColorToken.BYE_OR_NOT_PAIRED,
-                                       result=ASKED.get(request.asked.get(p, "zero"))))
-        points = sum(TIMES_TEN.get(r.result, 0) for r in results[:request.number - 1])
+            results.append(_bye(request.asked.get(p, "zero")))
+        points = round(10 * request.points.get(p, 0))  # the engine reads a paired player's alone
         sections.append(PlayerSection(code=PlayerCode.PLAYER, starting_number=number[p], points_times_ten=points,
                                       rank=number[p], results=results))
     configuration = XSectionConfiguration(first_round_color=request.initial_colour != BLACK)
@@ -153,18 +149,17 @@ def _tournament(request: SwissRequest, number: dict[str, int]) -> ParsedTrf:
 def _entry(outcomes: tuple[Outcome, ...], number: dict[str, int]) -> RoundResult:
     """A player's round as TRF-16 writes it: the game, a forfeit, a bye or an absence."""
     if not outcomes:
-        return RoundResult(id=0, color=ColorToken.BYE_OR_NOT_PAIRED, result=ResultToken.ZERO_POINT_BYE)
+        return _bye("zero")  # absent
     outcome = outcomes[0]
-    if outcome.opponent is None:
-        token = ResultToken.PAIRING_ALLOCATED_BYE if outcome.result == "bye" else _asked(outcome)
-        return RoundResult(id=0, color=ColorToken.BYE_OR_NOT_PAIRED, result=token)
+    if outcome.opponent is None:  # the pairing's bye, one asked for, or a round lost alone (a zero)
+        return _bye("allocated" if outcome.result == "bye" else outcome.asked or "zero")
     token = (PLAYED if outcome.played else FORFEITED)[outcome.result]
     return RoundResult(id=number[outcome.opponent], color=COLOUR[outcome.colour], result=token)
 
 
-def _asked(outcome: Outcome) -> ResultToken:
-    """A bye the player asked for, by what it was worth (FIDE C.07 (2023) §16.2.3–4: F, H, Z)."""
-    return {1: ResultToken.FULL_POINT_BYE, 0.5: ResultToken.HALF_POINT_BYE}.get(outcome.points, ResultToken.ZERO_POINT_BYE)
+def _bye(kind: str) -> RoundResult:
+    """A round without an opponent, by its kind of bye (rules/outcome.py BYE_CODES)."""
+    return RoundResult(id=0, color=ColorToken.BYE_OR_NOT_PAIRED, result=ResultToken(BYE_CODES[kind]))
 
 
 BLOCKS = {"pairing": (DutchPairing,)}
