@@ -368,3 +368,25 @@ def test_a_double_round_robin_is_refused_at_the_first_game_played_again(tree, cl
         f"{source}:8: round 4: start ranks 1 and 4 meet again: a double round robin (everyone meets everyone twice); "
         "Podium's round robin plays each pairing once and has no second cycle yet, so this event cannot be "
         "imported\n1 problem found.\n")
+
+
+def test_a_tournament_going_on_pairs_next_whoever_has_no_absence_entered_for_it(tree, cli):
+    """XXR 3, two rounds played. Dan missed round 2 (Z) and has nothing entered for round 3:
+    as FIDE's pairing programs read the file, he is paired in round 3 — a zero-point bye in
+    round 2, not a withdrawal. Eve played no round and has nothing entered either: she joins in
+    round 3, not left out. (Both were read as gone, and bbpPairings' corpus rounds differed.)"""
+    source = tree.root / "going-on.trf"
+    source.write_text("012 Going on\n042 2026/02/01\nXXR 3\nXXC white1\n"
+                      + line(1, "Ann", "   3 w 1", "   2 b =")
+                      + line(2, "Bob", "   4 w 1", "   1 w =")
+                      + line(3, "Cid", "   1 b 0", "0000 - U")
+                      + line(4, "Dan", "   2 b 0", "0000 - Z")
+                      + line(5, "Eve", "0000 - Z", "0000 - Z"), encoding="utf-8")
+    cli("import", "trf", source, "going")
+    registrations = {p["id"]: p for p in read(tree, "going", "registrations.yaml")}
+    assert set(registrations) == {"ann", "bob", "cid", "dan", "eve"} and registrations["eve"]["joins"] == 3
+    second = read(tree, "going", "rounds/2.yaml")
+    assert {"players": ["dan"], "bye": "zero"} in second["pairings"] and "drops" not in second
+    cli("pair", "going")
+    paired = {p for pairing in tree.read_round("going", 3)["pairings"] for p in pairing["players"]}
+    assert {"dan", "eve"} <= paired
