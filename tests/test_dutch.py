@@ -158,3 +158,15 @@ def test_a_chess_key_on_an_event_whose_ruleset_reads_none_is_told_so_at_its_line
     line = next(n for n, text in enumerate((tree.content / "events/e1/event.yaml").read_text().splitlines(), 1)
                 if text.startswith(f"{key}:"))
     assert f"content/events/e1/event.yaml:{line}: {said}" in cli("check", expect=1).output
+
+
+def test_verify_says_a_game_whose_colours_were_swapped_by_hand(tree, cli):
+    """The Dutch draw gives each game's White (E.1–E.5): a round file with a game's colours
+    swapped after `podium pair` wrote it is changed by hand, and verify says which game."""
+    event = chess_event(tree, 8, rounds=3, initial_colour="white")
+    cli("pair", event)
+    data = tree.read_round(event, 1)
+    data["pairings"][0]["players"].reverse()
+    tree.save_round(event, 1, data)
+    output = cli("verify", event, expect=1).output
+    assert "the pairings of round 1 differ from the draw (published p5 v p1; re-drawn today p1 v p5)" in output

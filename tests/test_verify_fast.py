@@ -34,7 +34,8 @@ def _redrawn_round_by_round(event, ruleset) -> tuple:
         then = dataclasses.replace(event, rounds=event.rounds[:index],
                                    players=verify._late_entries_then(event.players, published))
         try:
-            drawn.append(verify.Redraw(verify._tables(next_round(compute_event(then, ruleset, Problems())).pairings)))
+            pairings = next_round(compute_event(then, ruleset, Problems())).pairings
+            drawn.append(verify.Redraw(verify._tables(pairings, verify._coloured(ruleset))))
         except UserError as exc:
             drawn.append(verify.Redraw(reason="; ".join(p.message for p in exc.problems)))
     return tuple(drawn)

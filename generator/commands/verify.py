@@ -112,8 +112,9 @@ class Difference:
                 "restore the drawn pairings, or keep them and say why in a comment")
 
 
-def _table_text(players: frozenset) -> str:
-    names = sorted(players)
+def _table_text(players) -> str:
+    """A table as said: its players in their order (White first) where colours count, else by name."""
+    names = list(players) if isinstance(players, tuple) else sorted(players)
     return f"{names[0]} (bye)" if len(names) == 1 else " v ".join(names)
 
 
@@ -175,7 +176,7 @@ def verify_event(result: EventResult, registry: dict | None = None, redraws=None
         if want.reason:
             differences.append(Difference(event.id, published.number, published.src, (), (), want.reason))
             continue
-        got = _drawn(published.pairings)
+        got = _drawn(published.pairings, _coloured(ruleset))
         if set(got) == set(want.tables):
             continue
         drawn_from = published.drawn_from
@@ -227,7 +228,8 @@ def _event_then(event, index: int, published=None):
 def _draw(prefix) -> Redraw:
     """The tables `podium pair` draws after ``prefix()`` (an EventResult), or why it refuses."""
     try:
-        return Redraw(_tables(next_round(prefix()).pairings))
+        result = prefix()
+        return Redraw(_tables(next_round(result).pairings, _coloured(result.ruleset)))
     except UserError as exc:
         return Redraw(reason="; ".join(p.message for p in exc.problems))
 
@@ -277,13 +279,22 @@ def _late_losses_then(players, published) -> tuple:
     return tuple(dataclasses.replace(p, joins=recorded.get(p.id, NOT_YET)) if p.id in late else p for p in players)
 
 
-def _drawn(pairings) -> tuple:
+def _drawn(pairings, coloured: bool) -> tuple:
     """The tables of a round file that a draw gives: all but its late losses (``_late_losses_then``)."""
-    return _tables(p for p in pairings if not p.late_loss)
+    return _tables((p for p in pairings if not p.late_loss), coloured)
 
 
-def _tables(pairings) -> tuple:
+def _tables(pairings, coloured: bool) -> tuple:
+    """Each table's players: in their order where the draw gives colours (White first: a swap
+    is a change), else as a set."""
+    if coloured:
+        return tuple(sorted(tuple(p.players) for p in pairings))
     return tuple(sorted(frozenset(p.players) for p in pairings))
+
+
+def _coloured(ruleset) -> bool:
+    """The draw gives each game's colours: the ruleset's colour rules, or a pairing that does."""
+    return ruleset.colours is not None or ruleset.pairing is not None and ruleset.pairing.gives_colours
 
 
 def _came_with_a_correction(history, index: int) -> bool:
