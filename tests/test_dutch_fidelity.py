@@ -1,7 +1,7 @@
 """Issue 34: FIDE's A.7 criterion — every round `podium pair` draws in chess-swiss is the round
 bbpPairings (an engine FIDE endorses) drew from the same state, on a corpus of 1,250 random
 tournaments it generated (tests/dutch_corpus.py says how they are read). The default run checks
-five of them, every round; `PODIUM_DUTCH_CORPUS=all` checks every one (bench/RESULTS.md gives
+10 of them, every round; `PODIUM_DUTCH_CORPUS=all` checks every one (bench/RESULTS.md gives
 that run's figure)."""
 from __future__ import annotations
 
