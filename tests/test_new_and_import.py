@@ -210,7 +210,7 @@ NEW = ["autumn", "--ruleset", "ffg-conquest", "--date", "2026-09-01"]
     (["--name", ""], "--name: the name is empty; write the event's name, or leave --name out to make it from the id"),
     (["--name", "\u200b"], "--name: the name is empty; write the event's name, or leave --name out to make it from the id"),
     (["--content", "notes.txt"], "notes.txt: content folder not found; pass --content DIR or run from the folder "
-                                 "holding content/"),
+                                 "holding content/, or start an archive here with: podium init"),
 ])
 def test_new_refuses_options_check_would_refuse_and_writes_nothing(club, cli, args, message):
     """Issue 14: these wrote an event.yaml that check then refused, or died (NotADirectoryError)."""
@@ -294,3 +294,13 @@ def test_an_xlsx_with_one_far_cell_is_read_lazily(club, cli):
     assert cli("import", "registrations", "form.xlsx", "spring-cup", expect=1).output.startswith(
         "form.xlsx:1048576: more than 10,000 rows")
     assert time.perf_counter() - start < 5
+
+
+@pytest.mark.parametrize("command", [["check"], ["build"], ["serve", "--port", "18731"]])
+def test_an_empty_folder_is_told_to_start_with_podium_init(tmp_path, cli, monkeypatch, command):
+    """Issue 35: build, check and serve in a folder without content/ said "content folder not
+    found" and stopped there, not naming the command that makes one."""
+    monkeypatch.chdir(tmp_path)
+    assert cli(*command, expect=1).output.startswith(
+        "content: content folder not found; pass --content DIR or run from the folder holding content/, or start an "
+        "archive here with: podium init\n1 problem found.\n")

@@ -366,7 +366,7 @@ def test_a_folder_without_site_yaml_is_refused_before_anything_is_read(tmp_path,
     monkeypatch.setattr("os.walk", lambda *a, **k: pytest.fail("walked a folder that is not content"))
     assert cli("check", "--content", str(tmp_path), expect=1).output == (
         f"{tmp_path}/site.yaml: site.yaml is missing; create it with at least 'title: My tournaments' (or pass "
-        "--content DIR naming the folder that holds it)\n1 problem found.\n")
+        "--content DIR naming the folder that holds it, or start an archive with: podium init)\n1 problem found.\n")
 
 
 @pytest.mark.parametrize("ruleset", ["micromutants-extreme", "neuroshima-hex-pl-2023", "tantrix"])

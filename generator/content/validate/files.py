@@ -16,10 +16,11 @@ from podium.core.slug import is_slug, slugify
 def refuse_no_content(root: Path) -> None:
     """Abort unless ``root`` is a content folder: one holding site.yaml."""
     if not root.is_dir():
-        raise fail(Src(str(root)), "content folder not found; pass --content DIR or run from the folder holding content/")
+        raise fail(Src(str(root)), "content folder not found; pass --content DIR or run from the folder holding content/, "
+                                   "or start an archive here with: podium init")
     if not (root / "site.yaml").exists():  # not content at all: '--content /' would read the whole disk
         raise fail(Src(str(root / "site.yaml")), "site.yaml is missing; create it with at least 'title: My tournaments' "
-                   "(or pass --content DIR naming the folder that holds it)")
+                   "(or pass --content DIR naming the folder that holds it, or start an archive with: podium init)")
 
 
 def refuse_escaping_links(root: Path) -> None:
