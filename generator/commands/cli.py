@@ -206,7 +206,7 @@ def import_() -> None:
 def import_registrations_command(source: Path, event: str, columns: tuple[str, ...], encoding: str | None,
                                  content: Path) -> None:
     """Append the players of SOURCE (a CSV or XLSX export) to EVENT's registrations.yaml."""
-    from podium.formats.registrations import import_registrations
+    from podium.formats.registrations import KEYS, import_registrations
 
     folder = content / "events" / event
     if not (folder / "event.yaml").is_file():
@@ -222,6 +222,9 @@ def import_registrations_command(source: Path, event: str, columns: tuple[str, .
         click.echo(f"{display_path(str(source))}: {done.read_as}")
     click.echo(f"added {len(done.added)} player{'s' * (len(done.added) != 1)} to {folder / 'registrations.yaml'}"
                + (f"; {len(done.kept)} already registered, left as they were" if done.kept else ""))
+    if done.ignored:
+        click.echo(f"columns not read: {', '.join(repr(c) for c in done.ignored)} (a player's keys: "
+                   f"{', '.join(KEYS)}; --column KEY=HEADER reads one under its own header)")
 
 
 @import_.command(name="trf")

@@ -53,6 +53,7 @@ class Imported:
     added: list[str]  # ids appended
     kept: list[str]  # ids already registered, left as they were
     read_as: "Decoded | None" = None  # a CSV file's encoding (a workbook says its own)
+    ignored: tuple[str, ...] = ()  # the header's columns no player key is read from
 
 
 def import_registrations(source: Path, registrations: Path, columns: dict[str, list[str]],
@@ -81,7 +82,13 @@ def import_registrations(source: Path, registrations: Path, columns: dict[str, l
     new = [e for e in entries if e["id"] not in kept]
     if new:
         replace_file(registrations, _appended(existing_text, new, registrations))
-    return Imported([e["id"] for e in new], list(kept.values()), read_as)
+    return Imported([e["id"] for e in new], list(kept.values()), read_as, _ignored(rows[0] if rows else [], mapping))
+
+
+def _ignored(header: list[str], mapping: dict[str, list[int]]) -> tuple[str, ...]:
+    """The named columns of the header that map to no player key: said, never dropped unheard."""
+    read = {index for indexes in mapping.values() for index in indexes}
+    return tuple(cell.strip() for index, cell in enumerate(header) if cell.strip() and index not in read)
 
 
 class Sheet(NamedTuple):
