@@ -77,3 +77,38 @@ def test_a_bug_in_a_rebuild_is_reported_and_the_last_site_kept_serving(tree, cap
         "Podium failed while rebuilding (a bug: please report it with the lines above); "
         "the last site is still served")
     assert (out / "index.html").read_bytes() == index
+
+
+def test_serve_answers_a_missing_page_with_the_sites_404_page(tree, cli):
+    """Issue 35: plain `podium serve` answered "404: Not Found", its server's own words, where the
+    built site has a 404 page of its own (in its language, with the way back)."""
+    import os
+    import signal
+    import subprocess
+    import sys
+    import urllib.error
+    import urllib.request
+
+    from test_serve_lan import ROOT, free_port, wait_for
+
+    tree.event("e1", 8)
+    port = free_port()
+    env = {**os.environ, "PYTHONPATH": str(ROOT), "PYTHONUNBUFFERED": "1"}
+    serving = subprocess.Popen([sys.executable, "-m", "podium", "serve", "--port", str(port)], cwd=tree.root, env=env,
+                               stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL,
+                               preexec_fn=lambda: signal.signal(signal.SIGINT, signal.SIG_DFL))
+    try:
+        def answer():
+            try:
+                urllib.request.urlopen(f"http://127.0.0.1:{port}/no-such-page/", timeout=2)
+            except urllib.error.HTTPError as exc:
+                return exc.code, exc.read().decode("utf-8")
+            except OSError:
+                return None
+        status, body = wait_for(answer, 60)
+        reloading = body.index('<script type="text/javascript">(function(){'), body.index("</script></head>")
+        served = body[:reloading[0]] + body[reloading[1] + len("</script>"):]  # but livereload's script, as on every page
+        assert status == 404 and served == (tree.root / "site/404.html").read_text(encoding="utf-8")
+    finally:
+        serving.send_signal(signal.SIGINT)
+        serving.wait(timeout=30)

@@ -29,7 +29,7 @@ from podium.core.errors import Src, UserError, fail
 from podium.run.changes import Inputs
 from podium.run.rebuild import Rebuilder
 from podium.venue.lanaddress import lan_address, terminal_qr
-from podium.venue.lanserver import ANY, OUT_OF_DESCRIPTORS, SiteServer, raise_open_files_limit
+from podium.venue.lanserver import ANY, OUT_OF_DESCRIPTORS, SiteServer, raise_open_files_limit, site_file
 from podium.site.render import TEMPLATES_DIR
 from podium.content.rulesets import ruleset_dirs
 from podium.site.write import is_podium_build, ready_output
@@ -154,6 +154,7 @@ def serve_with_reload(builder: Rebuilder, content: Path, out: Path, port: int) -
     from tornado.ioloop import PeriodicCallback
 
     server = Server()
+    server.SFH = _with_the_sites_404(server.SFH)
     last = {"status": REBUILT}
 
     def rebuild_now() -> None:
@@ -170,6 +171,22 @@ def serve_with_reload(builder: Rebuilder, content: Path, out: Path, port: int) -
         if exc.errno != errno.EADDRINUSE:
             raise
         raise port_problem(port, exc) from None  # taken since the check: the server binds only now
+
+
+def _with_the_sites_404(handler):
+    """livereload's file handler, answering a missing page with the site's own 404 page (in the
+    site's language, with its way back) where the bare "404: Not Found" of the server was."""
+
+    class SitesNotFound(handler):
+        def write_error(self, status_code: int, **kwargs) -> None:
+            page = site_file(os.path.abspath(self.root), "/404.html") if status_code == 404 else None
+            if isinstance(page, str):
+                self.set_header("Content-Type", "text/html; charset=UTF-8")
+                self.finish(Path(page).read_bytes())
+            else:
+                super().write_error(status_code, **kwargs)
+
+    return SitesNotFound
 
 
 def serve_to_network(builder: Rebuilder, built: Inputs, out: Path, port: int, reports=None) -> None:
