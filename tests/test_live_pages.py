@@ -257,7 +257,8 @@ def test_an_organizers_ruleset_name_is_shown_as_written_and_escaped(tree, cli):
 from test_browser import PAGES  # noqa: E402 — every kind of page the browser tests read
 
 EVERY_KIND = {**PAGES, "player": "players/zofia-krol/", "bracket": "events/2023-04-krakow/bracket/",
-              "events": "events/", "players": "players/", "about these results": "about-results/"}
+              "events": "events/", "players": "players/", "about these results": "about-results/",
+              "seasons": "seasons/"}
 TAPPED = ".standings td.name > a, .seat > a, .list > li > a:first-child, .rounds a, .crumbs a, footer a, .round-nav a, " \
          ".jump a, .now a, .podium li > a"
 AXE_RULES = ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22aa", "best-practice"]

@@ -376,3 +376,16 @@ def test_a_pages_picture_that_is_not_a_picture_file_of_the_content_is_refused_at
     result = cli("build", expect=1)
     assert f"content/pages/guide.md:6: {said}" in result.output
     assert not (tree.root / "site").exists()
+
+
+def test_the_seasons_have_an_index_page_the_home_page_leads_to(tmp_path):
+    """Issue 35: /seasons/ was a 404; it lists every season, the newest first, with its events."""
+    import subprocess
+    import sys
+
+    out = tmp_path / "site"
+    subprocess.run([sys.executable, "-m", "podium", "build", "--out", str(out)], cwd=Path(__file__).parent.parent,
+                   check=True, capture_output=True)
+    page = (out / "seasons/index.html").read_text(encoding="utf-8")
+    assert "<h1>Sezony</h1>" in page and page.count('<li><a href="') >= 2
+    assert '<h2><a href="seasons/">Sezony</a></h2>' in (out / "index.html").read_text(encoding="utf-8")

@@ -7,8 +7,7 @@ from podium.site.rounds import current_tables
 
 
 def home_page(model: SiteModel) -> dict:
-    seasons = model.seasons_newest_first
-    return {"seasons": [{"name": s.season.name, "url": urls.season(s.season.id), "events": len(s.events)} for s in seasons],
+    return {"seasons": _seasons(model), "all_seasons": urls.seasons(),
             "latest": [model.card(r) for r in model.newest_first[:10]],
             "all_events": {"url": urls.events(), "count": len(model.events)},
             "all_players": {"url": urls.players(), "count": len(model.played)},
@@ -26,6 +25,16 @@ def _seated_now(model: SiteModel) -> list[dict]:
         report = model.report(outline.id)
         seated += current_tables(next(rnd for rnd in report.rounds if not rnd.complete), model, report)
     return seated
+
+
+def seasons_page(model: SiteModel) -> dict:
+    """Every season of the archive, the newest first, with its count of events."""
+    return {"seasons": _seasons(model)}
+
+
+def _seasons(model: SiteModel) -> list[dict]:
+    return [{"name": s.season.name, "url": urls.season(s.season.id), "events": len(s.events)}
+            for s in model.seasons_newest_first]
 
 
 def players_page(model: SiteModel) -> dict:

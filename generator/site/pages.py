@@ -14,7 +14,7 @@ from podium.formats.export import dumps, leaderboard_json, standings_json
 from podium.site import urls
 from podium.site.event import bracket_page, event_page, has_bracket_page
 from podium.site.labels import N_
-from podium.site.lists import about_results_page, events_page, home_page, players_page, season_page
+from podium.site.lists import about_results_page, events_page, home_page, players_page, season_page, seasons_page
 from podium.site.model import SiteModel
 from podium.site.player import player_page
 from podium.site.printables import event_report_page, has_player_cards, player_cards_page
@@ -82,6 +82,7 @@ def site_items(archive) -> list[Page | File]:
     items = [Page(urls.home(), "home.html", model.site.title, partial(home_page, model), shows=None),
              Page(urls.events(), "events.html", N_("All events"), partial(events_page, model), shows=None, words=True),
              Page(urls.players(), "players.html", N_("Players"), partial(players_page, model), shows=None, words=True),
+             Page(urls.seasons(), "seasons.html", N_("Seasons"), partial(seasons_page, model), shows=None, words=True),
              Page(urls.about_results(), "about_results.html", N_("About these results"), partial(about_results_page, model),
                   shows=None, words=True)]
     for season in model.seasons.values():

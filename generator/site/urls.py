@@ -16,6 +16,10 @@ def events() -> str:
     return "events/index.html"
 
 
+def seasons() -> str:
+    return "seasons/index.html"
+
+
 OFFLINE = "offline/index.html"  # what the worker shows for a page never kept (sw.js: OFFLINE)
 
 
