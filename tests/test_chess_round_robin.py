@@ -72,3 +72,13 @@ def test_a_round_robin_of_all_names_no_group_on_its_pages(tree, cli):
     cli("build", "--out", tree.root / "site")
     for page in ("rounds/1/index.html", "index.html"):
         assert "Group" not in (tree.root / "site/events/rr" / page).read_text(encoding="utf-8"), page
+
+
+def test_the_round_file_names_who_rests_in_a_round_robin_of_three(tree, cli):
+    """Issue 35: of three players one rests each round; the round file `pair` wrote named nobody."""
+    tree.event("rr", [{"id": i, "name": i.title()} for i in ("ann", "bob", "cid")], ruleset="chess-round-robin")
+    cli("pair", "rr")
+    text = tree.round_path("rr", 1).read_text(encoding="utf-8")
+    seated = {p for pairing in tree.read_round("rr", 1)["pairings"] for p in pairing["players"]}
+    (resting,) = {"ann", "bob", "cid"} - seated
+    assert f"# Resting this round (no game): {resting.title()} ({resting})\n" in text

@@ -354,5 +354,14 @@ def next_round(result: StageResult, state: EventState, number: int) -> DraftRoun
     index = len(result.rounds)
     if index >= len(result.schedule):
         raise fail(state.event.src, f"the {result.kind} stage has no round {index + 1}")
-    return DraftRound(number=number, stage=result.kind, pairings=result.schedule[index],
-                      seed_parts=(state.event.seed, "groups", result.index))
+    pairings = result.schedule[index]
+    return DraftRound(number=number, stage=result.kind, pairings=pairings, seed_parts=(state.event.seed, "groups",
+                      result.index), note=_resting(pairings, result, state, number))
+
+
+def _resting(pairings, result: StageResult, state: EventState, number: int) -> str:
+    """Who the schedule rests this round (an odd group's bye: no game, no points), named in the
+    round file, where the round has no line for him."""
+    seated = {p for pairing in pairings for p in pairing.players}
+    resting = [p for p in state.present(result.entrants, number) if p not in seated]
+    return "".join(f"Resting this round (no game): {state.event.player(p).name} ({p})\n" for p in resting)
