@@ -82,3 +82,15 @@ def test_the_round_file_names_who_rests_in_a_round_robin_of_three(tree, cli):
     seated = {p for pairing in tree.read_round("rr", 1)["pairings"] for p in pairing["players"]}
     (resting,) = {"ann", "bob", "cid"} - seated
     assert f"# Resting this round (no game): {resting.title()} ({resting})\n" in text
+
+
+def test_the_round_page_names_who_rests(tree, cli):
+    """Issue 35: the page of a round of three players named only the two who played."""
+    tree.event("rr", [{"id": i, "name": i.title()} for i in ("ann", "bob", "cid")], ruleset="chess-round-robin")
+    cli("pair", "rr")
+    seated = {p for pairing in tree.read_round("rr", 1)["pairings"] for p in pairing["players"]}
+    (resting,) = {"ann", "bob", "cid"} - seated
+    cli("build", "--out", tree.root / "site")
+    page = (tree.root / "site/events/rr/rounds/1/index.html").read_text(encoding="utf-8")
+    line = page.split("Resting this round (no game):")[1].split("</p>")[0]
+    assert resting.title() in line and all(p.title() not in line for p in seated)

@@ -239,6 +239,7 @@ class RoundReport:
     columns: tuple[Column, ...]  # the round's stage's tie-breakers
     clock: object  # the ruleset's clock for the stage, as written
     paired_before_correction: bool = False  # a result of an earlier round was corrected since: it stands as paired
+    resting: tuple[str, ...] = ()  # a round robin's players its schedule gives no game this round
 
     @property
     def results_in(self) -> int:
@@ -530,7 +531,8 @@ def _round_report(rnd, result, columns: dict, corrected: set[int]) -> RoundRepor
         standings_after=standings_after,
         columns=columns[stage.kind] if stage else (),
         clock=result.ruleset.clocks.get(rnd.stage),
-        paired_before_correction=rnd.number in corrected)
+        paired_before_correction=rnd.number in corrected,
+        resting=_resting(rnd, stage, result) if rnd.stage == ROUND_ROBIN else ())
 
 
 def _standing_before(stage, number: int) -> dict[str, Before]:
@@ -561,6 +563,16 @@ def table_numbers(pairings) -> list[int | None]:
         seated += at_a_table
         numbers.append(pairing.table or seated if at_a_table else None)
     return numbers
+
+
+def _resting(rnd, stage, result) -> tuple[str, ...]:
+    """The players of a round-robin stage in play in ``rnd`` whom its schedule seats at no table
+    (an odd group's rest): active then (not gone before it) and joined by then."""
+    if stage is None:
+        return ()
+    seated = {p for pairing in rnd.pairings for p in pairing.players}
+    playing = [p for p in stage.entrants if result.status[p] == "active" or result.status_round.get(p, 0) >= rnd.number]
+    return tuple(p for p in playing if p not in seated and result.event.player(p).joins <= rnd.number)
 
 
 def _standings_after(stage, number: int) -> tuple[Group, ...]:

@@ -32,7 +32,8 @@ def round_page(report, rnd, model: SiteModel) -> dict:
             "title": round_title(rnd), "tables": tables, "by_name": by_name(tables, model),
             "clock": rnd.clock, "edit_url": _edit_url(report, rnd, model),
             "previous": _neighbour(report, rnd.number - 1), "next": _neighbour(report, rnd.number + 1),
-            "standings": standings_after(rnd, model), "columns": columns(rnd.columns)}
+            "standings": standings_after(rnd, model), "columns": columns(rnd.columns),
+            "resting": [model.person(p) for p in rnd.resting]}
 
 
 def standings_after(rnd, model: SiteModel) -> list[dict]:
