@@ -39,11 +39,11 @@ def bars(text: str) -> set[str]:
 def test_a_build_on_a_terminal_shows_events_replayed_and_pages_written(tree, monkeypatch, shown_at_once):
     two_events(tree)
     monkeypatch.setattr("sys.stderr", Terminal())
-    assert build_site(tree.content, tree.root / "site") == 20
-    # 2 events replayed; 22 files rendered: the home page, the lists of events and players, 2 event
-    # pages with their printable report and player cards, 8 players' pages, "about these results",
-    # the offline page and the 404 page (20 HTML pages), and each event's standings.json.
-    assert bars(progress.sys.stderr.getvalue()) == {"events replayed /2", "pages written /22"}
+    assert build_site(tree.content, tree.root / "site") == 21
+    # 2 events replayed; 23 files rendered: the home page, the lists of events, players and seasons,
+    # 2 event pages with their printable report and player cards, 8 players' pages, "about these
+    # results", the offline page and the 404 page (21 HTML pages), and each event's standings.json.
+    assert bars(progress.sys.stderr.getvalue()) == {"events replayed /2", "pages written /23"}
     assert progress.sys.stderr.getvalue().endswith("\r")  # each bar wiped at its step's end
 
 

@@ -264,8 +264,9 @@ def test_serve_lan_rebuilds_when_a_round_file_changes(tree, cli):
     serving, lines = start_serving(tree, port)
     try:
         wait_for(lambda: address_printed(lines))
-        # 18: the event's printable report and player cards, "about these results" and the offline page among them
-        assert lines[0] == "rebuilt 18 pages in " + lines[0].split(" in ")[1]
+        # 19: the event's printable report and player cards, "about these results", the seasons
+        # index and the offline page among them
+        assert lines[0] == "rebuilt 19 pages in " + lines[0].split(" in ")[1]
         assert lines[1] == "serving site on the local network — Ctrl+C to stop\n"
         assert lines[2].startswith(("players open http://", "this machine has no network address"))
         server = Address(port)
