@@ -153,8 +153,7 @@ def serve_with_reload(builder: Rebuilder, content: Path, out: Path, port: int) -
 
     from tornado.ioloop import PeriodicCallback
 
-    server = Server()
-    server.SFH = _with_the_sites_404(server.SFH)
+    server = _with_the_sites_404(Server)()
     last = {"status": REBUILT}
 
     def rebuild_now() -> None:
@@ -173,9 +172,23 @@ def serve_with_reload(builder: Rebuilder, content: Path, out: Path, port: int) -
         raise port_problem(port, exc) from None  # taken since the check: the server binds only now
 
 
-def _with_the_sites_404(handler):
-    """livereload's file handler, answering a missing page with the site's own 404 page (in the
-    site's language, with its way back) where the bare "404: Not Found" of the server was."""
+def _with_the_sites_404(server_class):
+    """livereload's server, its files answering a missing page with the site's own 404 page (in
+    the site's language, with its way back) where the bare "404: Not Found" of the server was.
+    The file handler is found among the server's routes: livereload 2.6.0 names it nowhere else."""
+    from tornado.web import StaticFileHandler
+
+    class SitesNotFound(server_class):
+        def get_web_handlers(self, script):
+            return [(route[0], _not_found_page(route[1]), *route[2:])
+                    if isinstance(route[1], type) and issubclass(route[1], StaticFileHandler) else route
+                    for route in super().get_web_handlers(script)]
+
+    return SitesNotFound
+
+
+def _not_found_page(handler):
+    """``handler`` (a file handler) answering 404 with the built site's 404.html where it has one."""
 
     class SitesNotFound(handler):
         def write_error(self, status_code: int, **kwargs) -> None:
