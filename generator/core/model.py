@@ -97,6 +97,11 @@ class Pairing:
     key_srcs: dict = field(default_factory=dict, compare=False, hash=False)
 
     @property
+    def alone(self) -> bool:
+        """Its one player sits at no table: a bye, or a round lost for arriving late."""
+        return self.bye or self.late_loss
+
+    @property
     def has_result(self) -> bool:
         """Something is entered. Whether that decides the match is the ruleset's call (``decided``)."""
         return (self.bye or self.late_loss or self.draw or bool(self.score) or self.winner is not None

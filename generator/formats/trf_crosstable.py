@@ -34,9 +34,7 @@ class Crosstable:
         self.rounds = _played_rounds(everyone)
         # before round 1 (a start list, with the round's byes perhaps entered) nobody is left out
         self.left_out = [p for p in everyone if self.rounds and all(entry.absent for entry in p.rounds[:self.rounds])]
-        self.players = [p for p in everyone if p not in self.left_out]
-        self.by_number = {p.number: p for p in self.players}
-        self.ids = unique_ids(self.players)
+        self._take_in([p for p in everyone if p not in self.left_out])
         self.active = {p.number: _active_rounds(p, self.rounds) for p in self.players}
         self.asked = {p.number: _asked_byes(p, self.rounds) for p in self.players
                       if self.active[p.number][1] == self.rounds}  # still playing: a withdrawal asks for nothing
@@ -44,6 +42,12 @@ class Crosstable:
         self.tally: Counter = Counter()
         self.said: dict[int, list[str]] = {}  # round → what its file says above its pairings
         self.round_robin = False
+
+    def _take_in(self, players: list[TrfPlayer]) -> None:
+        """``players`` are the event's, each with his id."""
+        self.players = players
+        self.by_number = {p.number: p for p in players}
+        self.ids = unique_ids(players)
 
     def seat_by_berger_tables(self, order: list[int]) -> None:
         """Registrations in the order of the start numbers the Berger tables give them."""
@@ -67,10 +71,8 @@ class Crosstable:
         if self.rounds >= planned:
             return
         joining = [p for p in self.left_out if self.entry(p, self.rounds + 1).result == " "]
-        self.players = sorted(self.players + joining, key=lambda p: p.number)
         self.left_out = [p for p in self.left_out if p not in joining]
-        self.by_number = {p.number: p for p in self.players}
-        self.ids = unique_ids(self.players)
+        self._take_in(sorted(self.players + joining, key=lambda p: p.number))
         for player in self.players:
             first, last = _active_rounds(player, self.rounds)
             self.active[player.number] = (first, self.rounds) if last else (self.rounds + 1, self.rounds)

@@ -63,7 +63,7 @@ def import_trf(source: Path, content: Path, event_id: str | None, ruleset: str, 
     problems = Problems()
     table = Crosstable(trf)
     settings = read_settings(trf, table, problems)
-    table.goes_on(settings.rounds or trf.round_count)
+    table.goes_on(settings.planned(trf))
     table.ask_zero_byes(settings.absent_next)
     ruleset, notes = _round_robin(trf, table, ruleset, problems)
     event = _event(trf, decoded.text, source, ruleset, date or _date(trf, source, problems), settings, table)
@@ -141,7 +141,7 @@ def _date(trf: Trf, source: Path, problems: Problems) -> datetime.date | None:
 
 def _event(trf: Trf, text: str, source: Path, ruleset: str, date: datetime.date, settings: Settings,
            table: Crosstable) -> dict:
-    rounds = settings.rounds or trf.round_count
+    rounds = settings.planned(trf)
     structure = BERGER if table.round_robin else {"swiss_rounds": rounds, "cut": 0}
     event = {"name": trf.header.get("name", source.stem), "date": date, "ruleset": ruleset,
              # the rounds are as published: the seed draws nothing but the lots of a tie no rule breaks

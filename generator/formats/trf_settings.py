@@ -47,6 +47,10 @@ class Settings:
     absent_next: list[int] = field(default_factory=list)  # XXZ: start ranks absent from the round to pair
     notes: list[str] = field(default_factory=list)  # "file:line: what was honoured, and how"
 
+    def planned(self, trf: Trf) -> int:
+        """The tournament's rounds: XXR's, else those the file holds."""
+        return self.rounds or trf.round_count
+
 
 def refuse_a_team_event(trf: Trf) -> None:
     """Team lines, but in an event 092 calls individual (Swiss-Manager's team classification of an
@@ -76,7 +80,7 @@ def read_settings(trf: Trf, table: Crosstable, problems: Problems) -> Settings:
         settings.notes.append(f"{records[0].src}: {code} ({what}) is not carried over into the event{lines}")
     acceleration = [record for record in trf.records if record.code == "XXA"]
     if acceleration:
-        _acceleration(acceleration, settings, table, settings.rounds or trf.round_count, problems)
+        _acceleration(acceleration, settings, table, settings.planned(trf), problems)
     return settings
 
 

@@ -23,6 +23,7 @@ class Outcome:
     colour: str | None = None  # "white" or "black", where the ruleset has colours (chess)
     played: bool = True  # False: won or lost by forfeit, or a bye (FIDE C.07 (2023) §16: an unplayed round)
     asked: str | None = None  # a bye the player asked for: "full", "half" or "zero"
+    late: bool = False  # a round lost for arriving late ('late_loss: true'): no opponent, no game
 
     @property
     def unplayed(self) -> bool:

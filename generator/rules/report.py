@@ -357,7 +357,6 @@ def report_event(result) -> EventReport:
     columns = {stage.kind: _columns(ruleset.tiebreakers_for(stage.kind), ruleset) for stage in result.stages}
     final_rows = {row.player: row for row in result.final_rows}
     finals = _finals_by_player(result)
-    late = late_losses(event.rounds)
     prefixes = prefix_fingerprints(event.rounds)
     corrected, results_version = paired_before_a_correction(event.rounds, prefixes), prefixes[-1]
     return EventReport(
@@ -373,7 +372,7 @@ def report_event(result) -> EventReport:
         explained=_columns(_all_tiebreakers(result), ruleset), standings=_standings(result.final_rows),
         stages=tuple(_stage_report(stage, result, columns[stage.kind]) for stage in result.stages),
         rounds=tuple(_round_report(rnd, result, columns, corrected) for rnd in event.rounds),
-        players=(players := tuple(_player_report(p.id, result, final_rows.get(p.id), finals.get(p.id, ()), late)
+        players=(players := tuple(_player_report(p.id, result, final_rows.get(p.id), finals.get(p.id, ()))
                                   for p in event.players)),
         armies=bool(ruleset.armies) or any(p.armies for p in event.players) or any(
             g.army for p in players for g in p.games),
@@ -559,7 +558,7 @@ def table_numbers(pairings) -> list[int | None]:
     number on screen, card and slip, also in a round file written without them."""
     numbers, seated = [], 0
     for pairing in pairings:
-        at_a_table = not (pairing.bye or pairing.late_loss)
+        at_a_table = not pairing.alone
         seated += at_a_table
         numbers.append(pairing.table or seated if at_a_table else None)
     return numbers
@@ -728,22 +727,15 @@ def _outcome(pairing, stage, ruleset, round_no: int) -> Outcome:
 
 # ------------------------------------------------------------------ players
 
-def _player_report(player_id: str, result, row, finals: tuple, late: frozenset) -> PlayerReport:
+def _player_report(player_id: str, result, row, finals: tuple) -> PlayerReport:
     """``row``: his row of the final classification (None: not in it); ``finals``: his games in
-    the bracket; ``late``: the rounds lost for arriving late, (round, player) (``late_losses``)."""
+    the bracket."""
     games = tuple(Played(round=o.round, opponents=tuple(o.faced), partners=tuple(o.partners), result=o.result,
-                         army=o.army, margin=o.margin, match=None, late=(o.round, player_id) in late)
+                         army=o.army, margin=o.margin, match=None, late=o.late)
                   for o in result.outcomes(player_id))
     return PlayerReport(player=player_id, rank=row.rank if row else None, points=row.points if row else None,
                         status=row.status if row else result.status.get(player_id, "active"),
                         games=games + finals)
-
-
-def late_losses(rounds) -> frozenset[tuple[int, str]]:
-    """(round, player) of each round lost for arriving late ('late_loss: true'), as the round
-    files write them: the one loss a player has with no opponent and no game."""
-    return frozenset((rnd.number, pairing.players[0]) for rnd in rounds for pairing in rnd.pairings
-                     if pairing.late_loss)
 
 
 def _finals_by_player(result) -> dict[str, tuple[Played, ...]]:

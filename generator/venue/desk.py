@@ -277,7 +277,7 @@ class Slips(DeskHandler):
         base = f"http://{lan_address() or HOST}:{self.site_port}"
         slips = []
         for index, (pairing, table) in enumerate(zip(rnd.pairings, table_numbers(rnd.pairings))):
-            if pairing.bye or pairing.late_loss:  # nobody plays there: no slip, nothing to report
+            if pairing.alone:  # nobody plays there: no slip, nothing to report
                 continue
             url = f"{base}/report/{event_id}/{rnd.number}/{index}/{self.reports.secret(event_id, rnd.number, index)}"
             slips.append({"table": table, "players": [event.player(p).name for p in pairing.players],

@@ -61,12 +61,7 @@ class PokemonScoring(PointsScoring):
     def late_loss(self, player: str, round_no: int) -> Outcome:
         """A round lost for arriving late: worth a loss, with no opponent and no game (unplayed);
         resistance reads it as the tie-breakers below say."""
-        return Outcome(player, None, "loss", self.loss, 0, round_no, stats={"wins": 0}, played=False)
-
-
-def is_late_loss(outcome) -> bool:
-    """A round lost for arriving late: the one loss with no opponent (rules/points.py ``late_loss``)."""
-    return outcome.opponent is None and outcome.result == "loss"
+        return Outcome(player, None, "loss", self.loss, 0, round_no, stats={"wins": 0}, played=False, late=True)
 
 
 def _stage_last(ctx: Context) -> int:
@@ -94,17 +89,21 @@ def win_percentage(player: str, ctx: Context, at: int | None = None) -> Fraction
 
 
 def _win_percentage(player: str, at: int, ctx: Context) -> Fraction:
-    counted = [o for o in ctx.records[player].outcomes if o.round <= at and (o.opponent is not None or is_late_loss(o))]
+    counted = _counted(player, at, ctx)
     if not counted:
         return FLOOR
     share = sum((COUNTED.get(o.result, Fraction(0)) for o in counted), Fraction(0)) / len(counted)
     return min(max(share, FLOOR), DROPPED_CAP if _dropped_by(player, at, ctx) else Fraction(1))
 
 
+def _counted(player: str, upto: int, ctx: Context) -> list:
+    """The player's rounds up to ``upto`` that count as played: games, and late losses; a bye is none."""
+    return [o for o in ctx.records[player].outcomes if o.round <= upto and (o.opponent is not None or o.late)]
+
+
 def _faced(player: str, upto: int, ctx: Context) -> list[str | None]:
     """Whom the player met up to round ``upto``: each opponent, None for a late loss; a bye is no one."""
-    return [o.opponent for o in ctx.records[player].outcomes
-            if o.round <= upto and (o.opponent is not None or is_late_loss(o))]
+    return [o.opponent for o in _counted(player, upto, ctx)]
 
 
 def resistance(player: str, ctx: Context, at: int | None = None) -> Fraction:
@@ -155,7 +154,7 @@ class LatePenalty(Tiebreaker):
     public = "On equal match points, a player who lost a round for arriving late ranks below those who did not."
 
     def split(self, group, ctx):
-        late = [p for p in group if any(is_late_loss(o) for o in ctx.records[p].outcomes)]
+        late = [p for p in group if any(o.late for o in ctx.records[p].outcomes)]
         return [part for part in ([p for p in group if p not in late], late) if part]
 
 
