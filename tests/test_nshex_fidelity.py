@@ -61,12 +61,13 @@ def test_an_event_drawn_with_shared_lots_is_redrawn_as_it_was():
 
 
 def test_unknown_draws_version_is_an_error(tree, cli):
-    tree.event("e", 8, draws=4)
+    tree.event("e", 8, draws=5)
     line = [n for n, text in enumerate(tree.round_path("e", 1).parents[1].joinpath("event.yaml").read_text().splitlines(), 1)
             if text.startswith("draws:")][0]
-    assert only_problem(cli) == (f"content/events/e/event.yaml:{line}: 'draws: 4' is not a version of Podium's draws; "
+    assert only_problem(cli) == (f"content/events/e/event.yaml:{line}: 'draws: 5' is not a version of Podium's draws; "
                                  "write 'draws: 1' for an event drawn with Podium 0.2 or earlier, 'draws: 2' for a "
-                                 "chess Swiss paired before Podium drew by the FIDE Dutch system, or leave it out")
+                                 "chess Swiss paired before Podium drew by the FIDE Dutch system, 'draws: 3' for one drawn "
+                                 "with Podium 0.3, or leave it out")
 
 
 # ---------------------------------------------------------------- armies (§6.3, §6.5)

@@ -49,8 +49,8 @@ def test_a_round_file_without_its_fingerprint_cannot_tell_the_cause(tree, cli):
     tree.save_round("e1", 2, second)
     output = cli("verify", "e1", expect=1).output
     assert "(the file has no 'drawn_from:' to tell which)" in output
-    assert ("an event drawn by an earlier version of Podium re-draws as it was drawn with 'draws: 1' (0.2.0 or earlier) "
-            "or 'draws: 2' (a chess Swiss paired before the Dutch system) in its event.yaml") in output
+    assert ("an event drawn by an earlier version of Podium re-draws as it was drawn with 'draws: 1' (0.2.0 or earlier),"
+            " 'draws: 2' (a chess Swiss paired before the Dutch system) or 'draws: 3' (Podium 0.3) in its event.yaml") in output
 
 
 def test_result_corrected_after_next_round_flags_that_round(tree, cli):

@@ -106,8 +106,8 @@ class Difference:
         else:
             cause = ("a pairing was changed by hand, or a result corrected after the round was paired "
                      "(the file has no 'drawn_from:' to tell which); an event drawn by an earlier version of "
-                     "Podium re-draws as it was drawn with 'draws: 1' (0.2.0 or earlier) or 'draws: 2' (a chess "
-                     "Swiss paired before the Dutch system) in its event.yaml")
+                     "Podium re-draws as it was drawn with 'draws: 1' (0.2.0 or earlier), 'draws: 2' (a chess "
+                     "Swiss paired before the Dutch system) or 'draws: 3' (Podium 0.3) in its event.yaml")
         return (f"the pairings of round {self.round} differ from the draw ({tables}); {cause}; "
                 "restore the drawn pairings, or keep them and say why in a comment")
 

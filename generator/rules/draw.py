@@ -32,7 +32,8 @@ ROUND_ONE_BYE = "round-1-bye"
 SHARED_LOTS = 1  # Podium 0.2 and earlier: the tie-break lots also chose the round-1 bye; FFG Swiss by least cost
 LOT_PER_PURPOSE = 2  # a lot per purpose and per tie; FFG Swiss top-down by score group
 DUTCH = 3  # chess Swiss rounds by the FIDE Dutch system (py4swiss), where version 2 matched them as other games
-CURRENT = DUTCH
+ROUND_3_RULES = 4  # issue 35's draws: FFG floats only where forced, round-robin starts evened, equal 2-vs-2 groups
+CURRENT = ROUND_3_RULES
 DRAW_VERSIONS = {
     SHARED_LOTS: "Podium 0.2 and earlier: one lot per player chose the round-1 bye and broke random ties; "
                  "ffg-conquest Swiss rounds paired by least total cost",
@@ -40,6 +41,8 @@ DRAW_VERSIONS = {
                      "ffg-conquest Swiss rounds paired top-down by score group; chess-swiss rounds by Podium's "
                      "matching (the least squared point differences)",
     DUTCH: "chess-swiss rounds paired by the FIDE Dutch system (C.04.3)",
+    ROUND_3_RULES: "ffg-conquest Swiss rounds float a player only where the score groups above force it; who is "
+                   "first in a round-robin pairing evened out; micromutants-extreme groups of equal games",
 }
 
 

@@ -66,7 +66,8 @@ def _draws(f: Fields) -> int:
     if draws not in DRAW_VERSIONS:
         f.problems.add(f.at("draws"), f"'draws: {draws}' is not a version of Podium's draws; write 'draws: 1' for an "
                        "event drawn with Podium 0.2 or earlier, 'draws: 2' for a chess Swiss paired before Podium drew "
-                       "by the FIDE Dutch system, or leave it out")
+                       "by the FIDE Dutch system, 'draws: 3' for one drawn with Podium 0.3, or leave "
+                       "it out")
         return CURRENT_DRAWS
     return draws
 

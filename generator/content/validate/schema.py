@@ -156,10 +156,11 @@ class EventFile(Declared):
     technical_judge: OneLine = Field(None, description="The technical judge's name.")
     manual_order: Ids = Field(None, description="The organizer's decision on a tie the rules leave unbroken: "
                                                      "ids, best first.")
-    draws: Annotated[int, WithJsonSchema({"enum": [1, 2, 3]})] = Field(3, description="Which version of Podium's draws made the event: 1 for an event "
+    draws: Annotated[int, WithJsonSchema({"enum": [1, 2, 3, 4]})] = Field(4, description="Which version of Podium's draws made the event: 1 for an event "
                                                 "drawn with Podium 0.2 or earlier, 2 for one drawn before chess "
                                                 "Swiss rounds were paired by the FIDE Dutch system (Podium 0.3), 3 "
-                                                "(the default) otherwise.")
+                                                "for one drawn with Podium 0.3, 4 (the default) "
+                                                "otherwise.")
     start_numbers: Literal["registrations", "rating"] = Field(
         None, description="A round robin's start numbers, a chess Swiss's pairing numbers: in the order of "
                           "registrations.yaml, or by rating (highest first). Not set: by rating when players have one, "
