@@ -3,14 +3,16 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from podium.run.archive import find_event, load_archive
+from podium.run.archive import load_event
 from podium.formats.export import dumps, standings_json
 from podium.rules.standings.order import shared_ranks
+from podium.site import labels
 from podium.site.i18n import Language
 
 
 def standings(content: Path, event_name: str, as_json: bool) -> str:
-    result = find_event(load_archive(content), event_name)
+    """The event's standings, from its own files alone (``load_event``)."""
+    result = load_event(content, event_name).result
     if as_json:
         return dumps(standings_json(result.report))
     return standings_table(result)

@@ -29,7 +29,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Mapping
 
-from podium.run.archive import find_event, load_archive, without_cycle_collection
+from podium.run.archive import load_archive, load_event, without_cycle_collection
 from podium.run.cache import REDRAWS, Kept
 from podium.core.errors import Problems, UserError
 from podium.run.parallel import PARALLEL_EVENTS, cores, map_in_order, worth_splitting
@@ -332,14 +332,25 @@ def _checked_against_history(difference: Difference, result: EventResult, index:
 
 
 def verify(content: Path, event_name: str | None) -> tuple[list, int]:
-    """Differences between published and re-drawn rounds, and how many rounds were checked."""
+    """Differences between published and re-drawn rounds, and how many rounds were checked: of
+    one event, read alone (``load_event``), or of the whole archive."""
     with without_cycle_collection():  # as a build: millions of objects kept to the end
-        archive = load_archive(content)
-        results = [find_event(archive, event_name)] if event_name else list(archive.events.values())
-        registry = {p.id: p for p in archive.site.registry}
-        kept, keys = kept_redraws(content, archive)
+        results, registry, kept, keys = _one_event(content, event_name) if event_name else _all_events(content)
         differences = [d for found in verify_events(results, registry, kept=kept, keys=keys) for d in found]
     return differences, sum(len(r.event.rounds) for r in results)
+
+
+def _one_event(content: Path, event_name: str) -> tuple:
+    """The event to re-draw, the registry, the kept redraws and its key; the other events' redraws
+    stay kept (their folders are not read, so nothing says they are gone)."""
+    one = load_event(content, event_name)
+    return [one.result], one.registry, Kept(content, REDRAWS), {one.result.event.id: one.key}
+
+
+def _all_events(content: Path) -> tuple:
+    """Every event of the archive to re-draw, the registry, the kept redraws and their keys."""
+    archive = load_archive(content)
+    return list(archive.events.values()), {p.id: p for p in archive.site.registry}, *kept_redraws(content, archive)
 
 
 def kept_redraws(content: Path, archive) -> tuple:

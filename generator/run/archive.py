@@ -1,4 +1,5 @@
-"""The whole archive checked and computed: content, rulesets, every event and season.
+"""The whole archive checked and computed: content, rulesets, every event and season; or one
+event alone, for the commands about one event (``load_event``).
 
 This is what every command starts from; it raises one UserError listing every problem.
 """
@@ -19,7 +20,7 @@ from typing import Mapping
 from podium.run import progress
 from podium.run.cache import ReplayCache, pickled
 from podium.run.changes import Inputs
-from podium.core.errors import Problems, Src, fail, suggest
+from podium.core.errors import Problems, Src, UserError, fail, suggest
 from podium.core.model import Site
 from podium.run.parallel import PARALLEL_EVENTS, cores, map_in_order, worth_splitting
 from podium.rules.elo import rating_histories
@@ -27,7 +28,8 @@ from podium.rules.engine import EventResult, compute_event
 from podium.rules.ruleset import RuleSet
 from podium.content.rulesets import load_rulesets, ruleset_dirs
 from podium.rules.season import SeasonResult, compute_season
-from podium.content.validate import load_site, read_event
+from podium.content.validate import (event_folders, load_event_files, load_site, read_event, refuse_escaping_links,
+                                     refuse_no_content)
 
 
 @dataclass
@@ -77,15 +79,8 @@ def load_archive(content: Path, unchanged: Mapping[str, EventResult] = MappingPr
     problems = Problems()
     reader = EventReader(rulesets, unchanged, ReplayCache(content), inputs or Inputs(content), outlines)
     site = load_site(content, problems, reader.read)
-    seasons_by_id = {season.id: season for season in site.seasons}
-    for event in site.events:
-        if event.ruleset and event.ruleset not in rulesets:  # a missing one is reported by validation
-            problems.add(event.src, f"unknown ruleset '{event.ruleset}'{suggest(event.ruleset, rulesets)}; "
-                         f"available: {', '.join(sorted(rulesets))}")
-        elif (season := seasons_by_id.get(event.season)) and season.ruleset in rulesets and event.ruleset:
-            _check_season_game(event, season, rulesets[event.ruleset], rulesets[season.ruleset], problems)
-    problems.raise_if_any()  # the engine's findings count only for content whose shape is sound
-    problems.items += reader.engine_problems
+    _add_findings(site, rulesets, reader, problems)
+    problems.raise_if_any()
     events = {event.id: reader.results[event.id] for event in site.events}
     players = _players(site)
     seasons = {}
@@ -98,13 +93,43 @@ def load_archive(content: Path, unchanged: Mapping[str, EventResult] = MappingPr
                    event_keys={event_id: reader.keys.get(event_id) for event_id in events}, replays=reader.cache)
 
 
-def _check_season_game(event, season, ruleset: RuleSet, season_ruleset: RuleSet, problems: Problems) -> None:
+def _add_findings(site: Site, rulesets: dict[str, RuleSet], reader: EventReader, problems: Problems) -> None:
+    """Add to ``problems`` those of the events' rulesets, and the engine's findings of every
+    event whose replay read nothing in doubt, so that one run lists every problem of every
+    event: its own files sound (else it was not replayed), its ruleset known and of its
+    season's game (else perhaps the wrong one), and players.yaml sound (its entries give each
+    registration its club, rating…). Any other finding would be a mere consequence of a problem
+    listed already; a problem elsewhere (site.yaml, a page, a season, another event) leaves it be."""
+    seasons = {season.id: season for season in site.seasons}
+    doubtful = {event.id for event in site.events if not _ruleset_fits(event, rulesets, seasons, problems)}
+    registry = str(Path(site.root) / "players.yaml")
+    if any(problem.src.path == registry for problem in problems.items):
+        return
+    problems.items += [problem for event_id, found in reader.engine_problems.items() if event_id not in doubtful
+                       for problem in found]
+
+
+def _ruleset_fits(event, rulesets: dict[str, RuleSet], seasons: dict, problems: Problems) -> bool:
+    """Whether the event's ruleset is known and of its season's game (``seasons``: by id); where
+    not, it says so."""
+    if event.ruleset and event.ruleset not in rulesets:  # a missing one is reported by validation
+        problems.add(event.src, f"unknown ruleset '{event.ruleset}'{suggest(event.ruleset, rulesets)}; "
+                     f"available: {', '.join(sorted(rulesets))}")
+        return False
+    if (season := seasons.get(event.season)) and season.ruleset in rulesets and event.ruleset:
+        return _check_season_game(event, season, rulesets[event.ruleset], rulesets[season.ruleset], problems)
+    return True
+
+
+def _check_season_game(event, season, ruleset: RuleSet, season_ruleset: RuleSet, problems: Problems) -> bool:
     """A season counts events of its ruleset's game: under that ruleset, house rules extending
     it, or another format of the same game (a club's classic and extreme Micromutants)."""
     if not (ruleset.is_a(season_ruleset.id) or (ruleset.game and ruleset.game == season_ruleset.game)):
         problems.add(event.at("ruleset"), f"'ruleset: {event.ruleset}' ({ruleset.game or ruleset.name}) but its "
                      f"season '{season.id}' is a season of {season_ruleset.id} ({season_ruleset.game or season_ruleset.name}, "
                      f"{season.at('ruleset')}); move the event to a season of its game or correct one of them")
+        return False
+    return True
 
 
 class EventReader:
@@ -113,8 +138,9 @@ class EventReader:
     Events are independent of each other, so they are shared among forked processes and come
     back pickled (a national archive loads in ~65 % of the time on two cores). An event is
     replayed only when its own files are sound and its ruleset known; the engine's problems are
-    kept apart, as they count only when the whole content's shape is sound. An event whose
-    files, registry, rulesets and engine are those of a kept replay (``cache``) is not read again.
+    kept apart, by event, as they count only where nothing the replay read is in doubt
+    (``_add_findings``). An event whose files, registry, rulesets and engine are those of a
+    kept replay (``cache``) is not read again.
     ``outlines``: an event whose replay is kept comes back as its outline (``outlined``).
     """
 
@@ -122,21 +148,26 @@ class EventReader:
                  outlines: bool = False):
         self.rulesets, self.unchanged, self.cache, self.inputs, self.outlines = rulesets, unchanged, cache, inputs, outlines
         self.results: dict[str, EventResult] = {}
-        self.engine_problems: list = []
+        self.engine_problems: dict[str, list] = {}  # event folder name → the engine's problems
         self.keys: dict[str, str] = {}  # event folder name → its replay key
 
     def read(self, folders: list[Path], problems: Problems, registry: dict) -> tuple:
+        """The events of the whole archive (``folders``: every event folder); the cache forgets
+        the replays of events that are gone."""
         with without_cycle_collection():  # reading, replaying, unpickling: many objects, no garbage
-            return self._read(folders, problems, registry)
+            events = self.read_events(folders, problems, registry)
+        self.cache.keep_only(folder.name for folder in folders)
+        return events
 
-    def _read(self, folders: list[Path], problems: Problems, registry: dict) -> tuple:
+    def read_events(self, folders: list[Path], problems: Problems, registry: dict) -> tuple:
+        """The events of ``folders``, each read and replayed or taken from the cache; their shape
+        problems added to ``problems``, the engine's kept in ``engine_problems``."""
         done, todo = self._kept([folder for folder in folders if folder.name not in self.unchanged])
         count = cores() if worth_splitting(len(todo), PARALLEL_EVENTS) else 1
         with progress.counting("events replayed", len(todo), "event") as tick:
             # all forked: the replays' garbage stays in the workers; this process draws their count
             reads = map_in_order(_read_event, (self, registry, tick), todo, count, all_forked=True, waiting=tick.refresh)
         done.update((folder.name, pickle.loads(data)) for (folder, _), data in zip(todo, reads))
-        self.cache.keep_only(folder.name for folder in folders)
         events = []
         for folder in folders:
             if folder.name in self.unchanged:
@@ -145,7 +176,7 @@ class EventReader:
             else:
                 event, result, shape, engine = done[folder.name]
             problems.items += shape
-            self.engine_problems += engine
+            self.engine_problems[folder.name] = engine
             if event is not None:
                 events.append(event)
             if result is not None:
@@ -258,15 +289,74 @@ class CurrentArchive:
 
 def find_event(archive: Archive, name: str) -> EventResult:
     """EVENT is an event id or its folder path."""
+    content = Path(archive.site.root)
+    event_id = _event_id(content, name)
+    if event_id not in archive.events:
+        raise _no_event(content, event_id, archive.events)
+    return archive.events[event_id]
+
+
+@dataclass
+class OneEvent:
+    """One event read and replayed alone (``load_event``), with what its commands read besides."""
+    result: EventResult
+    registry: dict  # players.yaml's players by id, which the event was read with
+    key: str | None  # its replay key (changes.py), under which verify's redraws are kept too
+
+
+def load_event(content: Path, name: str) -> OneEvent:
+    """EVENT (as ``find_event`` takes it) read, checked and replayed as ``load_archive`` does,
+    from what it needs alone: its folder, the rulesets, players.yaml, site.yaml's presence and
+    the seasons (is its season there, of its game?). The other events' folders are not read, so
+    that standings, pair and verify of one event answer at once on a large archive and while
+    another event has an error. Raises one UserError listing every problem of what it read."""
+    rulesets = load_rulesets(ruleset_dirs(content))
+    refuse_no_content(content)
+    refuse_escaping_links(content, (content / "events",), below=False)  # before events/ is listed: it may lead out
+    folder = _event_folder(content, name)
+    problems = Problems()
+    reader = EventReader(rulesets, {}, ReplayCache(content), FolderInputs(content))
+    site = load_event_files(content, folder, problems, reader.read_events)
+    _add_findings(site, rulesets, reader, problems)
+    problems.raise_if_any()
+    return OneEvent(reader.results[folder.name], {p.id: p for p in site.registry}, reader.keys.get(folder.name))
+
+
+class FolderInputs(Inputs):
+    """The inputs of a run that reads one event folder: its replay key from its own files (the
+    same key), where ``Inputs.event_key`` first hashes every event folder, to compare them all."""
+
+    def event_key(self, folder: Path) -> str:
+        return self.fresh_event_key(folder)
+
+
+def _event_id(content: Path, name: str) -> str:
+    """The id of the event EVENT names: an id, or an event folder of ``content`` (or its event.yaml)."""
     event_id = Path(name).name if ("/" in name or name.endswith(".yaml")) else name
     if event_id == "event.yaml":
         event_id = Path(name).parent.name
     folder = Path(name).parent if name.endswith(".yaml") else Path(name)
-    if "/" in name and folder.resolve() != (Path(archive.site.root) / "events" / event_id).resolve():
-        raise fail(Src(name), f"is not an event folder of the content folder {archive.site.root}; pass the content "
+    if "/" in name and folder.resolve() != (content / "events" / event_id).resolve():
+        raise fail(Src(name), f"is not an event folder of the content folder {content}; pass the content "
                               f"it belongs to with --content, or name the event by its id ({event_id})")
-    if event_id not in archive.events:
-        raise fail(Src(archive.site.root), f"no event '{event_id}'{suggest(event_id, archive.events)}; "
-                                  f"events: {', '.join(sorted(archive.events)) or '(none)'}")
-    return archive.events[event_id]
+    return event_id
+
+
+def _event_folder(content: Path, name: str) -> Path:
+    """The folder of the event EVENT names, found among the event folders by their names (none
+    of them read); refused as the archive's reader refuses it (a link, a name that is no slug)."""
+    event_id = _event_id(content, name)
+    listed = Problems()
+    folders = {folder.name: folder for folder in event_folders(content, listed)}
+    if event_id not in folders:
+        asked = str(content / "events" / event_id)
+        listed.items = [problem for problem in listed.items if problem.src.path == asked]  # the others' are theirs
+        listed.raise_if_any()
+        raise _no_event(content, event_id, folders)
+    return folders[event_id]
+
+
+def _no_event(content: Path, event_id: str, known) -> UserError:
+    return fail(Src(str(content)), f"no event '{event_id}'{suggest(event_id, known)}; "
+                                   f"events: {', '.join(sorted(known)) or '(none)'}")
 

@@ -23,29 +23,53 @@ def refuse_no_content(root: Path) -> None:
                    "(or pass --content DIR naming the folder that holds it, or start an archive with: podium init)")
 
 
-def refuse_escaping_links(root: Path) -> None:
+def refuse_escaping_links(root: Path, within: tuple[Path, ...] = (), below: bool = True) -> None:
     """Abort before reading anything if a symbolic link in the content points outside it:
-    a published site must never pick up a file from elsewhere on the machine."""
+    a published site must never pick up a file from elsewhere on the machine. An abort, not one
+    problem among the others: every reader (round files, pages, the theme's copy, the replay
+    keys' hashes) would have to skip the link, and one that did not could quote or publish the
+    file it leads to. ``within``: only those files and folders, the folders leading to them and,
+    where ``below``, all under them are looked at, for a command that reads no more of the
+    content (one event's)."""
     problems = Problems()
     top = root.resolve()
-    for folder, dirs, files in os.walk(root):
-        for name in dirs + files:
-            path = Path(folder) / name
-            if not path.is_symlink():
-                continue
-            try:
-                target = path.resolve(strict=False)
-            except (RuntimeError, OSError):  # a loop of links
-                problems.add(Src(str(path)), "is a symbolic link that leads back to itself; delete it")
-                continue
-            if not target.is_relative_to(top):
-                problems.add(Src(str(path)), "is a symbolic link to a place outside the content folder; copy the file in instead")
-            elif target.is_dir() and Path(folder).resolve().is_relative_to(target):
-                problems.add(Src(str(path)), "is a symbolic link to a folder that holds it, an endless loop for "
-                             "anything that follows it (serve's watcher did); delete it")
-            elif not target.exists() and not name.startswith("."):  # hidden: an editor's lock file
-                problems.add(Src(str(path)), "is a symbolic link to nothing; delete it or point it at a file")
+    for path in _walked(root, within, below) if within else _below(root):
+        if path.is_symlink() and (problem := _link_problem(path, top)):
+            problems.add(Src(str(path)), problem)
     problems.raise_if_any()
+
+
+def _below(folder: Path) -> Iterator[Path]:
+    """Every file and folder under ``folder``, links not followed."""
+    for parent, dirs, files in os.walk(folder):
+        yield from (Path(parent) / name for name in dirs + files)
+
+
+def _walked(root: Path, within: tuple[Path, ...], below: bool) -> Iterator[Path]:
+    """Each of ``within`` (inside ``root``), the folders leading to it from ``root`` and, where
+    ``below``, all under it unless it is a link itself (reported: nothing is listed through it)."""
+    for start in within:
+        leading = list(start.relative_to(root).parents)[:-1]  # 'events' for events/e1, without '.'
+        yield from (root / folder for folder in reversed(leading))
+        yield start
+        if below and not start.is_symlink():
+            yield from _below(start)
+
+
+def _link_problem(path: Path, top: Path) -> str:
+    """What is wrong with the symbolic link ``path`` in the content folder ``top`` (resolved); "" if nothing."""
+    try:
+        target = path.resolve(strict=False)
+    except (RuntimeError, OSError):  # a loop of links
+        return "is a symbolic link that leads back to itself; delete it"
+    if not target.is_relative_to(top):
+        return "is a symbolic link to a place outside the content folder; copy the file in instead"
+    if target.is_dir() and path.parent.resolve().is_relative_to(target):
+        return ("is a symbolic link to a folder that holds it, an endless loop for anything that follows it "
+                "(serve's watcher did); delete it")
+    if not target.exists() and not path.name.startswith("."):  # hidden: an editor's lock file
+        return "is a symbolic link to nothing; delete it or point it at a file"
+    return ""
 
 
 UNREADABLE = YMap()  # what a file that failed to parse reads as: its keys are not asked for again

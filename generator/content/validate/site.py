@@ -1,5 +1,6 @@
-"""The whole content tree (load_site) and site.yaml: the title, language and address, the theme
-folder, logo and favicon inside the content folder; events checked against the seasons."""
+"""The whole content tree (load_site), or what one event needs of it (load_event_files), and
+site.yaml: the title, language and address, the theme folder, logo and favicon inside the
+content folder; events checked against the seasons."""
 from __future__ import annotations
 
 import filecmp
@@ -31,6 +32,20 @@ def load_site(root: Path, problems: Problems, read_events) -> Site:
     pages = read_pages(root, problems)
     _check_event_seasons(events, seasons, problems)
     return Site(root=str(root), registry=registry, seasons=seasons, events=events, pages=pages, **settings)
+
+
+def load_event_files(root: Path, folder: Path, problems: Problems, read_events) -> Site:
+    """What the commands about one event read of the content folder ``root`` (which
+    refuse_no_content accepted), as load_site reads it: the links on the way, players.yaml, the
+    event ``folder`` (with ``read_events``) and the seasons, to check the event's against them.
+    A season's own problems are left to check; site.yaml's settings, the pages and the other
+    events are not read. The Site holds the registry, the seasons and the event alone."""
+    refuse_escaping_links(root, (folder, root / "players.yaml", root / "seasons"))
+    registry = read_registry(root, problems)
+    seasons = read_seasons(root, Problems())  # a season's own problems are check's to report, not the event's
+    events = read_events([folder], problems, {p.id: p for p in registry})
+    _check_event_seasons(events, seasons, problems)
+    return Site(title="", root=str(root), registry=registry, seasons=seasons, events=events)
 
 
 def _site_settings(root: Path, problems: Problems) -> dict:
