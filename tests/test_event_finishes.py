@@ -241,7 +241,7 @@ def test_a_cut_that_exclusions_leave_short_is_played_by_those_left(tree, cli):
     """Tantrix §7d with a cut: t1–t5 in one round robin of two-game mini-matches, 'advance: 4'.
     Round 1: t5 v t2, t3 v t4 (t1 rests). t4 and t5 withdraw after it: six games missed each, more
     than a mini-match's two — excluded, their results gone (t2's and t3's round-1 games too), level
-    at 0 and last. The three left play t3 v t2, t3 v t1, t1 v t2 (the rounds that held only the
+    at 0 and last. The three left play t2 v t3, t1 v t3, t1 v t2 (the rounds that held only the
     excluded players' games are not played); the lower id wins every game (32.4 / 7.6 a match):
          t1 2 × 32.4 = 64.8 · t2 32.4 + 7.6 = 40 · t3 2 × 7.6 = 15.2
        Top 4 for three (house rule): t1 goes on, t2 beats t3, t1 beats t2 — t1, t2, t3, then the
@@ -256,7 +256,7 @@ def test_a_cut_that_exclusions_leave_short_is_played_by_those_left(tree, cli):
     for number in range(2, 7):
         cli("pair", "tx")
         played.append([p["players"] for p in tantrix_lower_id_wins(tree, "tx", number)["pairings"]])
-    assert played == [[["t3", "t2"]], [["t3", "t1"]], [["t1", "t2"]], [["t1"], ["t2", "t3"]], [["t1", "t2"]]]
+    assert played == [[["t2", "t3"]], [["t1", "t3"]], [["t1", "t2"]], [["t1"], ["t2", "t3"]], [["t1", "t2"]]]
     result = standings(cli, "tx")
     assert result["complete"]
     assert ranks(result)[:3] == [(1, "t1", 64.8, "active"), (2, "t2", 40, "active"), (3, "t3", 15.2, "active")]

@@ -123,8 +123,8 @@ def lower_id_wins_every_game(tree, event_id, number):
 
 def test_a_player_who_withdraws_from_a_round_robin_is_totally_excluded(tree, cli):
     """§7d, §7l. Five rated players in one group (Berger order t1…t5):
-         round 1: t5 v t2, t3 v t4   round 2: t5 v t1, t3 v t2   round 3: t1 v t4, t3 v t5
-         round 4: t3 v t1, t4 v t2   round 5: t1 v t2, t4 v t5
+         round 1: t5 v t2, t3 v t4   round 2: t5 v t1, t2 v t3   round 3: t4 v t1, t3 v t5
+         round 4: t1 v t3, t2 v t4   round 5: t1 v t2, t4 v t5
        t3 beats t4 in round 1, loses to t2 in round 2, then withdraws ('drops: [t3]' in round 2)
        with t5 and t1 still to play: his games of rounds 3 and 4 are not paired — 4 games
        missed, more than a mini-match's 2 — and all his results go, t2's 32.4 against him and
@@ -143,7 +143,7 @@ def test_a_player_who_withdraws_from_a_round_robin_is_totally_excluded(tree, cli
             tree.save_round("rr", 2, data)
         if number >= 3:
             assert all("t3" not in p["players"] for p in data["pairings"])
-    assert [p["players"] for p in tree.read_round("rr", 3)["pairings"]] == [["t1", "t4"]]
+    assert [p["players"] for p in tree.read_round("rr", 3)["pairings"]] == [["t4", "t1"]]
     assert "complete" in cli("pair", "rr", expect=1).output
     report = json.loads(cli("standings", "rr", "--json").output)
     assert report["complete"]
@@ -183,7 +183,7 @@ def withdraw_after_round_3(tree, cli, absent_in_round_1=False):
         if number == 3:
             data["drops"] = ["t3"]
         tree.save_round("rr", number, data)
-    assert [p["players"] for p in tree.read_round("rr", 4)["pairings"]] == [["t4", "t2"]]  # t3 v t1 not paired
+    assert [p["players"] for p in tree.read_round("rr", 4)["pairings"]] == [["t2", "t4"]]  # t1 v t3 not paired
     return json.loads(cli("standings", "rr", "--json").output)
 
 
@@ -235,7 +235,7 @@ def test_pair_writes_each_games_colours_and_the_site_shows_them(tree, cli):
     """§5, mini-matches of 3 games, the pairing's first player being "first on the list":
        round 1  t1 v t4: only t1 reserved → t1 red in every game, t4 picks one of the other three
                 t3 v t2: both 1st choices red → each his 2nd: t3 blue, t2 yellow, every game
-       round 2  t3 v t1: red clash → 2nd choices blue / yellow; t4 v t2: t2 red, t4 picks
+       round 2  t3 v t1: red clash → 2nd choices blue / yellow; t2 v t4: t2 red, t4 picks
        round 3  t1 v t2: 1st and 2nd choices the same → t1's red in the first half (3 // 2 = game 1),
                 t2's red in the second half and the odd extra game (games 2–3); the other picks."""
     tree.event("cc", COLOURED, ruleset="tantrix", structure=[{"kind": "round-robin", "games": 3}])
@@ -244,7 +244,7 @@ def test_pair_writes_each_games_colours_and_the_site_shows_them(tree, cli):
         "# colours: games 1–3: Gracz 1 red, Gracz 4 picks another colour",
         "# colours: games 1–3: Gracz 3 blue, Gracz 2 yellow"]
     expected = {2: ["# colours: games 1–3: Gracz 3 blue, Gracz 1 yellow",
-                    "# colours: games 1–3: Gracz 4 picks another colour, Gracz 2 red"]}
+                    "# colours: games 1–3: Gracz 2 red, Gracz 4 picks another colour"]}
     for number in (1, 2):
         data = tree.read_round("cc", number)  # (saving drops the file's comments: read them first)
         for pairing in data["pairings"]:
@@ -293,8 +293,8 @@ GAMES_FOR = {  # each pairing's two games, for the player listed first (the Berg
     ("t1", "t4"): [WIN_10, WIN_10], ("t3", "t1"): [{"score": [20, 30]}] * 2, ("t1", "t2"): [WIN_10, WIN_10],
     # t3 v t2: one game each by 4 (14.7 / 5.3): 20–20 TP, a game each
     ("t3", "t2"): [{"score": [24, 20]}, {"score": [20, 24]}],
-    # t4 v t2: t2 wins both by 10: 7.6 / 32.4
-    ("t4", "t2"): [{"score": [20, 30]}] * 2,
+    # t2 v t4: t2 wins both by 10: 32.4 / 7.6
+    ("t2", "t4"): [{"score": [30, 20]}] * 2,
     # t4 v t3: t3 wins by 11 (16.4 / 3.6), then a 25–25 draw with t4 at 20:10 on his clock: 6 TP
     # to t3 (16 / 4) — t3 32.4, t4 7.6, but on the board t3 won 1 game and drew 1
     ("t4", "t3"): [{"score": [20, 31]}, {"score": [25, 25], "time": ["20:10", "12:00"]}],
@@ -375,7 +375,7 @@ def test_a_tie_for_a_place_that_decides_nothing_goes_to_the_wins(tree, cli):
 # and each loses both games to t1 by 10 (2 × 3.8 = 7.6): 47.6 each; t1 3 × 32.4 = 97.2.
 EVEN = [{"score": [24, 20]}, {"score": [20, 24]}]
 THREE_LEVEL = {("t1", "t4"): [WIN_10, WIN_10], ("t3", "t1"): [{"score": [20, 30]}] * 2, ("t1", "t2"): [WIN_10, WIN_10],
-               ("t3", "t2"): EVEN, ("t4", "t2"): EVEN, ("t4", "t3"): EVEN}
+               ("t3", "t2"): EVEN, ("t2", "t4"): EVEN, ("t4", "t3"): EVEN}
 
 
 def test_three_tied_for_a_qualifying_place_wait_for_the_organizers_order(tree, cli):
@@ -444,7 +444,7 @@ def test_a_team_default_is_15_or_the_teams_higher_average():
 # ------------------------------------------------------------------ 7. a round robin of three that loses a player
 
 # Rated Ala > Bob > Cyd: the Berger order is Ala, Bob, Cyd, and with three players one rests
-# each round — round 1 Cyd v Bob (Ala rests), round 2 Cyd v Ala, round 3 Ala v Bob.
+# each round — round 1 Cyd v Bob (Ala rests), round 2 Ala v Cyd, round 3 Bob v Ala.
 THREE = [{"name": "Ala", "id": "ala", "rating": 1900}, {"name": "Bob", "id": "bob", "rating": 1800},
          {"name": "Cyd", "id": "cyd", "rating": 1700}]
 BY_5 = {"score": [30, 25], "time": ["12:00", "12:00"], "tiles": [20, 20]}  # margin 5: 2 + 4/3·√5 = 4.98 → 15.0 / 5.0
@@ -493,10 +493,10 @@ def test_the_rounds_after_a_round_left_empty_move_up(tree, cli):
     """§7d, §7b. Cyd withdraws after round 1 (Cyd beat Bob: Cyd 30, Bob 10). His round-2
     mini-match against Ala is 2 games missed, not more than a mini-match: he keeps his results
     and Ala wins both by default, 2 × 20 = 40 TP. Round 2 had nothing else, so round 3's
-    Ala v Bob is played as round 2, with Ala's defaults. Ala beats Bob by 10 twice: 32.4 / 7.6.
+    Bob v Ala is played as round 2, with Ala's defaults. Ala beats Bob by 10 twice: 32.4 / 7.6.
        Ala 40 + 32.4 = 72.4;  Cyd 30, withdrawn;  Bob 10 + 7.6 = 17.6 — the event ends with round 2."""
-    played = play_three(tree, cli, {("cyd", "bob"): BY_5, ("ala", "bob"): BY_10}, drops={1: ["cyd"]})
-    assert played == {1: [("cyd", "bob")], 2: [("ala", "bob")]}
+    played = play_three(tree, cli, {("cyd", "bob"): BY_5, ("bob", "ala"): LOST_BY_10}, drops={1: ["cyd"]})
+    assert played == {1: [("cyd", "bob")], 2: [("bob", "ala")]}
     assert tree.read_round("rr", 2)["round"] == 2
     report = json.loads(cli("standings", "rr", "--json").output)
     assert report["complete"]
@@ -510,8 +510,8 @@ def test_defaults_of_a_last_round_left_empty_count_with_the_round_before(tree, c
     7.6) and withdraws, missing only round 3 against Bob: 2 games, so she keeps her results and
     Bob wins them by default (40). Nothing else is left in round 3: the event ends with round 2,
     Bob's defaults counted with it.  Bob 10 + 40 = 50;  Cyd 30 + 7.6 = 37.6;  Ala 32.4, withdrawn."""
-    played = play_three(tree, cli, {("cyd", "bob"): BY_5, ("cyd", "ala"): LOST_BY_10}, drops={2: ["ala"]})
-    assert played == {1: [("cyd", "bob")], 2: [("cyd", "ala")]}
+    played = play_three(tree, cli, {("cyd", "bob"): BY_5, ("ala", "cyd"): BY_10}, drops={2: ["ala"]})
+    assert played == {1: [("cyd", "bob")], 2: [("ala", "cyd")]}
     report = json.loads(cli("standings", "rr", "--json").output)
     assert report["complete"]
     assert [(r["rank"], r["player"], r["points"], r["status"]) for r in report["standings"]] == [

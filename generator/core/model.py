@@ -169,7 +169,7 @@ class Event:
     players: tuple[Player, ...] = ()
     rounds: tuple[Round, ...] = ()
     manual_order: tuple[str, ...] = ()  # the organizer's order for ties no rule breaks (a sealed bid)
-    draws: int = 3  # the version of Podium's draws the event was made with (rules/draw.py DRAW_VERSIONS)
+    draws: int = 4  # the version of Podium's draws the event was made with (rules/draw.py DRAW_VERSIONS)
     start_numbers: str | None = None  # a round robin's start numbers: "registrations" | "rating" (None: the stage's default)
     initial_colour: str | None = None  # a chess Swiss's colour for the top board in round 1 (None: drawn by lot)
     acceleration: str | None = None  # "baku": the Dutch system's accelerated first rounds (C.04.5.1)

@@ -56,6 +56,19 @@ class MicromutantsScoring(Scoring):
     winner, secondary points from the winning pair's bases) and free-for-all tables (primary
     points by place, secondary to the winner, tertiary for opponents eliminated in one's own turn).
 
+    Groups of 2 vs 2 (Torneo tipo 2; schedules.rotation_schedule): the seed gives the rotation of
+    four, home and away, and "qualora il numero di giocatori non sia un multiplo di 4" bigger
+    groups. Its aim is "uno schema di gioco il più possibile equo", a game won is a primary point,
+    and the semifinal takes the best of every group on them, so every player of the event plays
+    as many group games: groups of 4 and 5 (9, 13, 14 … players) 8 each, the group of 4 playing
+    its first game again at the end of each leg (AB–CD, AC–BD, BC–AD, AB–CD, then the return
+    leg) as each of the 5 plays 4 a leg; groups of 5 and 6 (11 players) 12 each, the 5 playing
+    their rotation three times (home, away, home). Groups of about four, as the seed has them,
+    rather than one group of 9 (16 games each). Everyone is at home in half his games when the
+    legs are even in number. Events drawn before version 4 of the draws ('draws: 3') keep two
+    legs of each group's rotation (9 players: 6 games and 8), and those of Podium 0.2
+    ('draws: 1') its rotation of 6 or 7 players.
+
     House rules where the seed is silent — a player who withdraws ('drops:') or is disqualified
     (the seed asks players and organizer to settle what it does not foresee, "redimere a loro
     piacimento", and report it): the games he played stand, for his partners and opponents too,

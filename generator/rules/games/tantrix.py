@@ -392,8 +392,9 @@ def colour_plan(first: tuple, second: tuple, games: int) -> list[tuple]:
     """Tantrix §5: the colour each player uses in each game, None where he picks freely.
 
     ``first`` and ``second`` are the two players' (1st, 2nd) preferences, in the order of the
-    pairing ("the player first on the list"). Returns, per game, (colour of first, colour of
-    second, index of the player who picks first when both pick freely).
+    pairing ("the player first on the list"; a round robin's circle makes each player first in
+    half his mini-matches, schedules.berger_rounds). Returns, per game, (colour of first, colour
+    of second, index of the player who picks first when both pick freely).
 
     The halves follow the seed's words: the first-listed player has the first half of the
     match, the opponent the second half "and the extra round if the number of rounds is odd" —

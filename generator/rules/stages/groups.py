@@ -13,8 +13,8 @@ from podium.core.errors import fail
 from podium.core.model import Game, Pairing
 from podium.rules.draw import rng
 from podium.rules.kinds import FREE_FOR_ALL, PAIRS_ROTATION, ROUND_ROBIN
-from podium.rules.schedules import (FIDE_BERGER, GROUP_NAMES, ROUND_ROBIN_SCHEDULES, groups_of_four, pair_rotation,
-                                     round_robin_rounds, snake_groups)
+from podium.rules.schedules import (CIRCLE, FIDE_BERGER, GROUP_NAMES, equal_legs, groups_of_four, round_robin,
+                                     round_robin_rounds, rotation_schedule, snake_groups)
 from podium.rules.stages.common import (DraftPairing, DraftRound, EventState, Group, StageResult, fresh_records,
                                            interleave)
 
@@ -31,7 +31,8 @@ def planned_rounds(stage, entrants: int) -> int:
     largest = ceil(entrants / count) if entrants else 0
     if stage.kind == ROUND_ROBIN:
         return round_robin_rounds(largest)
-    return 2 * len(pair_rotation([str(i) for i in range(largest)])) if largest >= 4 else 0
+    sizes = [len(group) for group in snake_groups(list(range(entrants)), count)]
+    return max((legs * games for legs, games in equal_legs(sizes).values()), default=0)  # the draws of today
 
 
 def _group_count(stage, entrants: int) -> int:
@@ -125,10 +126,9 @@ def _tables_fit(players: int, result: StageResult) -> bool:
 def _schedule(result: StageResult, state: EventState) -> list[list[DraftPairing]]:
     """The stage's rounds, each group's games side by side; in a team event two players of one
     team do not meet (their game would be no team game), and a round left empty is not played."""
-    per_group = [_group_rounds(group, result.kind, state.ruleset.scoring, result.stage.schedule)
-                 for group in result.groups]
+    per_group = _groups_rounds(result.groups, result.kind, state, result.stage.schedule)
     rounds = []
-    for index in range(result.planned_rounds):
+    for index in range(max(map(len, per_group), default=0)):
         pairings = [p for group_rounds in per_group if index < len(group_rounds) for p in group_rounds[index]
                     if not _teammates(p.players, state)]
         for table, pairing in enumerate(pairings, start=1):
@@ -143,20 +143,26 @@ def _teammates(players: tuple[str, ...], state: EventState) -> bool:
     return len(players) == 2 and len(teams) == 1 and None not in teams
 
 
-def _group_rounds(group: Group, kind: str, scoring=None, schedule: str = "circle") -> list[list[DraftPairing]]:
-    """The group's rounds: the round robin's schedule (the circle, or FIDE's Berger tables), the
-    pair rotation home and away, or the turns of a free-for-all table (with the ``scoring``'s
-    notes for each turn)."""
+def _groups_rounds(groups: list[Group], kind: str, state: EventState,
+                   schedule: str = CIRCLE) -> list[list[list[DraftPairing]]]:
+    """Each group's rounds, as the event's version of the draws gives them ('draws:'): a 2-vs-2
+    group's games depend on the other groups' sizes (``rotation_schedule``: as many games for
+    everyone of the stage), the other kinds' on the group alone (``_group_rounds``)."""
+    if kind == PAIRS_ROTATION:
+        return [[[DraftPairing(players=teams[0] + teams[1], teams=teams, home=home, group=group.id)]
+                 for teams, home in games]
+                for group, games in zip(groups, rotation_schedule([g.players for g in groups], state.event.draws))]
+    return [_group_rounds(group, kind, state.ruleset.scoring, schedule, state.event.draws) for group in groups]
+
+
+def _group_rounds(group: Group, kind: str, scoring, schedule: str, draws: int) -> list[list[DraftPairing]]:
+    """The group's rounds: the round robin's schedule (the circle, or FIDE's Berger tables), or
+    the turns of a free-for-all table (with the ``scoring``'s notes for each turn)."""
     if len(group.players) < 2:
         return []  # a group of one (all the others gone before the stage): no game to play
     if kind == ROUND_ROBIN:
-        rounds = ROUND_ROBIN_SCHEDULES[schedule](group.players)
+        rounds = round_robin(schedule, group.players, draws)
         return [[DraftPairing(players=pair, group=group.id) for pair in pairs] for pairs in rounds]
-    if kind == PAIRS_ROTATION:
-        legs = pair_rotation(group.players) if len(group.players) >= 4 else []
-        games = [(teams, 0) for teams in legs] + [(teams, 1) for teams in legs]  # the first leg, then the return
-        return [[DraftPairing(players=teams[0] + teams[1], teams=teams, home=home, group=group.id)]
-                for teams, home in games]
     return [[DraftPairing(players=tuple(group.players), group=group.id,
                           notes=scoring.turn_notes(turn, tuple(group.players)))]
             for turn in range(TABLE_OF)]
@@ -240,7 +246,7 @@ def _without_the_gone(result: StageResult, index: int, state: EventState, unplay
     later = result.schedule[index + 1:]
     for group in result.groups if result.kind == PAIRS_ROTATION else ():
         if gone & set(group.players):
-            _fresh_rotation(later, group, unplayed.gone)
+            _fresh_rotation(later, group, unplayed.gone, state)
     for offset, drafts in enumerate(later, start=index + 1):
         later[offset - index - 1] = [kept for draft in drafts
                                      if (kept := _draft_without(draft, offset, result, state, unplayed))]
@@ -269,7 +275,7 @@ def _draft_without(draft: DraftPairing, at: int, result: StageResult, state: Eve
     return None
 
 
-def _fresh_rotation(later: list[list[DraftPairing]], group: Group, gone: set) -> None:
+def _fresh_rotation(later: list[list[DraftPairing]], group: Group, gone: set, state: EventState) -> None:
     """A 2-vs-2 group that loses a player: its games still to come (``later``, one a round) give
     way to the rotation of the players left, both legs, from the next round on — everyone left
     plays as many games from then on, which the schedule minus his games would not give (a group
@@ -279,7 +285,7 @@ def _fresh_rotation(later: list[list[DraftPairing]], group: Group, gone: set) ->
     for drafts in later:
         drafts[:] = [draft for draft in drafts if draft.group != group.id]
     left = [p for p in group.players if p not in gone]
-    fresh = _group_rounds(Group(group.id, left), PAIRS_ROTATION) if len(left) >= 4 else []
+    fresh = _groups_rounds([Group(group.id, left)], PAIRS_ROTATION, state)[0]
     later.extend([] for _ in range(len(fresh) - len(later)))
     for drafts, games in zip(later, fresh):
         drafts.extend(games)
