@@ -119,6 +119,7 @@ class Penalty:
     src: Src
     reason: str = ""
     points: float = 0
+    to: str | None = None  # kind points: the player given the points taken off (a transfer)
 
 
 @dataclass(frozen=True)

@@ -86,6 +86,7 @@ def compute_event(event: Event, ruleset: RuleSet, problems: Problems, history: b
     plan = plan_of(event, ruleset, problems)
     _check_stage_kinds(plan, ruleset, event.at("structure"), problems)
     _check_registrations(event, ruleset, problems)
+    _check_transfers(event, ruleset, problems)
     state = EventState(event, ruleset, problems, history)
     state.before_round = before_round
     stages, ties = _replay_stages(plan, state)
@@ -261,6 +262,18 @@ def _check_teams(event: Event, ruleset: RuleSet, problems: Problems) -> None:
         if not player.team:
             problems.add(player.src, f"{player.id} has no 'team:', but this is a team event ({first.id} plays for "
                          f"'{first.team}', line {first.src.line}); give every player a 'team:', or none")
+
+
+def _check_transfers(event: Event, ruleset: RuleSet, problems: Problems) -> None:
+    """A points penalty naming 'to:' gives its points to that player: only where the ruleset's
+    scoring has such transfers (``Scoring.points_transfers``); elsewhere points given to a player
+    for another's penalty would be points no rule of the game gives."""
+    if ruleset.scoring.points_transfers:
+        return
+    for penalty in (p for rnd in event.rounds for p in rnd.penalties if p.to):
+        problems.add(penalty.src, f"'to: {penalty.to}': under ruleset {ruleset.id} a penalty takes points off and "
+                     f"gives them to nobody (its scoring has no transfers); remove 'to:' to take them off "
+                     f"{penalty.player} alone")
 
 
 def _check_armies(result: EventResult, problems: Problems) -> None:

@@ -229,6 +229,18 @@ class Table:
 
 
 @dataclass(frozen=True, slots=True)
+class PenaltyGiven:
+    """A penalty of a round file: a warning, a disqualification, or points taken off ``player``
+    and, where ``to`` names another player, given to him (a transfer)."""
+
+    player: str
+    kind: str  # warning | disqualification | points
+    points: float
+    to: str | None
+    reason: str
+
+
+@dataclass(frozen=True, slots=True)
 class RoundReport:
     number: int
     stage: str  # the stage kind of the round file
@@ -240,6 +252,7 @@ class RoundReport:
     clock: object  # the ruleset's clock for the stage, as written
     paired_before_correction: bool = False  # a result of an earlier round was corrected since: it stands as paired
     resting: tuple[str, ...] = ()  # a round robin's players its schedule gives no game this round
+    penalties: tuple[PenaltyGiven, ...] = ()  # the round file's penalties, in its order
 
     @property
     def results_in(self) -> int:
@@ -531,7 +544,8 @@ def _round_report(rnd, result, columns: dict, corrected: set[int]) -> RoundRepor
         columns=columns[stage.kind] if stage else (),
         clock=result.ruleset.clocks.get(rnd.stage),
         paired_before_correction=rnd.number in corrected,
-        resting=_resting(rnd, stage, result) if rnd.stage == ROUND_ROBIN else ())
+        resting=_resting(rnd, stage, result) if rnd.stage == ROUND_ROBIN else (),
+        penalties=tuple(PenaltyGiven(p.player, p.kind, p.points, p.to, p.reason) for p in rnd.penalties))
 
 
 def _standing_before(stage, number: int) -> dict[str, Before]:

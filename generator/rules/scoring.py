@@ -60,6 +60,7 @@ class Scoring(Block):
     team_games = False  # registrations may give teams ('team:'), whose games score their defaults apart (Tantrix §7c)
     withdrawal_is_absence = False  # a withdrawal or disqualification in a round robin: absent from every game to come (Tantrix §7d, §7l)
     late_losses = False  # a player may lose a Swiss round for arriving late, without an opponent ('late_loss: true')
+    points_transfers = False  # a points penalty may give the points it takes off to another player ('to:')
     # The result keys this block reads, and how its result is written: any other key entered is
     # refused, since nothing would read it (a block with several kinds of result: ``result_keys``).
     reads: frozenset = frozenset()

@@ -33,7 +33,21 @@ def round_page(report, rnd, model: SiteModel) -> dict:
             "clock": rnd.clock, "edit_url": _edit_url(report, rnd, model),
             "previous": _neighbour(report, rnd.number - 1), "next": _neighbour(report, rnd.number + 1),
             "standings": standings_after(rnd, model), "columns": columns(rnd.columns),
-            "resting": [model.person(p) for p in rnd.resting]}
+            "resting": [model.person(p) for p in rnd.resting],
+            "penalties": [penalty_said(p, model) for p in rnd.penalties]}
+
+
+# A round's penalties in words; points given to another player ('to:') are said on both sides.
+PENALTIES = {"warning": N_("%(name)s: warning"), "disqualification": N_("%(name)s: disqualification"),
+             "points": N_("%(name)s: −%(points)s pts")}
+TRANSFER = N_("%(name)s: −%(points)s pts, %(to)s: +%(points)s pts")
+
+
+def penalty_said(penalty, model: SiteModel) -> dict:
+    """A penalty of the round (the report's PenaltyGiven), its reason as the organizer wrote it."""
+    said = labels.msg(TRANSFER if penalty.to else PENALTIES[penalty.kind], name=model.name(penalty.player),
+                      points=model.language.number(penalty.points), to=model.name(penalty.to) if penalty.to else "")
+    return {**said, "reason": penalty.reason}
 
 
 def standings_after(rnd, model: SiteModel) -> list[dict]:

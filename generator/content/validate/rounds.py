@@ -87,13 +87,16 @@ def _penalties(f: Fields, problems: Problems, ids: set[str]) -> tuple[Penalty, .
         p = Fields(item, raw.at(index), problems, "a penalty", PenaltyEntry)
         player, kind = p.get("player"), p.get("kind")
         points = p.get("points", default=0)
+        to = p.get("to")
         reason = p.get("reason", default="")
         p.finish()
         if kind and (problem := _penalty_points_problem(kind, p)):
             problems.add(p.at("points"), problem)
             continue
+        if kind and to is not None and not _known_receiver(kind, player, to, p, ids):
+            continue
         if player is not None and known_player(player, p.at("player"), problems, ids) and kind:
-            penalties.append(Penalty(player=player, kind=kind, src=p.src, reason=reason, points=points))
+            penalties.append(Penalty(player=player, kind=kind, src=p.src, reason=reason, points=points, to=to))
     _refuse_second_disqualification(penalties, problems)
     return tuple(penalties)
 
@@ -110,6 +113,20 @@ def _penalty_points_problem(kind: str, p: Fields) -> str | None:
         return (f"'points: {points:g}' {'takes nothing off' if points == 0 else 'would add points'}; a penalty takes "
                 "points off: write how many, like 'points: 1'")
     return None
+
+
+def _known_receiver(kind: str, player: str | None, to: str, p: Fields, ids: set[str]) -> bool:
+    """'to:' names who receives a points penalty's points (a transfer): another registered
+    player of the event. Whether the ruleset allows transfers is the engine's to say."""
+    if kind != "points":
+        p.problems.add(p.at("to"), f"'to: {to}' names who receives the points of a 'kind: points' penalty; a {kind} "
+                       "takes no points off, so nobody receives any: remove 'to:'")
+        return False
+    if to == player:
+        p.problems.add(p.at("to"), f"'to: {to}' is the penalized player himself: the points taken off him would come "
+                       "back to him; name the player who receives them, or remove 'to:' to take them off him alone")
+        return False
+    return known_player(to, p.at("to"), p.problems, ids)
 
 
 def _refuse_second_disqualification(penalties: list[Penalty], problems: Problems) -> None:

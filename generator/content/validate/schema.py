@@ -237,6 +237,8 @@ class PenaltyEntry(Declared):
     player: Id = Field(description="The penalized player's id.")
     kind: Literal[PENALTY_KINDS] = Field(description="warning, disqualification or points.")
     points: Number = Field(None, description="Points taken off (kind: points).")
+    to: Id = Field(None, description="kind: points: another player of the event, who receives the points taken "
+                                     "off (a transfer, where the ruleset's scoring allows one).")
     reason: OneLine = Field("", description="Why.")
 
 

@@ -81,6 +81,10 @@ class TantrixScoring(Scoring):
     excludes him. A round with none of its games left is not played (stages/groups.py).
     Knockout (§10a): equal TP → more games won → more tiles used → a deciding 5-minute game,
     entered as one more game after the match's games.
+    A player who gives an opponent who did not turn up for an arranged game another chance claims
+    2 TP from him for each game arranged but not played (§7e): a points penalty on the absent
+    player naming the one who receives them, '{player: id, kind: points, points: 2, to: id}'.
+    §7f's 2 TP lost for each game is a points penalty without 'to:'.
     """
 
     name = "tantrix"
@@ -90,6 +94,10 @@ class TantrixScoring(Scoring):
     team_of: dict = {}  # player → team, once bound to a team event (``for_event``)
     team_defaults: dict = {}  # team → (TP of its player whose opponent did not turn up, TP of that opponent)
     withdrawal_is_absence = True  # §7l: all round-robin games are played, so §7d counts what a withdrawn or disqualified player misses
+    # Tantrix §7e: "natychmiast powinieneś poprosić o 2 pkt od swojego partnera tzn. 2 pkt za każdą
+    # zaaranżowaną lecz nierozegraną grę" — the 2 TP a game are taken from the absent player and
+    # given to his opponent: a points penalty with 'to:' (rules/stages/common.py ``_take_points``)
+    points_transfers = True
     reads = frozenset({"games"})
     facts = frozenset({"margin", "games_won", "margin_sum", "tiles"})
     how = ("write a Tantrix result game by game under 'games:' (e.g. games: [{score: [31, 22], time: [\"14:10\", "

@@ -233,8 +233,8 @@ class EventState:
         """Penalties (a warning limit disqualifies) and drops after the round."""
         limit = self.ruleset.warnings_to_disqualify
         for penalty in rnd.penalties:
-            if penalty.kind == "points" and penalty.player in records:
-                records[penalty.player].penalty_points += penalty.points
+            if penalty.kind == "points":
+                _take_points(penalty, records)
             elif penalty.kind == "warning":
                 self.warnings[penalty.player] = self.warnings.get(penalty.player, 0) + 1
             if penalty.kind == "disqualification" or (limit and self.warnings.get(penalty.player, 0) >= limit):
@@ -273,6 +273,14 @@ class EventState:
         event = self.event
         return Context(records, event.seed, event.manual_order, event.playoffs, event.draws, moment=moment, kind=kind,
                        scoring=self.ruleset.scoring, ratings=self.ratings)
+
+
+def _take_points(penalty, records: dict) -> None:
+    """A points penalty takes its points off the player; one naming 'to:' gives them to that
+    player (a transfer, where the scoring has them: engine ``_check_transfers``)."""
+    for player, points in ((penalty.player, penalty.points), (penalty.to, -penalty.points)):
+        if player in records:
+            records[player].penalty_points += points
 
 
 def fresh_records(players) -> dict[str, Record]:

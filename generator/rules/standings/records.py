@@ -12,7 +12,7 @@ class Record:
     points: float = 0
     margin: float = 0
     byes: int = 0
-    penalty_points: float = 0
+    penalty_points: float = 0  # taken off by penalties, less those given him by another's penalty ('to:')
     outcomes: list[Outcome] = field(default_factory=list)
     stats: dict = field(default_factory=dict)
 
