@@ -61,7 +61,8 @@ RULESETS = sorted(p.stem for p in (Path(__file__).resolve().parents[1] / "rulese
 #   check      "note: path:line: …" lines, then "ok: N events, M seasons, K rulesets";
 #   pair       "wrote <content>/events/<id>/rounds/<n>.yaml", n = the next number, a new file
 #              that is the only change to the content and reads back as round n;
-#   standings  "<name> — final|provisional standings", a blank line, the "#  player  pts" header;
+#   standings  "<name> — final|provisional standings" (provisional: then " — " and the ties left open),
+#              a blank line, the "#  player  pts" header;
 #   --json     the CONTRACT.md JSON (json.loads, no NaN/Infinity, ranks ≥ 1 ascending, a row
 #              per player at most once, known statuses);
 #   build      "built N pages into OUT", OUT/index.html and every event's standings.json
@@ -244,7 +245,8 @@ def podium(content: Path, *args, out: Path | None = None) -> Run:
         check_json(run.stdout, run, content)
     elif command == "standings":
         lines = run.stdout.split("\n")
-        if len(lines) < 3 or not re.search(r" — (final|provisional) standings$", lines[0]) or lines[1] or \
+        heading = r" — (final standings|provisional standings( — .+)?)$"  # provisional: and the ties left open
+        if len(lines) < 3 or not re.search(heading, lines[0]) or lines[1] or \
                 not re.match(r"#\s+player\s+pts\b", lines[2]):
             _fail(run, content, "standings: not a standings table")
     elif command == "build":

@@ -323,9 +323,9 @@ def play_the_group(tree, cli):
 
 
 PLAY_OFF_NOTE = ("t2 and t3 are tied for 2nd and 3rd place after points and results between the tied players of "
-                 "the round-robin stage, and their order decides who goes on to the knockout stage; Tantrix §10c: "
-                 "they play a 5-minute play-off game; record its winner in event.yaml as "
-                 "'playoffs: [{players: [t2, t3], winner: …}]'")
+                 "the round-robin stage, and their order decides who goes on to the knockout stage; the tie is "
+                 "awaiting a play-off game (Tantrix §10c): they play one 5-minute game; record its winner in "
+                 "event.yaml as 'playoffs: [{players: [t2, t3], winner: …}]'")
 
 
 def test_a_tie_for_a_qualifying_place_waits_for_its_play_off(tree, cli):
@@ -394,8 +394,8 @@ def test_three_tied_for_a_qualifying_place_wait_for_the_organizers_order(tree, c
     assert [(r["rank"], r["points"], r.get("tie")) for r in rows] == [
         (1, 97.2, None), (2, 47.6, "undecided"), (2, 47.6, "undecided"), (2, 47.6, "undecided")]
     assert ("t2, t3 and t4 are tied for 2nd–4th place after points and results between the tied players of the "
-            "round-robin stage, and their order decides who goes on to the knockout stage; Tantrix §10c plays off "
-            "a tie of two players and says nothing of 3, so the organizer decides: write "
+            "round-robin stage, and their order decides who goes on to the knockout stage; the tie is awaiting the "
+            "organizer's decision: Tantrix §10c plays off a tie of two players and says nothing of 3, so write "
             "'manual_order: [t2, t3, t4]' in event.yaml, best first") in cli("pair", "po", expect=1).output
 
     event = tree.content / "events" / "po" / "event.yaml"

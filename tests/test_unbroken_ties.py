@@ -79,8 +79,8 @@ def test_a_tie_for_the_last_advancing_place_is_named_and_blocks_pair(tree, cli):
 
     where = "content/events/ex/rounds/6.yaml:1"
     tie = ("m4 and m5 are tied for 2nd and 3rd place in group A after every tie-break of the pairs-rotation "
-           "stage, and their order decides who goes on to the free-for-all stage; the rules leave that to the "
-           "organizer: write 'manual_order: [m4, m5]' in event.yaml, best first")
+           "stage, and their order decides who goes on to the free-for-all stage; the tie is awaiting the "
+           "organizer's decision: write 'manual_order: [m4, m5]' in event.yaml, best first")
     checked = cli("check")
     assert f"note: {where}: {tie} (round 7 cannot be paired until then)" in checked.output
 
@@ -90,7 +90,7 @@ def test_a_tie_for_the_last_advancing_place_is_named_and_blocks_pair(tree, cli):
 
     table = cli("standings", "ex").output
     assert "=2" not in table  # the event table is the overall one: m4 and m5 are 3rd or 5th
-    assert "tie: the organizer decides (manual_order)" in table
+    assert "tied, awaiting the organizer's decision" in table
 
 
 def test_the_organizers_order_is_followed_once_recorded(tree, cli):
@@ -119,8 +119,8 @@ def test_rounds_paired_on_an_unbroken_tie_are_an_error(tree, cli):
     assert checked.output.splitlines()[0] == (
         "content/events/ex/rounds/6.yaml:1: m4 and m5 are tied for 2nd and 3rd place in group A after every "
         "tie-break of the pairs-rotation stage, and their order decides who goes on to the free-for-all stage; the "
-        "rules leave that to the organizer: write 'manual_order: [m4, m5]' in event.yaml, best first; the rounds "
-        "after it were paired on an order no rule gave")
+        "tie is awaiting the organizer's decision: write 'manual_order: [m4, m5]' in event.yaml, best first; the "
+        "rounds after it were paired on an order no rule gave")
     assert "1 problem found." in checked.output
 
 
@@ -189,8 +189,9 @@ def test_czech_tables_wait_for_the_referee_when_a_tie_straddles_two_tables(tree,
     refused = cli("pair", "cz", expect=1)
     assert refused.output.startswith(
         f"{where}: round 2 cannot be paired: {tied[0]} and {tied[1]} are tied for 4th and 5th place after every "
-        f"tie-break of the tables stage, and their order decides the tables of round 2; the rules leave that to "
-        f"the organizer: write 'manual_order: [{tied[0]}, {tied[1]}]' in event.yaml, best first; then run pair again")
+        f"tie-break of the tables stage, and their order decides the tables of round 2; the tie is awaiting "
+        f"the organizer's decision: write 'manual_order: [{tied[0]}, {tied[1]}]' in event.yaml, best first; then run "
+        f"pair again")
     assert not tree.round_path("cz", 2).exists()
     assert f"note: {where}: {tied[0]} and {tied[1]} are tied" in cli("check").output
     rows = json.loads(cli("standings", "cz", "--json").output)["standings"]
@@ -227,8 +228,8 @@ def test_a_tie_for_the_win_is_named_but_blocks_nothing(tree, cli):
     assert [(r["player"], r["rank"], r["points"], r["tiebreaks"]["vp"], r.get("tie")) for r in result["standings"]] == [
         ("c1", 1, 14, 200, "undecided"), ("c2", 1, 14, 200, "undecided")]
     assert ("note: content/events/cz/rounds/4.yaml:1: c1 and c2 are tied for 1st and 2nd place after every tie-break "
-            "of the tables stage, and their order decides the winner of the event; the rules leave that to the "
-            "organizer: write 'manual_order: [c1, c2]' in event.yaml, best first\n") in cli("check").output
+            "of the tables stage, and their order decides the winner of the event; the tie is awaiting the "
+            "organizer's decision: write 'manual_order: [c1, c2]' in event.yaml, best first\n") in cli("check").output
     assert "complete" in cli("pair", "cz", expect=1).output
 
 
@@ -256,7 +257,7 @@ def test_a_tie_at_the_free_for_all_table_blocks_the_final(tree, cli):
     assert refused.output.startswith(
         "content/events/ex/rounds/10.yaml:1: round 11 cannot be paired: m1, m2 and m3 are tied for 2nd–4th place "
         "after every tie-break of the free-for-all stage, and their order decides the seeds and pairings of the "
-        "knockout; the rules leave that to the organizer: add m1, m2, m3 to 'manual_order:' in event.yaml, "
+        "knockout; the tie is awaiting the organizer's decision: add m1, m2, m3 to 'manual_order:' in event.yaml, "
         "best first; then run pair again")
     extreme_event(tree, manual_order=["m4", "m5", "m3", "m2", "m1"])
     cli("pair", "ex")
@@ -274,6 +275,6 @@ def test_a_ruleset_ending_without_a_decision_is_told_to_add_one(tree, cli):
     tree.event("ex", MICRO, ruleset="my-club")
     play_group_stage(tree, cli, TIE_FOR_THE_LAST_PLACE)
     refused = cli("pair", "ex", expect=1)
-    assert ("their order decides who goes on to the free-for-all stage; the rules leave that to the organizer: end "
-            "the ruleset's tie-breakers for this stage with 'manual' (rulesets/my-club.yaml:1), then write "
-            "'manual_order: [m4, m5]' in event.yaml, best first; then run pair again") in refused.output
+    assert ("their order decides who goes on to the free-for-all stage; the tie is awaiting the organizer's "
+            "decision: end the ruleset's tie-breakers for this stage with 'manual' (rulesets/my-club.yaml:1), then "
+            "write 'manual_order: [m4, m5]' in event.yaml, best first; then run pair again") in refused.output

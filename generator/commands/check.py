@@ -50,6 +50,8 @@ def pending_notes(result) -> list[str]:
 
 
 def tie_note(tie) -> str:
-    """A tie whose order decides something: until the organizer records it, pair waits."""
+    """A tie whose order decides something, in the engine's one wording of it (what it awaits,
+    in the ruleset's terms, as the standings and the site say it): until that decision is
+    recorded, pair waits."""
     waits = f" (round {tie.blocks} cannot be paired until then)" if tie.blocks else ""
     return f"note: {tie.src}: {tie.message}{waits}"

@@ -35,12 +35,14 @@ def standings_table(result) -> str:
     body = [[f"={r.rank}" if r.rank in shared else str(r.rank), names[r.player], number(r.points),
              *(cell(k, r.tiebreaks[k]) for k in keys), _status_cell(r)] for r in result.final_rows]
     widths = [max(len(line[i]) for line in [header, *body]) for i in range(len(header))]
-    title = f"{result.event.name} — {'final' if result.complete else 'provisional'} standings"
+    open_ties = "; ".join(labels.plain(tie) for tie in labels.open_ties(result.report))  # the site's words
+    title = f"{result.event.name} — {'final' if result.complete and not open_ties else 'provisional'} standings"
+    title += f" — {open_ties}" if open_ties else ""
     lines = [title, ""] + ["  ".join(c.ljust(w) for c, w in zip(line, widths)).rstrip() for line in [header, *body]]
     return "\n".join(lines)
 
 
 def _status_cell(row) -> str:
     status = row.status if row.status != "active" else ""
-    undecided = "tie: the organizer decides (manual_order)" if row.tie == "undecided" else ""
+    undecided = labels.plain(labels.tied_awaiting(row.awaits)) if row.awaits else ""  # as the site says it
     return ", ".join(text for text in (status, undecided) if text)

@@ -16,7 +16,9 @@ def row_json(row, people) -> dict:
     if row.separated_by:
         data["separated_by"] = row.separated_by
     if row.tie:
-        data["tie"] = row.tie  # shared (the place decides nothing) | undecided (the organizer's order is awaited)
+        data["tie"] = row.tie  # shared (the place decides nothing) | undecided (a decision is awaited)
+    if row.awaits:
+        data["awaiting"] = row.awaits  # what an undecided place awaits, in the rules' terms
     return data
 
 
@@ -25,9 +27,17 @@ def standings_json(report: EventReport) -> dict:
     return {
         "event": report.id, "ruleset": report.ruleset, "players": len(report.people),
         "qualifier": report.qualifier, "complete": report.complete,
+        "final": report.final,  # complete, and no tie left open: the standings are final
+        "open_ties": [_open_tie_json(t) for t in report.open_ties],
         "standings": [row_json(r, people) for r in report.standings],
         "stages": [_stage_json(stage, people) for stage in report.stages],
     }
+
+
+def _open_tie_json(tie) -> dict:
+    """A tie whose order decides something and awaits a decision, as check words it."""
+    return {"players": list(tie.players), "places": list(tie.places), "group": tie.group, "stage": tie.stage,
+            "awaiting": tie.awaits, "message": tie.message}
 
 
 def _stage_json(stage, people) -> dict:

@@ -85,9 +85,23 @@ class Standing:
     tiebreaks: Mapping[str, object]  # tie-breaker key → value
     status: str  # active | dropped | disqualified | excluded
     separated_by: str | None  # what put this row below the row above: "points", a tie-breaker key, a stage kind
-    tie: str | None  # shared (the place decides nothing) | undecided (the organizer's order is awaited)
+    tie: str | None  # shared (the place decides nothing) | undecided (a decision the rules ask for is awaited)
     shared_rank: bool  # another row holds the same rank
     first_rank: int | None  # a final classification after finals: the place in the first stage
+    awaits: str | None = None  # undecided: what the tie awaits, in the rules' terms (OpenTie.awaits)
+
+
+@dataclass(frozen=True, slots=True)
+class OpenTie:
+    """Players tied where their order decides something (who goes on, the winner …) and the
+    rules leave it open until a decision is recorded: while one is, the standings are not final."""
+
+    players: tuple[str, ...]
+    places: tuple[int, ...]  # their places in the stage's order (or in their group), 1 = best
+    group: str | None  # all of them in one group: ``places`` are the group's
+    stage: str  # the stage kind
+    awaits: str  # what decides it, in the ruleset's terms: "a play-off game (…)", "the organizer's decision"
+    message: str  # what check says of it: what the order decides and how to record the decision
 
 
 @dataclass(frozen=True, slots=True)
@@ -311,7 +325,7 @@ class EventReport:
     qualifier: bool
     qualifier_min: int  # players an event needs to qualify (0: the ruleset has no such rule)
     complete: bool
-    winner: str | None  # None while the event runs, or while a tie for the win awaits the organizer
+    winner: str | None  # None while the event runs, or while a tie for the win awaits its decision (open_ties)
     plan: tuple[StagePlan, ...]
     sums_games: bool  # a match of several games is won on the sum of their points
     clocks: Mapping[str, object]
@@ -324,6 +338,12 @@ class EventReport:
     armies: bool = False  # players register armies or field one in a game: the event has player cards
     outlined: bool = False  # an ``outline``: its rounds' tables and stages' standings left out
     results_version: str = ""  # the fingerprint of every result so far: a page kept offline tells by it it is old
+    open_ties: tuple[OpenTie, ...] = ()  # ties awaiting a decision the rules ask for: the standings are not final
+
+    @property
+    def final(self) -> bool:
+        """Every round played and no tie left open: the standings are final (else provisional)."""
+        return self.complete and not self.open_ties
 
     @cached_property
     def person(self) -> Mapping[str, Person]:
@@ -390,6 +410,8 @@ def report_event(result) -> EventReport:
         armies=bool(ruleset.armies) or any(p.armies for p in event.players) or any(
             g.army for p in players for g in p.games),
         results_version=results_version,
+        open_ties=tuple(OpenTie(t.players, t.places, t.group, t.stage_kind, t.awaits, t.message)
+                        for t in result.ties if t.decides),
     )
 
 
@@ -424,7 +446,7 @@ def _standings(rows) -> tuple[Standing, ...]:
     shared = shared_ranks(rows)
     return tuple(Standing(rank=r.rank, player=r.player, points=r.points, tiebreaks=MappingProxyType(dict(r.tiebreaks)),
                           status=r.status, separated_by=r.separated_by, tie=r.tie, shared_rank=r.rank in shared,
-                          first_rank=r.extra.get("first_rank")) for r in rows)
+                          first_rank=r.extra.get("first_rank"), awaits=r.awaits) for r in rows)
 
 
 def match_name(label: str | None) -> MatchName | None:

@@ -17,6 +17,7 @@ from podium.core.errors import Problems, Src, UserError
 from podium.rules.kinds import KNOCKOUT, TABLES
 from podium.rules.stages import RUNNERS
 from podium.rules.stages.common import EventState, StageResult, levels
+from podium.rules.standings.metrics import ORGANIZERS_DECISION
 from podium.rules.standings.order import Row, ordinal, rank_players
 from podium.rules.structure import Plan, Stage
 
@@ -39,6 +40,9 @@ class UnbrokenTie:
     fix: str = ""
     group: str | None = None  # all of them in one group: ``places`` are the group's
     after: str = ""  # the tie-breakers applied before a decision the rules call for ("": all of them)
+    # what the tie waits for, in the rules' terms (a text for the catalogs): the one wording of an
+    # open tie, which check, the standings (rows, heading, JSON) and the site all show
+    awaits: str = ORGANIZERS_DECISION
 
     @property
     def message(self) -> str:
@@ -46,7 +50,7 @@ class UnbrokenTie:
         where = f" in group {self.group}" if self.group else ""
         return (f"{who} are tied for {_places(self.places)}{where} after {self.after or 'every tie-break'} of the "
                 f"{self.stage_kind} stage, and their order decides {' and '.join(self.decides)}; "
-                f"{'' if self.after else 'the rules leave that to the organizer: '}{self.fix}")
+                f"the tie is awaiting {self.awaits}: {self.fix}")
 
 
 def manual_order_fix(players, event, ruleset_has_manual: bool, ruleset_src: Src) -> str:
@@ -139,12 +143,14 @@ def awaited_ties(result: StageResult, plan: Plan, state: EventState, played_on: 
     if outcome is None:
         return []
     after = " and ".join(["points"] + [t.title.lower() for t in applied if not t.awaited])
+    awaited = [t for t in applied if t.awaited]
     ties = []
     for players in classes:
         decides = tuple(d for d in _decided_by(players, result.order, outcome) if d == WINNER or d.startswith("who goes on"))
         if decides:
-            fix = next(filter(None, (t.how_to_decide(players, state.event) for t in applied if t.awaited)), None)
-            ties.append(_tie(players, decides, result, state, played_on, fix=fix, after=after))
+            fix = next(filter(None, (t.how_to_decide(players, state.event) for t in awaited)), None)
+            ties.append(_tie(players, decides, result, state, played_on, fix=fix, after=after,
+                             awaits=awaited[0].awaiting(players)))
     for rows in [result.rows] + [g.rows for g in result.groups]:
         seated = {row.player for row in rows}
         mark_ties(rows, {p: t for t in ties if len(seated & set(t.players)) > 1 for p in t.players})
@@ -223,7 +229,7 @@ def _decided_by(players: tuple[str, ...], order: list[str], outcome) -> tuple[st
 
 
 def _tie(players, decides, result: StageResult, state: EventState, played_on: bool, fix: str | None = None,
-         after: str = "") -> UnbrokenTie:
+         after: str = "", awaits: str = ORGANIZERS_DECISION) -> UnbrokenTie:
     """A tie that decides who goes on or how the next round starts blocks `pair` (or, when
     later rounds were written regardless, is an error); one for the winner is a note."""
     ruleset = state.ruleset
@@ -233,7 +239,8 @@ def _tie(players, decides, result: StageResult, state: EventState, played_on: bo
     tie = UnbrokenTie(players=players, places=tuple(sorted(order.index(p) + 1 for p in players)),
                       group=group.id if group else None, stage_index=result.index, stage_kind=result.kind,
                       src=result.rounds[-1].src if result.rounds else state.event.src, decides=decides,
-                      fix=fix or manual_order_fix(players, state.event, has_manual, ruleset.src), after=after)
+                      fix=fix or manual_order_fix(players, state.event, has_manual, ruleset.src), after=after,
+                      awaits=awaits)
     if not decides or decides == (WINNER,):
         return tie
     if played_on and result.complete:
@@ -243,14 +250,15 @@ def _tie(players, decides, result: StageResult, state: EventState, played_on: bo
 
 
 def mark_ties(rows: list[Row], tie_of: dict) -> None:
-    """Rows of one tie: flagged shared or undecided; neighbours in the table share a rank."""
+    """Rows of one tie: flagged shared or undecided (with what it awaits); neighbours in the
+    table share a rank."""
     previous = None
     for row in rows:
         tie = tie_of.get(row.player)
         if tie is None:
             previous = None
             continue
-        row.tie = "undecided" if tie.decides else "shared"
+        row.tie, row.awaits = ("undecided", tie.awaits) if tie.decides else ("shared", None)
         if previous is not None and previous[0] is tie:
             row.rank = previous[1]
         previous = (tie, row.rank)

@@ -36,6 +36,7 @@ def event_page(report, model: SiteModel) -> dict:
         "explained": columns(report.explained),
         "standings": rows(report.standings, model, report.explained) if in_play is None else [],
         "podium": _podium(report, model),
+        "open_ties": labels.open_ties(report),  # while one is open, the standings are provisional
         "cross": _lone_cross_table(report, stages, model) if in_play is None else None,
         "live": in_play,
         "stages": stages,

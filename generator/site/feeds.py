@@ -68,7 +68,7 @@ def _stamp(date) -> str:
 
 def _summary(report, registry: dict, language: Language) -> str:
     players = len(report.people)
-    if not report.complete:  # two counts, each in its own plural form
+    if not report.final:  # two counts, each in its own plural form (no podium while a tie for it is open)
         rounds = len(report.rounds)
         return ", ".join([language.ngettext(*Nn_("%(count)s player", "%(count)s players"), players) % {"count": players},
                           language.ngettext(*Nn_("%(count)s round played so far", "%(count)s rounds played so far"),

@@ -13,6 +13,11 @@ def msg(text: str, **values) -> dict:
     return {"text": text, "args": values}
 
 
+def plain(m: dict) -> str:
+    """A ``msg`` as English text, for the terminal (the site translates it: render.py ``message``)."""
+    return m["text"] % {key: plain(value) if isinstance(value, dict) else value for key, value in m["args"].items()}
+
+
 def count_msg(texts: tuple[str, str], count_key: str, **values) -> dict:
     """A sentence whose form follows the number ``values[count_key]`` (1 round, 2 rounds)."""
     singular, plural = texts
@@ -86,3 +91,29 @@ RESULTS = {"win": N_("win"), "loss": N_("loss"), "draw": N_("draw"), "bye": N_("
 
 CLOCK_STAGES = (N_("swiss"), N_("knockout"), N_("final"), N_("round-robin"), N_("pairs-rotation"), N_("tables"),
                 N_("free-for-all"))
+
+
+# An open tie (the report's OpenTie, a standings row's ``awaits``) in the words of the rules:
+# what it awaits is the engine's (a play-off game, the organizer's decision); these frame it, the
+# same for the terminal and every page.
+TIED_AWAITING = N_("tied, awaiting %(decision)s")
+OPEN_TIE = N_("tie for places %(places)s: awaiting %(decision)s")
+OPEN_TIE_IN_GROUP = N_("tie for places %(places)s in group %(group)s: awaiting %(decision)s")
+
+
+def tied_awaiting(awaits: str) -> dict:
+    """A standings row whose place awaits a decision."""
+    return msg(TIED_AWAITING, decision=msg(awaits))
+
+
+def open_ties(report) -> list[dict]:
+    """Each tie the rules leave open (the report's ``open_ties``): its places and what it awaits."""
+    return [_open_tie(tie) for tie in report.open_ties]
+
+
+def _open_tie(tie) -> dict:
+    running = list(tie.places) == list(range(tie.places[0], tie.places[-1] + 1))
+    places = f"{tie.places[0]}–{tie.places[-1]}" if running else ", ".join(map(str, tie.places))
+    if tie.group:
+        return msg(OPEN_TIE_IN_GROUP, places=places, group=tie.group, decision=msg(tie.awaits))
+    return msg(OPEN_TIE, places=places, decision=msg(tie.awaits))

@@ -83,7 +83,7 @@ class SiteModel:
         if report.id not in self._cards:
             self._cards[report.id] = {
                 "url": urls.event(report.id), "name": report.name, "date": report.date, "players": len(report.people),
-                "complete": report.complete, "qualifier": report.qualifier,
+                "complete": report.complete, "final": report.final, "qualifier": report.qualifier,
                 "has_qualifier_rule": bool(report.qualifier_min),
                 "winner": self.person(report.winner) if report.winner else None, "rounds": len(report.rounds),
                 "ruleset": None}  # named where events of several rulesets are listed (the index of all events)
@@ -107,7 +107,8 @@ def rows(standings, model: SiteModel, tiebreakers=()) -> list[dict]:
     return [{"rank": r.rank, "person": model.person(r.player), "points": r.points, "tiebreaks": r.tiebreaks,
              "status": labels.STATUS.get(r.status, r.status),
              "ahead": _ahead(below, model, titles),
-             "first_rank": r.first_rank, "tie": r.tie, "shared_rank": r.shared_rank}
+             "first_rank": r.first_rank, "tie": r.tie, "shared_rank": r.shared_rank,
+             "awaiting": labels.tied_awaiting(r.awaits) if r.awaits else None}
             for r, below in zip(standings, [*standings[1:], None])]
 
 

@@ -5,6 +5,7 @@ from __future__ import annotations
 from podium.site import labels
 from podium.site.charts import rating_chart
 from podium.site.model import SiteModel
+from podium.site.rounds import penalty_said, round_title
 
 
 def player_page(player_id: str, model: SiteModel) -> dict:
@@ -27,8 +28,11 @@ def _played(report, player_id: str, model: SiteModel) -> dict:
     return {"event": model.card(report), "rank": mine.rank, "points": mine.points,
             "armies": any(game.army for game in mine.games),  # the columns an event has, and no other
             "margins": any(game.margin is not None for game in mine.games),
-            "status": labels.STATUS.get(mine.status, ""), "complete": report.complete,
+            "status": labels.STATUS.get(mine.status, ""),
+            "final": report.final,  # a place a tie leaves open is not his yet
             "games": [{"round": g.round, "opponents": [model.person(p) for p in g.opponents],
                        "partners": [model.person(p) for p in g.partners],
                        "result": labels.RESULTS.get(g.result, g.result), "army": g.army, "margin": g.margin,
-                       "match": labels.match_name(g.match) if g.match else None, "late": g.late} for g in mine.games]}
+                       "match": labels.match_name(g.match) if g.match else None, "late": g.late} for g in mine.games],
+            "penalties": [{**penalty_said(p, model), "round": round_title(rnd)} for rnd in report.rounds
+                          for p in rnd.penalties if player_id in (p.player, p.to)]}

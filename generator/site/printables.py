@@ -58,6 +58,7 @@ def event_report_page(report, model: SiteModel) -> dict:
             "structure": structure_text(report.plan, report.sums_games),
             "qualifier": report.qualifier, "qualifier_min": report.qualifier_min,
             "standings": rows(report.standings, model, report.explained), "complete": report.complete,
+            "final": report.final, "open_ties": labels.open_ties(report),
             "winner": model.person(report.winner) if report.winner else None,
             "season": model.season_link(report.season),
             "invited": invited, "statuses": sorted(statuses.items())}

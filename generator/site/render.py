@@ -162,10 +162,12 @@ def make_environment(language: Language, theme_dir: str = "") -> jinja2.Environm
         return Markup(sentence % {key: _escaped(value) for key, value in values.items()})
 
     def message(m: dict) -> Markup:
-        """A sentence the site model built (labels.msg, labels.count_msg), translated whole."""
+        """A sentence the site model built (labels.msg, labels.count_msg), translated whole; a
+        value that is a sentence itself is translated first."""
+        args = {key: message(value) if isinstance(value, dict) else value for key, value in m["args"].items()}
         if "plural" in m:
-            return translate_count(m["text"], m["plural"], m["count"], **m["args"])
-        return translate(m["text"], **m["args"])
+            return translate_count(m["text"], m["plural"], m["count"], **args)
+        return translate(m["text"], **args)
 
     def said_of(text: str, person: dict | None, **values) -> Markup:
         """``_(text)`` said of ``person``: the feminine form of a word that takes one, for a woman

@@ -325,6 +325,9 @@ def board_result(game: Game, players: tuple, index: int) -> dict:
     return {"games_won": won, "margin_sum": margin, "tiles": tiles}
 
 
+PLAY_OFF = N_("a play-off game (Tantrix §10c)")  # what a tie of two for a place that counts awaits
+
+
 class PlayOff(Tiebreaker):
     """Tantrix §10c: two players still tied after the results between them, playing for a qualifying place, 1st place or a prize, play a 5-minute game; its winner, recorded under 'playoffs:' in event.yaml, is higher. Until it is recorded, check names the tie and pair waits; games won, margins and tiles (§10d) order only the other places. Three or more tied for such a place (the seed is silent): the organizer's order, 'manual_order:' in event.yaml."""
 
@@ -355,10 +358,14 @@ class PlayOff(Tiebreaker):
         """§10c: two tied players play a 5-minute game, "the first to win" goes ahead. The seed
         plays off a tie of two only; for more it is silent, so the organizer orders them."""
         if len(players) == 2:
-            return (f"Tantrix §10c: they play a 5-minute play-off game; record its winner in event.yaml as "
+            return (f"they play one 5-minute game; record its winner in event.yaml as "
                     f"'playoffs: [{{players: [{', '.join(players)}], winner: …}}]'")
-        return (f"Tantrix §10c plays off a tie of two players and says nothing of {len(players)}, so the organizer "
-                f"decides: write 'manual_order: [{', '.join(players)}]' in event.yaml, best first")
+        return (f"Tantrix §10c plays off a tie of two players and says nothing of {len(players)}, so write "
+                f"'manual_order: [{', '.join(players)}]' in event.yaml, best first")
+
+    def awaiting(self, players) -> str:
+        """§10c: a tie of two awaits its play-off game; of more, the organizer's decision."""
+        return PLAY_OFF if len(players) == 2 else super().awaiting(players)
 
 
 def _is_knockout(stage) -> bool:

@@ -11,6 +11,7 @@ from itertools import groupby
 from math import lcm
 from typing import ClassVar
 
+from podium.core.words import N_
 from podium.rules.blocks import Block
 from podium.rules.draw import CURRENT as CURRENT_DRAWS, LOT_PER_PURPOSE, TIEBREAK, lot, tie_purpose
 from podium.rules.outcome import tidy
@@ -33,6 +34,9 @@ class Context:
         if key not in self.memo:
             self.memo[key] = compute()
         return self.memo[key]
+
+
+ORGANIZERS_DECISION = N_("the organizer's decision")  # what a tie 'manual_order:' settles awaits
 
 
 class Tiebreaker(Block):
@@ -67,6 +71,11 @@ class Tiebreaker(Block):
         """An awaited decision: what the organizer records to settle ``players``' tie ("": the
         organizer's order, 'manual_order:')."""
         return ""
+
+    def awaiting(self, players: tuple[str, ...]) -> str:
+        """What a tie of ``players`` this tie-breaker leaves open waits for, in the rules' terms:
+        the one wording check, the standings and the site give it (a text for the catalogs)."""
+        return ORGANIZERS_DECISION
 
     public = ""  # the explanation players read, where the docstring speaks to organizers (files, commands)
 
@@ -136,7 +145,7 @@ class Points(ValueTiebreaker):
 
     def value(self, player, ctx):
         record = ctx.records[player]
-        return record.points - record.penalty_points
+        return tidy(record.points - record.penalty_points)
 
 
 class HqDifference(ValueTiebreaker):

@@ -18,7 +18,8 @@ class Row:
     separated_by: str | None = None  # criterion that put this row below the row above
     extra: dict = field(default_factory=dict)
     tied: tuple[str, ...] = ()  # the players (this one included) no tie-breaker separates, by id
-    tie: str | None = None  # a tied row's place: "shared" (decides nothing) or "undecided" (the organizer decides)
+    tie: str | None = None  # a tied row's place: "shared" (decides nothing) or "undecided" (a decision is awaited)
+    awaits: str | None = None  # an undecided row: what its tie awaits, in the rules' terms (rules/ties.py)
 
 
 def rank_players(players: list[str], tiebreakers: list[Tiebreaker], ctx: Context,
