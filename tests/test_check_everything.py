@@ -98,3 +98,24 @@ def test_a_link_out_of_the_content_still_stops_everything_before_any_file_is_rea
     lines = problems(cli)
     assert lines == ["content/events/broken/rounds.yaml: is a symbolic link to a place outside the content "
                      "folder; copy the file in instead", "1 problem found."]
+
+
+def test_an_engine_finding_is_listed_beside_a_problem_of_another_events_ruleset(tree, cli):
+    """A house ruleset with a problem holds back its own events alone: the others are replayed
+    and their findings listed in the same run (before, the ruleset's problem stopped check)."""
+    army_reused(tree)
+    tree.house_rules("neuroshima-hex-pl-2023", "tiebreakers: [hq_diff, no-such-tiebreaker]\n")
+    lines = problems(cli)
+    assert lines[-1] == "2 problems found.", lines
+    assert lines[0].startswith("rulesets/club.yaml:4: ") and "no-such-tiebreaker" in lines[0], lines
+    assert lines[1] == ARMY_REUSED
+
+
+def test_one_events_commands_answer_beside_another_events_broken_ruleset(tree, cli):
+    """standings of a sound event answer while another event's house ruleset has a problem; the
+    event on that ruleset is told its ruleset's problem, and nothing else."""
+    tree.event("sound", 8)
+    tree.house_rules("neuroshima-hex-pl-2023", "tiebreakers: [hq_diff, no-such-tiebreaker]\n")
+    assert cli("standings", "sound").output.startswith("Event sound — provisional standings")
+    lines = cli("standings", "e1", expect=1).output.strip().splitlines()
+    assert lines[0].startswith("rulesets/club.yaml:4: ") and lines[-1] == "1 problem found.", lines

@@ -25,14 +25,27 @@ def ruleset_dirs(content_root: Path) -> list[Path]:
 
 
 def load_rulesets(dirs: list[Path]) -> dict[str, RuleSet]:
-    """Every ruleset found, built and checked; one UserError lists all problems. The files are
-    read (Podium's, then the organizer's, which win), then each ruleset is built from its file
-    and those it extends (rules/ruleset.py: the engine reads no file)."""
+    """Every ruleset found, built and checked; one UserError lists all problems."""
     problems = Problems()
-    files = _read_files(dirs, problems)
-    rulesets = build_rulesets(files, problems)
+    rulesets, _ = read_rulesets(dirs, problems)
     problems.raise_if_any()
     return rulesets
+
+
+def read_rulesets(dirs: list[Path], problems: Problems) -> tuple[dict[str, RuleSet], set[str]]:
+    """The sound rulesets by id, and the ids of those in doubt, their problems added to
+    ``problems`` (so that check goes on to every event whose ruleset is sound). The files are
+    read (Podium's, then the organizer's, which win), then each ruleset is built from its file
+    and those it extends (rules/ruleset.py: the engine reads no file). A ruleset is in doubt
+    when its file, or one it extends, has a problem."""
+    found = Problems()
+    files = _read_files(dirs, found)
+    built = build_rulesets(files, found)
+    problems.items += found.items
+    troubled = {problem.src.path for problem in found.items}
+    sound = {rid: ruleset for rid, ruleset in built.items()
+             if not any(files[r].src.path in troubled for r in ruleset.lineage)}
+    return sound, {Path(path).stem for path in troubled} | (set(files) - set(sound))
 
 
 def _read_files(dirs, problems) -> dict[str, YMap]:

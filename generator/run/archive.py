@@ -26,7 +26,7 @@ from podium.run.parallel import PARALLEL_EVENTS, cores, map_in_order, worth_spli
 from podium.rules.elo import rating_histories
 from podium.rules.engine import EventResult, compute_event
 from podium.rules.ruleset import RuleSet
-from podium.content.rulesets import load_rulesets, ruleset_dirs
+from podium.content.rulesets import read_rulesets, ruleset_dirs
 from podium.rules.season import SeasonResult, compute_season
 from podium.content.validate import (event_folders, load_event_files, load_site, read_event, refuse_escaping_links,
                                      refuse_no_content)
@@ -74,12 +74,11 @@ def load_archive(content: Path, unchanged: Mapping[str, EventResult] = MappingPr
     site shows of an event besides its own pages), so that a large archive fits in little memory;
     ``Archive.full_report`` takes the whole report from the cache.
     ``inputs``: the content's files as this run read them (changes.py), for the events' replay keys."""
-    dirs = ruleset_dirs(content)
-    rulesets = load_rulesets(dirs)
     problems = Problems()
+    rulesets, in_doubt = read_rulesets(ruleset_dirs(content), problems)
     reader = EventReader(rulesets, unchanged, ReplayCache(content), inputs or Inputs(content), outlines)
     site = load_site(content, problems, reader.read)
-    _add_findings(site, rulesets, reader, problems)
+    _add_findings(site, rulesets, reader, problems, in_doubt)
     problems.raise_if_any()
     events = {event.id: reader.results[event.id] for event in site.events}
     players = _players(site)
@@ -93,15 +92,17 @@ def load_archive(content: Path, unchanged: Mapping[str, EventResult] = MappingPr
                    event_keys={event_id: reader.keys.get(event_id) for event_id in events}, replays=reader.cache)
 
 
-def _add_findings(site: Site, rulesets: dict[str, RuleSet], reader: EventReader, problems: Problems) -> None:
+def _add_findings(site: Site, rulesets: dict[str, RuleSet], reader: EventReader, problems: Problems,
+                  in_doubt: set[str] = frozenset()) -> None:
     """Add to ``problems`` those of the events' rulesets, and the engine's findings of every
     event whose replay read nothing in doubt, so that one run lists every problem of every
     event: its own files sound (else it was not replayed), its ruleset known and of its
     season's game (else perhaps the wrong one), and players.yaml sound (its entries give each
     registration its club, rating…). Any other finding would be a mere consequence of a problem
-    listed already; a problem elsewhere (site.yaml, a page, a season, another event) leaves it be."""
+    listed already; a problem elsewhere (site.yaml, a page, a season, another event, another
+    ruleset) leaves it be. ``in_doubt``: the rulesets with a problem (listed already)."""
     seasons = {season.id: season for season in site.seasons}
-    doubtful = {event.id for event in site.events if not _ruleset_fits(event, rulesets, seasons, problems)}
+    doubtful = {event.id for event in site.events if not _ruleset_fits(event, rulesets, seasons, problems, in_doubt)}
     registry = str(Path(site.root) / "players.yaml")
     if any(problem.src.path == registry for problem in problems.items):
         return
@@ -109,9 +110,12 @@ def _add_findings(site: Site, rulesets: dict[str, RuleSet], reader: EventReader,
                        for problem in found]
 
 
-def _ruleset_fits(event, rulesets: dict[str, RuleSet], seasons: dict, problems: Problems) -> bool:
-    """Whether the event's ruleset is known and of its season's game (``seasons``: by id); where
-    not, it says so."""
+def _ruleset_fits(event, rulesets: dict[str, RuleSet], seasons: dict, problems: Problems,
+                  in_doubt: set[str] = frozenset()) -> bool:
+    """Whether the event's ruleset is known, sound and of its season's game (``seasons``: by id);
+    where not, it says so (a ruleset in doubt has said so already)."""
+    if event.ruleset in in_doubt:
+        return False
     if event.ruleset and event.ruleset not in rulesets:  # a missing one is reported by validation
         problems.add(event.src, f"unknown ruleset '{event.ruleset}'{suggest(event.ruleset, rulesets)}; "
                      f"available: {', '.join(sorted(rulesets))}")
@@ -310,14 +314,17 @@ def load_event(content: Path, name: str) -> OneEvent:
     the seasons (is its season there, of its game?). The other events' folders are not read, so
     that standings, pair and verify of one event answer at once on a large archive and while
     another event has an error. Raises one UserError listing every problem of what it read."""
-    rulesets = load_rulesets(ruleset_dirs(content))
+    ruleset_problems = Problems()
+    rulesets, in_doubt = read_rulesets(ruleset_dirs(content), ruleset_problems)
     refuse_no_content(content)
     refuse_escaping_links(content, (content / "events",), below=False)  # before events/ is listed: it may lead out
     folder = _event_folder(content, name)
     problems = Problems()
     reader = EventReader(rulesets, {}, ReplayCache(content), FolderInputs(content))
     site = load_event_files(content, folder, problems, reader.read_events)
-    _add_findings(site, rulesets, reader, problems)
+    if any(event.ruleset in in_doubt for event in site.events):  # its ruleset in doubt: say why
+        problems.items += ruleset_problems.items
+    _add_findings(site, rulesets, reader, problems, in_doubt)
     problems.raise_if_any()
     return OneEvent(reader.results[folder.name], {p.id: p for p in site.registry}, reader.keys.get(folder.name))
 
