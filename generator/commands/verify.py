@@ -293,8 +293,11 @@ def _tables(pairings, coloured: bool) -> tuple:
 
 
 def _coloured(ruleset) -> bool:
-    """The draw gives each game's colours: the ruleset's colour rules, or a pairing that does."""
-    return ruleset.colours is not None or ruleset.pairing is not None and ruleset.pairing.gives_colours
+    """The draw's order in a pairing means something: it gives each game's colours (the
+    ruleset's colour rules, or a pairing that does), or who has the first choice of them (a
+    scoring with colour preferences: Tantrix §5, the player first on the list)."""
+    return (ruleset.colours is not None or ruleset.pairing is not None and ruleset.pairing.gives_colours
+            or ruleset.scoring.colour_preferences)
 
 
 def _came_with_a_correction(history, index: int) -> bool:
