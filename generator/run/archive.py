@@ -213,8 +213,10 @@ class EventReader:
         read = (event, result, shape.items, engine.items)
         whole = pickled(read)
         outline = pickled(outlined(read)) if result is not None and not engine else None  # no report: no outline
-        # not kept if a file changed while it was read; an outline only of what the cache keeps whole
-        if self.inputs.fresh_event_key(folder) == key and self.cache.put(folder.name, key, (outline, whole)) and self.outlines:
+        # not kept if a file changed while it was read, nor if one did not read: a file that could not be
+        # opened this time (too many open at once) may open next time; an outline only of what is kept whole
+        kept = not shape and self.inputs.fresh_event_key(folder) == key and self.cache.put(folder.name, key, (outline, whole))
+        if kept and self.outlines:
             return outline or whole
         return whole
 
