@@ -113,6 +113,13 @@ def test_a_nine_player_event_plays_eight_games_each_then_its_semifinal(tree, cli
     assert set(table["pairings"][0]["players"]) == {row["player"] for group in groups for row in group["standings"][:2]}
     assert cli("check").output.splitlines()[-1].startswith("ok")
     assert "all identical" in cli("verify").output
+    # While the free-for-all is played, the event page says its standings start after its first
+    # round and shows the groups' below, once (before: "No round is complete yet", after ten).
+    cli("build", "--out", str(tree.root / "site"))
+    page = (tree.root / "site/events/ex/index.html").read_text(encoding="utf-8")
+    assert "No round is complete yet" not in page
+    assert "This stage's standings start after its first round; those of the stages before are below." in page
+    assert page.count('<table class="standings') == 2, "one table a group"
 
 
 def test_a_nine_player_event_drawn_by_version_3_is_paired_as_it_was(tree, cli):

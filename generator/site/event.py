@@ -71,7 +71,8 @@ def _live(report, live, model: SiteModel) -> dict | None:
     after = before if before is not None and before.stage == live.stage and before.standings_after else None
     return {"round": live.number, "title": round_title(live), "url": urls.round_page(report.id, live.number),
             "results_in": live.results_in, "tables": len(live.tables), "after": after.number if after else None,
-            "standings": standings_after(after, model) if after else [], "columns": columns(live.columns)}
+            "standings": standings_after(after, model) if after else [], "columns": columns(live.columns),
+            "stage_starts": before is not None and after is None}  # the stages before have their sections below
 
 
 def has_bracket_page(report) -> bool:
