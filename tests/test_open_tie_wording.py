@@ -12,6 +12,7 @@ standings (rows, heading, JSON) and the site all show it, and the heading says "
 from __future__ import annotations
 
 import json
+import re
 
 PLAYERS = [{"name": f"Gracz {i}", "id": f"t{i}", "rating": 2000 - 100 * i} for i in range(1, 5)]
 WIN_10 = {"score": [30, 20], "time": ["12:00", "12:00"], "tiles": [20, 20]}  # 16.2 / 3.8 TP (§9a)
@@ -80,6 +81,21 @@ def test_the_event_page_says_the_same_and_is_not_final(tree, cli):
     assert "provisional classification" in page
     listed = (tree.root / "site" / "events" / "index.html").read_text(encoding="utf-8")
     assert "provisional classification" in listed
+
+
+def test_the_last_rounds_page_says_the_same(tree, cli):
+    """The round page's standings after the last round are the stage's own: the tie is open there
+    too (before, they were ranked again apart and broke it by lot: "ahead of Gracz 2 on lot")."""
+    tied_for_first(tree, cli)
+    cli("build", "--out", tree.root / "site")
+    site = tree.root / "site" / "events" / "e"
+    round_page = (site / "rounds" / "3" / "index.html").read_text(encoding="utf-8")
+    event_page = (site / "index.html").read_text(encoding="utf-8")
+
+    def why_lines(page):
+        return re.findall(r'<small class="why-line">([^<]*)</small>', page)
+    assert why_lines(round_page)[:2] == [ROW, ROW]
+    assert why_lines(round_page) == why_lines(event_page)
 
 
 def test_a_polish_page_says_it_in_polish(tree, cli):

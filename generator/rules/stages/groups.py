@@ -75,6 +75,9 @@ def replay(result: StageResult, state: EventState) -> None:
     _exclude_absentees(result, state, unplayed.missed)
     for group in result.groups:
         group.rows = state.rank(group.players, result.records, result.kind)
+    if state.history and result.kind != FREE_FOR_ALL and result.rounds:  # after the last round: the final
+        # rows themselves, on which the ties the rules leave open are marked (ties.py), not another ranking
+        result.groups_after[result.rounds[-1].number] = [(group.id, group.rows) for group in result.groups]
     result.order = interleave(result.groups, state, result.records, result.kind)
     result.rows = _overall_rows(result)
     # no game at all: nothing is played out — unless the stage is left to one player or none
