@@ -98,6 +98,13 @@ def test_the_last_rounds_page_says_the_same(tree, cli):
     assert why_lines(round_page) == why_lines(event_page)
 
 
+def test_pair_says_the_event_awaits_its_play_off_not_that_it_is_complete(tree, cli):
+    tied_for_first(tree, cli)
+    assert cli("pair", "e", expect=1).output.splitlines()[0] == (
+        f"content/events/e/rounds/3.yaml:1: every round of the event's structure is played, and no round is left to "
+        f"pair; {NOTE}")
+
+
 def test_a_polish_page_says_it_in_polish(tree, cli):
     tree.write("site.yaml", {"title": "Turnieje", "language": "pl"})
     tied_for_first(tree, cli)

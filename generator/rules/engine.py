@@ -340,6 +340,10 @@ def next_round(result: EventResult) -> DraftRound:
         raise fail(last.src, f"round {last.number} has no result yet at table {tables}; "
                              "fill in every result, then run pair again")
     if result.complete:
+        open_tie = next((tie for tie in result.ties if tie.decides), None)
+        if open_tie is not None:  # no round left to pair, and yet not over: say what it awaits
+            raise fail(open_tie.src, f"every round of the event's structure is played, and no round is left to pair; "
+                                     f"{open_tie.message}")
         raise fail(event.src, "the event is complete: every round of its structure is played")
     number = len(rounds) + 1
     if unfit_structure(result):
