@@ -104,8 +104,32 @@ def test_the_receiver_must_not_be_the_penalized_player(tree, cli):
     where, line = paired_round_with(tree, cli, tantrix_event(tree),
                                     "  - {player: marek, kind: points, points: 2, to: marek}")
     assert only_problem(cli) == (
-        f"{where}:{line}: 'to: marek' is the penalized player himself: the points taken off him would come back to "
-        "him; name the player who receives them, or remove 'to:' to take them off him alone")
+        f"{where}:{line}: 'to: marek' names the penalized player: the points taken off would come back; name the "
+        "opponent who receives them, or remove 'to:' to take them off alone")
+
+
+def test_the_receiver_must_be_the_opponent_in_that_round(tree, cli):
+    """§7e: the points are claimed "od swojego partnera", the opponent of the game not played;
+    the round file that records them is that game's round."""
+    cli("pair", tantrix_event(tree))
+    (opponent,) = [q for pairing in tree.read_round("tx", 1)["pairings"] if "marek" in pairing["players"]
+                   for q in pairing["players"] if q != "marek"]
+    stranger = next(p for p in STRENGTH if p not in ("marek", opponent))
+    tree.round_path("tx", 1).unlink()
+    where, line = paired_round_with(tree, cli, "tx", f"  - {{player: marek, kind: points, points: 2, to: {stranger}}}")
+    problem = only_problem(cli)
+    assert problem == (
+        f"{where}:{line}: 'to: {stranger}': the points go to the penalized player's opponent in round 1, and marek "
+        f"plays his opponent {opponent} there; name the opponent, or record it in the round of that game")
+
+
+def test_the_round_file_says_how_to_write_a_transfer(tree, cli):
+    cli("pair", tantrix_event(tree))
+    assert ("# Points one player owes his opponent: '{player: id, kind: points, points: 2, to: opponent-id, reason: "
+            "…}'.") in tree.round_path("tx", 1).read_text(encoding="utf-8")
+    tree.event("ns", 8)
+    cli("pair", "ns")
+    assert "owes his opponent" not in tree.round_path("ns", 1).read_text(encoding="utf-8")
 
 
 def test_the_receiver_must_be_a_player_of_the_event(tree, cli):
@@ -125,7 +149,7 @@ def test_only_a_points_penalty_gives_points_to_anyone(tree, cli):
 def test_the_receivers_line_is_named_in_a_penalty_written_over_several_lines(tree, cli):
     where, line = paired_round_with(tree, cli, tantrix_event(tree),
                                     "  - player: marek\n    kind: points\n    points: 2\n    to: marek")
-    assert only_problem(cli).startswith(f"{where}:{line + 3}: 'to: marek' is the penalized player himself")
+    assert only_problem(cli).startswith(f"{where}:{line + 3}: 'to: marek' names the penalized player")
 
 
 def test_a_ruleset_without_transfers_refuses_to(tree, cli):

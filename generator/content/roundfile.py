@@ -29,6 +29,7 @@ def render_round(draft: DraftRound, result: EventResult, first_line: str = "") -
         "# gives the same round (`podium verify` checks it).",
         "# Fill in each result below and commit. Add 'drops: [player-id]' for players who withdraw after this round,",
         "# and 'penalties: [{player: id, kind: warning, reason: …}]' for warnings.",
+        *_transfer_lines(result),
         f"round: {draft.number}",
         f"stage: {draft.stage}",
         "# The results this round was drawn from, as a fingerprint: `podium verify` tells by it a result",
@@ -41,6 +42,13 @@ def render_round(draft: DraftRound, result: EventResult, first_line: str = "") -
     for pairing in draft.pairings:
         lines += _pairing_lines(pairing, result)
     return "\n".join(lines) + "\n"
+
+
+def _transfer_lines(result: EventResult) -> list[str]:
+    """Where the scoring moves a points penalty to the opponent ('to:'), how to write one."""
+    if not result.ruleset.scoring.points_transfers:
+        return []
+    return ["# Points one player owes his opponent: '{player: id, kind: points, points: 2, to: opponent-id, reason: …}'."]
 
 
 def _pairing_lines(pairing, result: EventResult) -> list[str]:

@@ -268,12 +268,26 @@ def _check_transfers(event: Event, ruleset: RuleSet, problems: Problems) -> None
     """A points penalty naming 'to:' gives its points to that player: only where the ruleset's
     scoring has such transfers (``Scoring.points_transfers``); elsewhere points given to a player
     for another's penalty would be points no rule of the game gives."""
-    if ruleset.scoring.points_transfers:
-        return
-    for penalty in (p for rnd in event.rounds for p in rnd.penalties if p.to):
-        problems.add(penalty.src, f"'to: {penalty.to}': under ruleset {ruleset.id} a penalty takes points off and "
-                     f"gives them to nobody (its scoring has no transfers); remove 'to:' to take them off "
-                     f"{penalty.player} alone")
+    for rnd in event.rounds:
+        for penalty in (p for p in rnd.penalties if p.to):
+            if not ruleset.scoring.points_transfers:
+                problems.add(penalty.src, f"'to: {penalty.to}': under ruleset {ruleset.id} a penalty takes points off "
+                             f"and gives them to nobody (its scoring has no transfers); remove 'to:' to take them off "
+                             f"{penalty.player} alone")
+            elif problem := _not_the_opponent(penalty, rnd):
+                problems.add(penalty.src, problem)
+
+
+def _not_the_opponent(penalty, rnd) -> str | None:
+    """A transfer goes to the penalized player's opponent in the round whose file records it
+    (the game he owes it for): why ``penalty`` does not, or None."""
+    opponents = [q for pairing in rnd.pairings if penalty.player in pairing.players
+                 for q in pairing.players if q != penalty.player]
+    if penalty.to in opponents:
+        return None
+    whom = f"his opponent{'s' * (len(opponents) > 1)} {', '.join(opponents)}" if opponents else "nobody: he has no game"
+    return (f"'to: {penalty.to}': the points go to the penalized player's opponent in round {rnd.number}, and "
+            f"{penalty.player} plays {whom} there; name the opponent, or record it in the round of that game")
 
 
 def _check_armies(result: EventResult, problems: Problems) -> None:

@@ -123,8 +123,8 @@ def _known_receiver(kind: str, player: str | None, to: str, p: Fields, ids: set[
                        "takes no points off, so nobody receives any: remove 'to:'")
         return False
     if to == player:
-        p.problems.add(p.at("to"), f"'to: {to}' is the penalized player himself: the points taken off him would come "
-                       "back to him; name the player who receives them, or remove 'to:' to take them off him alone")
+        p.problems.add(p.at("to"), f"'to: {to}' names the penalized player: the points taken off would come back; "
+                       "name the opponent who receives them, or remove 'to:' to take them off alone")
         return False
     return known_player(to, p.at("to"), p.problems, ids)
 
