@@ -183,3 +183,15 @@ def test_draws_1_covers_greedily_and_versions_2_and_3_balance():
     for draws in (LOT_PER_PURPOSE, DUTCH, ROUND_3_RULES):
         assert [" ".join(first + second) for first, second in pair_rotation(field(6), draws)] == greedy + [
             "x3 x4 x5 x6"]
+
+
+def test_a_group_of_four_in_eight_games_keeps_everyone_at_home_in_four():
+    """Eight games of four players: splits played 3, 3 and 2 times cannot leave everyone at home
+    in four (A + B = 2·ab + 5, with ab the AB–CD games A and B are at home together), so the
+    group plays AB–CD four times, the others twice, each player at home in four (the docstring
+    of the micromutants block)."""
+    (four,) = [games for games in group_schedules(9) if len({p for (pairs, _) in games for pair in pairs for p in pair}) == 4]
+    splits = Counter(frozenset(map(frozenset, pairs)) for pairs, _ in four)
+    assert sorted(splits.values()) == [2, 2, 4]
+    home = Counter(p for pairs, at_home in four for p in pairs[at_home])
+    assert set(home.values()) == {4} and len(home) == 4

@@ -65,7 +65,10 @@ class MicromutantsScoring(Scoring):
     leg) as each of the 5 plays 4 a leg; groups of 5 and 6 (11 players) 12 each, the 5 playing
     their rotation three times (home, away, home). Groups of about four, as the seed has them,
     rather than one group of 9 (16 games each). Everyone is at home in half his games when the
-    legs are even in number. Events drawn before version 4 of the draws ('draws: 3') keep two
+    legs are even in number. So the group of 4 plays the split AB–CD four times and the other two
+    twice: splits played 3, 3 and 2 times would leave home games uneven (A and B at home together
+    in ab of the AB–CD games and apart in all the others: A + B = 2·ab + 5 home games, which is 8
+    only for ab = 1.5), and the seed's return leg, home and away swapped, comes first. Events drawn before version 4 of the draws ('draws: 3') keep two
     legs of each group's rotation (9 players: 6 games and 8), and those of Podium 0.2
     ('draws: 1') its rotation of 6 or 7 players.
 
