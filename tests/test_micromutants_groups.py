@@ -7,6 +7,7 @@ Events drawn before re-draw as they were — those of Podium 0.2 ('draws: 1') wi
 from __future__ import annotations
 
 import json
+import re
 from collections import Counter
 from itertools import combinations
 
@@ -118,6 +119,11 @@ def test_a_nine_player_event_plays_eight_games_each_then_its_semifinal(tree, cli
     cli("build", "--out", str(tree.root / "site"))
     page = (tree.root / "site/events/ex/index.html").read_text(encoding="utf-8")
     assert "No round is complete yet" not in page
+    # Round 9: the group of 4 has played its eight, and one of the 5 sits out: the round page
+    # names all five resting, as the round file does (before, only a round robin's page did).
+    resting = re.search(r"Resting this round \(no game\):(.*?)</p>", (tree.root / "site/events/ex/rounds/9/index.html")
+                        .read_text(encoding="utf-8"))
+    assert resting and resting[1].count("/players/") == 5, resting
     assert "This stage's standings start after its first round; those of the stages before are below." in page
     assert page.count('<table class="standings') == 2, "one table a group"
 

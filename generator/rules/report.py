@@ -19,7 +19,7 @@ from typing import Mapping
 
 from podium.rules.brackets import THIRD_PLACE, round_size
 from podium.rules.fingerprint import paired_before_a_correction, prefix_fingerprints
-from podium.rules.kinds import FREE_FOR_ALL, KNOCKOUT, ROUND_ROBIN, SWISS, TABLES
+from podium.rules.kinds import FREE_FOR_ALL, KNOCKOUT, PAIRS_ROTATION, ROUND_ROBIN, SWISS, TABLES
 from podium.rules.standings.order import shared_ranks
 
 
@@ -265,7 +265,7 @@ class RoundReport:
     columns: tuple[Column, ...]  # the round's stage's tie-breakers
     clock: object  # the ruleset's clock for the stage, as written
     paired_before_correction: bool = False  # a result of an earlier round was corrected since: it stands as paired
-    resting: tuple[str, ...] = ()  # a round robin's players its schedule gives no game this round
+    resting: tuple[str, ...] = ()  # a round robin's (or 2-vs-2 group's) players its schedule gives no game this round
     penalties: tuple[PenaltyGiven, ...] = ()  # the round file's penalties, in its order
 
     @property
@@ -566,7 +566,7 @@ def _round_report(rnd, result, columns: dict, corrected: set[int]) -> RoundRepor
         columns=columns[stage.kind] if stage else (),
         clock=result.ruleset.clocks.get(rnd.stage),
         paired_before_correction=rnd.number in corrected,
-        resting=_resting(rnd, stage, result) if rnd.stage == ROUND_ROBIN else (),
+        resting=_resting(rnd, stage, result) if rnd.stage in (ROUND_ROBIN, PAIRS_ROTATION) else (),
         penalties=tuple(PenaltyGiven(p.player, p.kind, p.points, p.to, p.reason) for p in rnd.penalties))
 
 
