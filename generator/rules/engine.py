@@ -13,6 +13,7 @@ from functools import cached_property
 from podium.core.errors import Problems, fail
 from podium.core.model import Event, Round
 from podium.rules.draw import LOT_PER_PURPOSE
+from podium.rules.penalties import check_transfers
 from podium.rules.entries import check_entries
 from podium.rules.ruleset import RuleSet
 from podium.rules.stages import RUNNERS
@@ -86,7 +87,7 @@ def compute_event(event: Event, ruleset: RuleSet, problems: Problems, history: b
     plan = plan_of(event, ruleset, problems)
     _check_stage_kinds(plan, ruleset, event.at("structure"), problems)
     _check_registrations(event, ruleset, problems)
-    _check_transfers(event, ruleset, problems)
+    check_transfers(event, ruleset, problems)
     state = EventState(event, ruleset, problems, history)
     state.before_round = before_round
     stages, ties = _replay_stages(plan, state)
@@ -262,32 +263,6 @@ def _check_teams(event: Event, ruleset: RuleSet, problems: Problems) -> None:
         if not player.team:
             problems.add(player.src, f"{player.id} has no 'team:', but this is a team event ({first.id} plays for "
                          f"'{first.team}', line {first.src.line}); give every player a 'team:', or none")
-
-
-def _check_transfers(event: Event, ruleset: RuleSet, problems: Problems) -> None:
-    """A points penalty naming 'to:' gives its points to that player: only where the ruleset's
-    scoring has such transfers (``Scoring.points_transfers``); elsewhere points given to a player
-    for another's penalty would be points no rule of the game gives."""
-    for rnd in event.rounds:
-        for penalty in (p for p in rnd.penalties if p.to):
-            if not ruleset.scoring.points_transfers:
-                problems.add(penalty.src, f"'to: {penalty.to}': under ruleset {ruleset.id} a penalty takes points off "
-                             f"and gives them to nobody (its scoring has no transfers); remove 'to:' to take them off "
-                             f"{penalty.player} alone")
-            elif problem := _not_the_opponent(penalty, rnd):
-                problems.add(penalty.src, problem)
-
-
-def _not_the_opponent(penalty, rnd) -> str | None:
-    """A transfer goes to the penalized player's opponent in the round whose file records it
-    (the game he owes it for): why ``penalty`` does not, or None."""
-    opponents = [q for pairing in rnd.pairings if penalty.player in pairing.players
-                 for q in pairing.players if q != penalty.player]
-    if penalty.to in opponents:
-        return None
-    whom = f"his opponent{'s' * (len(opponents) > 1)} {', '.join(opponents)}" if opponents else "nobody: he has no game"
-    return (f"'to: {penalty.to}': the points go to the penalized player's opponent in round {rnd.number}, and "
-            f"{penalty.player} plays {whom} there; name the opponent, or record it in the round of that game")
 
 
 def _check_armies(result: EventResult, problems: Problems) -> None:

@@ -8,6 +8,7 @@ from podium.core.errors import Problems, Src
 from podium.core.model import Event, Pairing, Round
 from podium.rules.draw import LOT_PER_PURPOSE, TIEBREAK, lot, seeding_purpose
 from podium.rules.kinds import KNOCKOUT, SWISS, TABLES
+from podium.rules.penalties import take_points
 from podium.rules.ruleset import RuleSet
 from podium.rules.standings.metrics import Context
 from podium.rules.standings.order import Row, inactive_last, rank_players
@@ -234,7 +235,7 @@ class EventState:
         limit = self.ruleset.warnings_to_disqualify
         for penalty in rnd.penalties:
             if penalty.kind == "points":
-                _take_points(penalty, records)
+                take_points(penalty, records)
             elif penalty.kind == "warning":
                 self.warnings[penalty.player] = self.warnings.get(penalty.player, 0) + 1
             if penalty.kind == "disqualification" or (limit and self.warnings.get(penalty.player, 0) >= limit):
@@ -273,14 +274,6 @@ class EventState:
         event = self.event
         return Context(records, event.seed, event.manual_order, event.playoffs, event.draws, moment=moment, kind=kind,
                        scoring=self.ruleset.scoring, ratings=self.ratings)
-
-
-def _take_points(penalty, records: dict) -> None:
-    """A points penalty takes its points off the player; one naming 'to:' gives them to that
-    player (a transfer, where the scoring has them: engine ``_check_transfers``)."""
-    for player, points in ((penalty.player, penalty.points), (penalty.to, -penalty.points)):
-        if player in records:
-            records[player].penalty_points += points
 
 
 def fresh_records(players) -> dict[str, Record]:
