@@ -85,7 +85,7 @@ def _files(folder: Path) -> dict[str, bytes]:
 
 
 def test_pages_are_dealt_in_runs_so_an_event_is_taken_from_the_cache_once_a_process():
-    from podium.run.builder import PAGES_TOGETHER, _dealt
+    from podium.run.outputs import PAGES_TOGETHER, _dealt
     first, second = _dealt(3 * PAGES_TOGETHER + 5, 2)
     assert first == [*range(0, PAGES_TOGETHER), *range(2 * PAGES_TOGETHER, 3 * PAGES_TOGETHER)]
     assert second == [*range(PAGES_TOGETHER, 2 * PAGES_TOGETHER), *range(3 * PAGES_TOGETHER, 3 * PAGES_TOGETHER + 5)]

@@ -131,11 +131,11 @@ def test_a_ruleset_of_podiums_own_edited_while_serving_is_read_anew(tree, cli, m
     """A ruleset of Podium's own (rulesets/ of a checkout) edited while serve runs: the replays
     kept under the engine's fingerprint, taken once a process, were reused, and the standings
     showed the old points. The replay key hashes every ruleset folder on each run."""
-    import podium.content.rulesets as rulesets
+    import podium.core.folders as folders
 
     builtin = tree.root / "builtin"
-    shutil.copytree(rulesets.BUILTIN_DIR, builtin)
-    monkeypatch.setattr(rulesets, "BUILTIN_DIR", builtin)
+    shutil.copytree(folders.BUILTIN_DIR, builtin)
+    monkeypatch.setattr(folders, "BUILTIN_DIR", builtin)
     tree.event("e1", 8)
     _played(tree, cli, "e1")
     builder = Rebuilder(tree.content, tree.root / "site")

@@ -9,7 +9,7 @@ from pathlib import Path
 
 import pytest
 
-import podium.run.builder
+import podium.run.outputs
 import podium.core.fileops
 import podium.run.rebuild
 import podium.site.write
@@ -77,7 +77,7 @@ def test_a_full_disk_during_a_build_is_a_sentence_and_the_old_site_stays(tree, c
     cli("build", "--out", "site")
     before = _files(tree.root / "site")
     tree.event("e1", 8, name="Event one")
-    _disk_full_after(monkeypatch, podium.run.builder, 3)
+    _disk_full_after(monkeypatch, podium.run.outputs, 3)
     result = cli("build", "--out", "site", expect=1)
     assert result.output == f"--out: site {FULL}\n1 problem found.\n"
     assert _files(tree.root / "site") == before and _beside(tree.root) == []

@@ -7,7 +7,7 @@ from pathlib import Path
 import pytest
 
 import podium.run.archive
-import podium.run.builder
+import podium.run.outputs
 from podium.run.archive import load_archive
 from podium.run.builder import build_site
 from podium.core.errors import UserError
@@ -24,7 +24,7 @@ def _files(folder: Path) -> dict[str, bytes]:
 
 def _thresholds(monkeypatch, events: int, outputs: int) -> None:
     monkeypatch.setattr(podium.run.archive, "PARALLEL_EVENTS", events)
-    monkeypatch.setattr(podium.run.builder, "PARALLEL_FROM", outputs)
+    monkeypatch.setattr(podium.run.outputs, "PARALLEL_FROM", outputs)
 
 
 def test_the_demo_site_is_the_same_built_on_one_core_or_all(tmp_path, monkeypatch):

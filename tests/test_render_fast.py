@@ -20,7 +20,7 @@ from segno import encoder
 import podium.site.render
 from podium.site import qr
 from podium.run.archive import load_archive
-from podium.run.builder import build_all
+from podium.run.outputs import build_all
 from podium.site.render import Renderer, environment, qr_svg
 from podium.site import urls
 from podium.site.pages import Page, pages_of, site_items

@@ -90,7 +90,7 @@ def test_a_logo_and_a_theme_file_published_under_one_name_are_both_named(themed,
 def test_the_logo_wins_over_a_podium_static_file_of_its_name(themed, cli, tmp_path, monkeypatch):
     import shutil
 
-    from podium.run import builder as build
+    from podium.run import outputs as build
 
     podiums = tmp_path / "podium-static"
     shutil.copytree(build.STATIC_DIR, podiums)

@@ -72,10 +72,12 @@ OUT_HELP = "The site's folder: new, empty or an earlier build, which is replaced
 def build(out: Path, base_url: str | None, content: Path) -> None:
     """Render the whole site; on any problem the previous site is left untouched."""
     from podium.run.builder import build_site
-    from podium.content.validate.addresses import base_url_problem
 
-    if base_url and (problem := base_url_problem(base_url)):
-        raise fail(Src("--base-url"), problem)
+    if base_url:
+        from podium.content.validate.addresses import base_url_problem
+
+        if problem := base_url_problem(base_url):
+            raise fail(Src("--base-url"), problem)
     pages = build_site(content, out, base_url)
     click.echo(f"built {pages} pages into {out}")
 
@@ -175,7 +177,8 @@ def new(event: str, ruleset: str, date_text: str, name: str | None, content: Pat
 
 
 def known_ruleset(content: Path, ruleset: str):
-    from podium.content.rulesets import load_rulesets, ruleset_dirs
+    from podium.content.rulesets import load_rulesets
+    from podium.core.folders import ruleset_dirs
     from podium.core.errors import suggest
 
     rulesets = load_rulesets(ruleset_dirs(content))

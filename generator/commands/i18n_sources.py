@@ -12,11 +12,10 @@ import yaml
 from babel.messages.extract import extract_python
 from jinja2.ext import babel_extract
 
-from podium.content.rulesets import BUILTIN_DIR
+from podium.core.folders import BUILTIN_DIR, TEMPLATES_DIR
 from podium.site.i18n import FEMININE, context_key
 from podium.site.labels import GENDERED
 
-from podium.site.render import TEMPLATES_DIR
 from podium.rules.registry import TIEBREAKERS
 
 PACKAGE_DIR = Path(__file__).resolve().parent.parent  # the package: every floor

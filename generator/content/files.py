@@ -6,7 +6,7 @@ import hashlib
 import os
 from pathlib import Path
 
-from podium.content.load import proposed_text
+from podium.content.proposed import proposed_text
 
 
 def hash_files(digest, root: Path, skip: tuple[str, ...] = ()) -> None:

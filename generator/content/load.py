@@ -13,9 +13,6 @@ refused with their line.
 from __future__ import annotations
 
 import math
-import os
-from contextlib import contextmanager
-from contextvars import ContextVar
 import re
 from pathlib import Path
 
@@ -23,6 +20,7 @@ import yaml
 
 from podium.core.errors import Src, fail
 from podium.core.located import YMap, YSeq
+from podium.content.proposed import proposed_text
 
 MAX_DEPTH = 64  # no content file nests deeper than ~6 levels; deeper is a mistake or an attack
 MAX_NUMBER = 10 ** 15  # 15 digits: every whole number below it is exact as a float too
@@ -321,26 +319,6 @@ def with_colon_space(text: str) -> str | None:
     if re.match(r"\s*(- )?[\w-]+:[^\s/]", text):
         return re.sub(r":(?=\S)", ": ", text.strip(), count=1)
     return None
-
-
-_PROPOSED: ContextVar[dict] = ContextVar("proposed", default={})  # absolute path → the text it would hold
-
-
-@contextmanager
-def proposed(path: Path, text: str):
-    """Within this block, ``path`` reads as holding ``text``: the content as a change would make
-    it, read and checked by the one reader before anything is written (the results desk)."""
-    token = _PROPOSED.set({**_PROPOSED.get(), os.path.abspath(path): text})
-    try:
-        yield
-    finally:
-        _PROPOSED.reset(token)
-
-
-def proposed_text(path) -> str | None:
-    """What ``path`` would hold under a change being checked (``proposed``); None: as on disk."""
-    instead = _PROPOSED.get()
-    return instead.get(os.path.abspath(path)) if instead else None
 
 
 def read_text(path: Path) -> str:

@@ -3,26 +3,14 @@ beside content/; read here, built by the rules engine (podium.rules.ruleset), wh
 """
 from __future__ import annotations
 
-from importlib import resources
 from pathlib import Path
 
 from podium.core.errors import Problems, Src, UserError
+from podium.core.folders import BUILTIN_DIR  # noqa: F401 (tests and benches name the built-in rulesets from here)
 from podium.content.load import load_yaml
 from podium.core.located import YMap
 from podium.rules.ruleset import RuleSet, build_rulesets
 from podium.core.slug import is_slug
-
-BUILTIN_DIR = Path(str(resources.files("podium.rulesets")))
-
-
-def ruleset_dirs(content_root: Path) -> list[Path]:
-    """The built-in rulesets, then the organizer's own ``rulesets/`` beside ``content/``."""
-    dirs = [BUILTIN_DIR]
-    local = content_root.resolve().parent / "rulesets"
-    if local.is_dir() and local.resolve() != BUILTIN_DIR.resolve():
-        dirs.append(local)
-    return dirs
-
 
 def load_rulesets(dirs: list[Path]) -> dict[str, RuleSet]:
     """Every ruleset found, built and checked; one UserError lists all problems."""

@@ -26,7 +26,8 @@ from podium.run.parallel import PARALLEL_EVENTS, cores, map_in_order, worth_spli
 from podium.rules.elo import rating_histories
 from podium.rules.engine import EventResult, compute_event
 from podium.rules.ruleset import RuleSet
-from podium.content.rulesets import read_rulesets, ruleset_dirs
+from podium.content.rulesets import read_rulesets
+from podium.core.folders import ruleset_dirs
 from podium.rules.season import SeasonResult, compute_season
 from podium.content.validate import (event_folders, load_event_files, load_site, read_event, refuse_escaping_links,
                                      refuse_no_content)

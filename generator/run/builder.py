@@ -1,170 +1,34 @@
-"""`podium build`: content → archive → pages → HTML, written atomically."""
+"""`podium build`: content → archive → pages → HTML, written atomically (outputs.py); with nothing
+changed since the last build into the folder, nothing at all (``changes.unchanged_site``), which
+is why this module imports the archive and the pages only when a build is needed."""
 from __future__ import annotations
 
-import os
-import re
-from dataclasses import dataclass
 from pathlib import Path
 
-from podium.run import changes, progress
-from podium.site import offline
-from podium.run.archive import Archive, load_archive, without_cycle_collection
-from podium.site.i18n import Language
-from podium.run.parallel import cores, run_shares, worth_splitting
-from podium.site.render import TEMPLATES_DIR, Renderer, check_theme, collecting_page_garbage
-from podium.core.model import asset_url
-from podium.site import urls
-from podium.site.feeds import atom_feed, sitemap
-from podium.site.pages import Page, pages_of, site_items
-from podium.core.fileops import write_file
-from podium.site.write import SiteWriter, is_podium_build, ready_output
-from podium.core.writing import output_problem
-
-STATIC_DIR = TEMPLATES_DIR / "static"
-
-
-@dataclass
-class SiteOutputs:
-    """Everything a build writes: pages and JSON files (built lazily, on every core), and the
-    small whole-site files (sitemap, feed, static assets) made at once."""
-
-    renderer: Renderer
-    built: list  # Page | File
-    made: dict  # url → str | bytes
-
-    @property
-    def page_count(self) -> int:
-        return sum(isinstance(item, Page) for item in self.built)
-
-    def urls(self) -> set[str]:
-        return {item.url for item in self.built} | set(self.made)
-
-
-def site_outputs(archive: Archive, base_url: str | None = None) -> SiteOutputs:
-    site = archive.site
-    base = (base_url if base_url is not None else site.base_url).rstrip("/")
-    items = site_items(archive)
-    pages = pages_of(items)
-    made = static_files(site)
-    assets = {role: asset_url(role, path) for role, path in (("logo", site.logo), ("favicon", site.favicon)) if path}
-    # After the static files: the organizer's logo wins over a Podium file of the same name (a
-    # theme file of that name is refused by check, unless it is the same image).
-    made.update((url, Path(getattr(site, role)).read_bytes()) for role, url in assets.items())
-    static = dict(made)  # what the service worker keeps at once; pages it keeps as they are read
-    made.update((f"pages/{image}", (Path(site.root) / "pages" / image).read_bytes())  # a page's pictures (check found them)
-                for page in site.pages for image in page.images)
-    made[offline.MANIFEST] = offline.manifest(site.title, site.language, static, assets.get("favicon", urls.DEFAULT_FAVICON),
-                                              podiums_icon="favicon" not in assets)
-    made[offline.WORKER] = offline.worker(static)
-    made[".nojekyll"] = ""
-    made["sitemap.xml"] = sitemap(pages, base)
-    made["feed.xml"] = atom_feed(archive, base, site.title, Language(site.language))
-    return SiteOutputs(Renderer(site, base, assets), items, made)
-
-
-CSS_COMMENT = re.compile(rb"/\*.*?\*/\n?", re.S)  # Podium's stylesheets have no string holding "/*"
-
-
-def static_files(site) -> dict[str, bytes]:
-    """Podium's static files, then the theme's static/ folder: a file of the same name replaces
-    Podium's, others are added (a club's logo, its own stylesheet). Hidden files are left out."""
-    folders = [STATIC_DIR] + ([Path(site.theme_dir) / "static"] if site.theme_dir else [])
-    made = {}
-    for folder in folders:
-        for path in sorted(folder.rglob("*")) if folder.is_dir() else []:
-            relative = path.relative_to(folder)
-            if path.is_file() and not any(part.startswith(".") for part in relative.parts):
-                data = path.read_bytes()
-                if folder == STATIC_DIR and path.suffix == ".css":  # its comments are for us, its bytes for every page
-                    data = CSS_COMMENT.sub(b"", data)
-                made[f"static/{relative.as_posix()}"] = data
-    return made
+from podium.run import changes
+from podium.site.write import is_podium_build, ready_output
 
 
 def build_site(content: Path, out: Path, base_url: str | None = None) -> int:
     """Build the site into ``out``; returns the number of HTML pages. Raises UserError on bad
     content or an ``out`` that a build must not replace."""
     ready_output(out, content)
+    inputs = changes.Inputs(content, options=f"base URL {base_url}")
+    if (pages := changes.unchanged_site(content, out, inputs)) is not None:
+        return pages
+    from podium.run import progress
+    from podium.run.archive import load_archive, without_cycle_collection
+    from podium.run.outputs import site_outputs, write_site
+    from podium.site.render import check_theme
+
     with without_cycle_collection(), progress.shown():
-        inputs = changes.Inputs(content, options=f"base URL {base_url}")
         archive = load_archive(content, outlines=True, inputs=inputs)  # events' own pages take their whole reports from the cache
         check_theme(archive.site)  # every theme template compiles, before a page is rendered
         made = changes.made_from(inputs, archive)
         last = changes.LastBuild(content, out, is_podium_build(out))
         outputs = site_outputs(archive, base_url)
         pages = write_site(outputs, out, last.reused(made))
-        last.record(made, [item.url for item in outputs.built])
+        last.record(made, outputs.urls(), pages)
         return pages
 
 
-def write_site(outputs: SiteOutputs, out: Path, reused: changes.Reused | None = None) -> int:
-    """Write every output into a fresh folder and swap it in whole: a failure leaves the old site.
-    ``reused``: the last site's files to take as they are instead of rendering them again."""
-    try:
-        writer = SiteWriter(out)
-    except OSError as exc:
-        raise output_problem(out, exc) from None
-    try:
-        paths = [writer.reserve(item.url) for item in outputs.built]
-        todo = [index for index, item in enumerate(outputs.built)
-                if not (reused and _linked(reused.file_of(item), paths[index]))]
-        with progress.counting("pages written", len(todo), "file") as tick:
-            build_all([outputs.built[i] for i in todo], [paths[i] for i in todo], outputs.renderer,
-                      write=progress.counted(write_file, tick))
-        for url, data in outputs.made.items():
-            writer.write(url, data)
-    except OSError as exc:  # a full disk, a folder taken away: the old site stays
-        writer.abort()
-        raise output_problem(out, exc) from None
-    except BaseException:
-        writer.abort()
-        raise
-    try:
-        writer.commit()
-    except OSError as exc:  # the swap refused (a folder in use): the new site dropped, the old one stays
-        raise output_problem(out, exc) from None
-    return outputs.page_count
-
-
-def _linked(old: Path | None, new: Path) -> bool:
-    """The last site's file put in the new site as a second name of the same bytes (nothing is
-    written; the old name goes with the old site)."""
-    if old is None:
-        return False
-    new.parent.mkdir(parents=True, exist_ok=True)
-    try:
-        os.link(old, new)
-    except OSError:  # a file system without hard links: render it
-        return False
-    return True
-
-
-PARALLEL_FROM = 300  # outputs; below this, starting processes costs more than it saves
-
-
-def build_all(items: list, paths: list[Path], renderer: Renderer, write=write_file) -> None:
-    """Build and ``write`` every page and file, on every core when there are many (they are
-    independent; the bytes are the same whatever the number of processes)."""
-    count = cores() if worth_splitting(len(items), PARALLEL_FROM) else 1
-    if count > 1:
-        renderer.compile({item.template for item in items if isinstance(item, Page)})  # once, before forking
-    with collecting_page_garbage():
-        run_shares(_build_share, (items, paths, renderer, write), _dealt(len(items), count))
-
-
-PAGES_TOGETHER = 64
-
-
-def _dealt(total: int, count: int) -> list[list[int]]:
-    """Indexes 0…total-1 dealt to ``count`` processes in runs of PAGES_TOGETHER, in turn: an
-    event's pages follow one another, so a process takes an event's whole report from the cache
-    once, not once a page, and each process still gets pages from all over the site."""
-    runs = [range(start, min(start + PAGES_TOGETHER, total)) for start in range(0, total, PAGES_TOGETHER)]
-    return [[index for run in runs[share::count] for index in run] for share in range(count)]
-
-
-def _build_share(state: tuple, indexes: list[int]) -> None:
-    items, paths, renderer, write = state
-    for index in indexes:
-        item = items[index]
-        write(paths[index], renderer.render(item) if isinstance(item, Page) else item.text)

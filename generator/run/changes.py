@@ -32,10 +32,10 @@ from pathlib import Path
 import podium
 from podium.run.cache import Kept
 from podium.content.files import content_files, file_digest, hash_files
-from podium.content.rulesets import ruleset_dirs
 from podium.core.fileops import site_path
-from podium.site.pages import EVENT, INVITED, PLACES, RATING
-from podium.site.render import TEMPLATES_DIR
+from podium.site.write import CARRIED_OVER, STAMP
+from podium.site.shows import EVENT, INVITED, PLACES, RATING
+from podium.core.folders import TEMPLATES_DIR, ruleset_dirs
 
 EVERYTHING = "*"  # the group of every input outside the event folders
 BUILDS = "builds"  # the cache's folder of build records
@@ -157,6 +157,7 @@ class Made:
     invited: dict[str, str] = field(default_factory=dict)  # event id → a digest of the invitations naming it
     places: dict[str, str] = field(default_factory=dict)  # player id → a digest of his season places and invitations
     files: dict[str, tuple[int, int]] = field(default_factory=dict)  # url → (size, mtime ns) as written
+    pages: int | None = None  # the HTML pages of the site made
 
 
 def made_from(inputs: Inputs, archive) -> Made:
@@ -234,12 +235,44 @@ class LastBuild:
         shown = shown_changed(self.made, now)
         return None if shown is None else Reused(shown, self.made, self.site)
 
-    def record(self, now: Made, urls) -> None:
+    def record(self, now: Made, urls, pages: int) -> None:
         """Keep what the new site was made from, with the size and time of each file as written."""
         for url in urls:
             stat = os.lstat(site_path(self.site, url))
             now.files[url] = (stat.st_size, stat.st_mtime_ns)
+        now.pages = pages
         self.kept.put(self.name, RECORD, now)
+
+
+def unchanged_site(content: Path, out: Path, inputs: Inputs) -> int | None:
+    """The pages of the last build into ``out`` when it was made from the same inputs and holds
+    exactly the files it wrote, as written: that build is the site this one would make (the same
+    content makes the same bytes), so nothing is done — no folder made, no file touched. None:
+    build. ``out`` has passed ``ready_output``."""
+    made = Kept(content, BUILDS).get(_record(out), RECORD)
+    if not isinstance(made, Made) or made.pages is None or made.inputs != inputs.groups:
+        return None
+    try:
+        found = dict(_files_as_they_are(str(out), ""))
+    except OSError:
+        return None
+    found.pop(STAMP, None)
+    for kept in CARRIED_OVER:  # a build carries a CNAME over as a file, never as a link
+        if kept in found and (out / kept).is_symlink():
+            return None
+        found.pop(kept, None)
+    return made.pages if found == made.files else None
+
+
+def _files_as_they_are(folder: str, prefix: str):
+    """(url, (size, mtime ns)) of every file under ``folder``, links not followed."""
+    with os.scandir(folder) as entries:
+        for entry in entries:
+            if entry.is_dir(follow_symlinks=False):
+                yield from _files_as_they_are(entry.path, f"{prefix}{entry.name}/")
+            else:
+                stat = entry.stat(follow_symlinks=False)
+                yield f"{prefix}{entry.name}", (stat.st_size, stat.st_mtime_ns)
 
 
 @dataclass

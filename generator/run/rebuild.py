@@ -12,7 +12,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from podium.run.archive import Archive, load_archive, without_cycle_collection
-from podium.run.builder import build_all, site_outputs, write_site
+from podium.run.outputs import build_all, site_outputs, write_site
 from podium.run.changes import Inputs, Made, changed_events, made_from, shown_changed
 from podium.core.fileops import remove_file, site_path, write_file
 from podium.core.writing import output_problem

@@ -8,7 +8,7 @@ from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from pathlib import Path
 
-from podium.content.load import proposed
+from podium.content.proposed import proposed
 from podium.content.resultfile import Changed, RoundText, save_round
 from podium.core.errors import UserError
 from podium.formats.registrations import with_player

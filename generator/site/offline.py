@@ -12,7 +12,7 @@ import hashlib
 import json
 import re
 
-from podium.site.render import TEMPLATES_DIR
+from podium.core.folders import TEMPLATES_DIR
 
 MANIFEST = "site.webmanifest"
 WORKER = "sw.js"

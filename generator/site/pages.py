@@ -16,6 +16,7 @@ from podium.site.event import bracket_page, event_page, has_bracket_page
 from podium.site.labels import N_
 from podium.site.lists import about_results_page, events_page, home_page, players_page, season_page, seasons_page
 from podium.site.model import SiteModel
+from podium.site.shows import EVENT, INVITED, PLACES, RATING
 from podium.site.player import player_page
 from podium.site.printables import event_report_page, has_player_cards, player_cards_page
 from podium.site.rounds import round_page
@@ -55,24 +56,6 @@ class File:
     def text(self) -> str:
         """Made when written, and not kept (as a page's context)."""
         return self.make()
-
-
-def EVENT(event_id: str) -> tuple:
-    return ("event", event_id)
-
-
-def RATING(player_id: str) -> tuple:
-    return ("rating", player_id)
-
-
-def PLACES(player_id: str) -> tuple:
-    """The player's places in the seasons' leaderboards and his invitations (his page's summary)."""
-    return ("season places", player_id)
-
-
-def INVITED(event_id: str) -> tuple:
-    """The season's invitations that name the event (its printed report lists them)."""
-    return ("invited", event_id)
 
 
 def site_items(archive) -> list[Page | File]:

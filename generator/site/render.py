@@ -6,7 +6,6 @@ import functools
 import gc
 import io
 import os
-from importlib import resources
 from pathlib import Path
 
 import jinja2
@@ -19,13 +18,13 @@ from markupsafe import Markup, escape
 
 from podium.site import qr
 from podium.core.errors import Problems, Src, fail
+from podium.core.folders import TEMPLATES_DIR
 from podium.site.i18n import FEMININE, Language, context_key
 from podium.core.model import Site
 from podium.site import urls
 from podium.site.pages import Page
 from podium.site.theme_limits import ThemeLimits
 
-TEMPLATES_DIR = Path(str(resources.files("podium.templates")))  # a folder, installed or in a checkout
 
 qr.install()  # segno's mask choice, the same codes in half the time: a printed page has one (qr.py)
 

@@ -29,7 +29,7 @@ from podium.rules.forms import FormAnswer, answers, table_form
 from podium.run.archive import CurrentArchive
 from podium.run.pairing import pair
 from podium.run.recording import Refused, commit_message, record_late_entry, record_results, record_round
-from podium.site.render import TEMPLATES_DIR
+from podium.core.folders import TEMPLATES_DIR
 from podium.venue.loopthread import LoopThread
 from podium.venue.deskviews import by_table, event_line, reported, round_view
 

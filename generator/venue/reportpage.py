@@ -17,7 +17,7 @@ from podium.core.errors import UserError
 from podium.core.words import N_
 from podium.rules.forms import FormAnswer, answers, table_form
 from podium.site.i18n import Language
-from podium.site.render import TEMPLATES_DIR
+from podium.core.folders import TEMPLATES_DIR
 from podium.venue.reports import Answer, Limiter, Reports
 
 MAX_BODY = 4096  # a table's result is a few hundred bytes

@@ -30,8 +30,7 @@ from podium.run.changes import Inputs
 from podium.run.rebuild import Rebuilder
 from podium.venue.lanaddress import lan_address, terminal_qr
 from podium.venue.lanserver import ANY, OUT_OF_DESCRIPTORS, SiteServer, raise_open_files_limit, site_file
-from podium.site.render import TEMPLATES_DIR
-from podium.content.rulesets import ruleset_dirs
+from podium.core.folders import TEMPLATES_DIR, ruleset_dirs
 from podium.site.write import is_podium_build, ready_output
 from podium.core.writing import is_output_problem
 
