@@ -316,15 +316,24 @@ def test_the_season_shows_each_players_points_per_event_and_who_is_invited(base_
     assert phone.evaluate("document.documentElement.scrollWidth") <= 360
 
 
+@pytest.fixture(scope="module")
+def with_repo_url(tmp_path_factory):
+    """The demo built with repo_url in site.yaml, served as GitHub Pages serves a project site."""
+    root = tmp_path_factory.mktemp("repo-url")
+    shutil.copytree(ROOT / "content", root / "content")
+    with (root / "content/site.yaml").open("a", encoding="utf-8") as site:
+        site.write("repo_url: https://github.com/club/results\n")
+    build_site(root / "content", root / "site")
+    server, base = github_pages(root / "site")
+    yield base
+    server.shutdown()
+
+
 @pytest.mark.parametrize("kind", ["round", "2 v 2 round", "free-for-all round", "tantrix round"])
-def test_correct_this_result_is_a_small_visible_link_that_fits_a_phone(tmp_path, browser, kind):
+def test_correct_this_result_is_a_small_visible_link_that_fits_a_phone(with_repo_url, browser, kind):
     """With repo_url in site.yaml each result on a round page links to its round file's edit page
     on GitHub (issue 18); the link is seen at 360 px and the page still does not scroll sideways."""
-    shutil.copytree(ROOT / "content", tmp_path / "content")
-    with (tmp_path / "content/site.yaml").open("a", encoding="utf-8") as site:
-        site.write("repo_url: https://github.com/club/results\n")
-    build_site(tmp_path / "content", tmp_path / "site")
-    server, base = github_pages(tmp_path / "site")
+    base = with_repo_url
     page = browser.new_page(viewport={"width": 360, "height": 740})
     try:
         page.goto(base + PAGES[kind])
@@ -342,7 +351,6 @@ def test_correct_this_result_is_a_small_visible_link_that_fits_a_phone(tmp_path,
         assert width <= viewport, f"{kind} page is {width}px wide at a {viewport}px viewport"
     finally:
         page.close()
-        server.shutdown()
 
 
 def test_game_lines_label_margin_and_time_penalty_and_tables_list_places_in_order(base_url, phone):
