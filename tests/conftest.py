@@ -133,6 +133,9 @@ def browser():
 
 @pytest.fixture
 def phone(browser):
-    page = browser.new_page(viewport={"width": 360, "height": 740})
+    """A phone's page at 360 px. Its service worker is blocked: each fresh page installed it and
+    fetched every static file again (a fifth of the browser tests' time); the offline tests and
+    the console-error check open pages of their own, with the worker."""
+    page = browser.new_page(viewport={"width": 360, "height": 740}, service_workers="block")
     yield page
     page.close()
