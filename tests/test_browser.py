@@ -169,7 +169,7 @@ def test_find_me_on_a_running_event_shows_the_players_table(tree, cli, browser):
     handler = functools.partial(QuietHandler, directory=str(tree.root / "site"))
     server = hs.ThreadingHTTPServer(("127.0.0.1", 0), handler)
     threading.Thread(target=server.serve_forever, daemon=True).start()
-    page = browser.new_page(viewport={"width": 360, "height": 740})
+    page = browser.new_page(viewport={"width": 360, "height": 740}, service_workers="block")
     try:
         page.goto(f"http://127.0.0.1:{server.server_address[1]}/events/e1/")
         assert not page.locator(".now-tables li").first.is_visible()  # the standings lead
@@ -216,7 +216,7 @@ def test_a_project_site_works_under_its_path_404_page_included(tmp_path, browser
     404.html: every page and its stylesheet load there, the 404 page too, and its links lead home."""
     build_site(ROOT / "content", tmp_path / "site", base_url="http://127.0.0.1/repo")
     server, base = github_pages(tmp_path / "site", "/repo/")
-    page = browser.new_page(viewport={"width": 360, "height": 740})
+    page = browser.new_page(viewport={"width": 360, "height": 740}, service_workers="block")
     try:
         for address in ("", "events/2023-04-krakow/", "events/2023-04-krakow/bracket/", "players/", "no/such/page/"):
             page.goto(base + address)
@@ -233,7 +233,7 @@ def test_the_404_page_deep_in_a_site_without_a_base_url_is_styled_and_leads_home
     served there (podium serve --lan, a custom domain) its stylesheet loads and home is home."""
     build_site(ROOT / "content", tmp_path / "site")
     server, base = github_pages(tmp_path / "site")
-    page = browser.new_page(viewport={"width": 360, "height": 740})
+    page = browser.new_page(viewport={"width": 360, "height": 740}, service_workers="block")
     try:
         response = page.goto(base + "no/such/page/")
         assert response.status == 404 and page.locator("h1").inner_text() == "Nie znaleziono strony"
@@ -334,7 +334,7 @@ def test_correct_this_result_is_a_small_visible_link_that_fits_a_phone(with_repo
     """With repo_url in site.yaml each result on a round page links to its round file's edit page
     on GitHub (issue 18); the link is seen at 360 px and the page still does not scroll sideways."""
     base = with_repo_url
-    page = browser.new_page(viewport={"width": 360, "height": 740})
+    page = browser.new_page(viewport={"width": 360, "height": 740}, service_workers="block")
     try:
         page.goto(base + PAGES[kind])
         link = page.locator(".table-card a.edit").first
