@@ -121,8 +121,9 @@ def base_url(tmp_path_factory):
     server.shutdown()
 
 
-@pytest.fixture(scope="module")
+@pytest.fixture(scope="session")
 def browser():
+    """One Chromium a test process (each module launched its own)."""
     from playwright.sync_api import sync_playwright
 
     with sync_playwright() as playwright:
