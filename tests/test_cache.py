@@ -229,3 +229,34 @@ def _decide_round(tree, event_id: str) -> None:
         if not pairing.get("bye"):
             pairing["winner"] = pairing["players"][0]
     tree.save_round(event_id, number, data)
+
+
+def test_a_build_in_a_new_process_takes_the_compiled_templates_from_the_cache(tree, cli, monkeypatch, tmp_path):
+    """Issue 36: each `podium build` compiled every template again (~0.15 s). They are kept,
+    signed, beside the replays; a build whose environment is new loads them and compiles none,
+    and a site with a theme (compiled in the sandbox) keeps its own apart."""
+    import jinja2
+
+    from podium.run.cache import cache_root
+    from podium.site import render
+
+    monkeypatch.setenv("PODIUM_CACHE_DIR", str(tmp_path / "cache"))
+    tree.event("e1", 8)
+    cli("pair", "e1")
+    render.environment.cache_clear()
+    build_site(tree.content, tree.root / "site")
+    kept = sorted((cache_root() / "templates").glob("*.pickle"))
+    assert kept and not (cache_root() / "templates-sandboxed").exists()
+    compiled = []
+    real = jinja2.Environment._compile
+    monkeypatch.setattr(jinja2.Environment, "_compile", lambda env, *a: compiled.append(a) or real(env, *a))
+    render.environment.cache_clear()  # as in a new process
+    build_site(tree.content, tree.root / "again")
+    assert compiled == []
+    assert (tree.root / "site/events/e1/index.html").read_bytes() == (tree.root / "again/events/e1/index.html").read_bytes()
+    (tree.content / "theme").mkdir()
+    tree.write("site.yaml", {"title": "Test site", "language": "en", "theme_dir": "theme"})
+    render.environment.cache_clear()
+    build_site(tree.content, tree.root / "themed")
+    assert compiled and sorted((cache_root() / "templates-sandboxed").glob("*.pickle"))
+    render.environment.cache_clear()

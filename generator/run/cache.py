@@ -145,8 +145,9 @@ class Kept:
     """One kind of answer (``purpose``: an event's replay, its redraws, a build's record), one
     file a name (the event's id, the build's folder), each under the key it was worked out for."""
 
-    def __init__(self, content: Path, purpose: str):
-        self.folder = cache_folder(content) / purpose
+    def __init__(self, content: Path | None, purpose: str):
+        """``content`` None: an answer about no content folder (Podium's compiled templates)."""
+        self.folder = (cache_root() if content is None else cache_folder(content)) / purpose
         self.secret = signing_key(cache_root())
 
     def get(self, event_id: str, key: str | None):
