@@ -483,3 +483,14 @@ def test_every_random_tie_is_a_draw_of_its_own():
     old = {RandomLot().split(players, Context({}, seed, draws=1, moment=m))[-1][0]
            for seed in [7] for m in ("swiss after 10", "swiss after 20")}
     assert old == {last_on_random_tiebreak(7)}
+
+
+def test_an_event_made_in_code_draws_with_the_current_version():
+    """core/model.py cannot import the rules: its Event's default 'draws' is written out, and must
+    follow rules/draw.py CURRENT (version 4 came in with issue 35)."""
+    import dataclasses
+
+    from podium.core.model import Event
+    from podium.rules.draw import CURRENT
+
+    assert {f.name: f.default for f in dataclasses.fields(Event)}["draws"] == CURRENT
