@@ -29,6 +29,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Mapping
 
+from podium.rules.draw import EARLIER_DRAWS
 from podium.run.archive import load_archive, load_event, without_cycle_collection
 from podium.run.cache import REDRAWS, Kept
 from podium.core.errors import Problems, UserError
@@ -106,8 +107,7 @@ class Difference:
         else:
             cause = ("a pairing was changed by hand, or a result corrected after the round was paired "
                      "(the file has no 'drawn_from:' to tell which); an event drawn by an earlier version of "
-                     "Podium re-draws as it was drawn with 'draws: 1' (0.2.0 or earlier), 'draws: 2' (a chess "
-                     "Swiss paired before the Dutch system) or 'draws: 3' (Podium 0.3) in its event.yaml")
+                     f"Podium re-draws as it was drawn with {EARLIER_DRAWS} in its event.yaml")
         return (f"the pairings of round {self.round} differ from the draw ({tables}); {cause}; "
                 "restore the drawn pairings, or keep them and say why in a comment")
 
@@ -265,10 +265,9 @@ def _asked_byes_then(players, published) -> tuple:
 def _late_losses_then(players, published) -> tuple:
     """The players as the draw of ``published`` knew them: those its file gives a late loss
     ('late_loss: true') were not in it. A late loss is no table of the draw but a player left out
-    of it: Play! Pokémon's Tournament Operations Manager pairs the players who are there and
-    records one who is not a loss without an opponent (Milwaukee's League Cup, June 2023: Henry
-    S. alone in round 1, beside another player's bye; tests/data/pokemon-milwaukee-cup-2023.yaml).
-    So the round is drawn without him — in round 1 by registering him for the draw with 'joins:
+    of it: the organizer's program pairs the players who are there and records one who is not a
+    loss without an opponent (the scoring block that knows late losses cites its source and a
+    published event). So the round is drawn without him — in round 1 by registering him for the draw with 'joins:
     2', which the file then records ('late_entries:') — and his line added. The re-draw leaves him
     out as a late entry yet to join: in the round the file records the draw counted on him from,
     else in none. Without this, verify re-drew the round with him and called it changed by hand."""
@@ -295,7 +294,7 @@ def _tables(pairings, coloured: bool) -> tuple:
 def _coloured(ruleset) -> bool:
     """The draw's order in a pairing means something: it gives each game's colours (the
     ruleset's colour rules, or a pairing that does), or who has the first choice of them (a
-    scoring with colour preferences: Tantrix §5, the player first on the list)."""
+    scoring with colour preferences: the player first on the list)."""
     return (ruleset.colours is not None or ruleset.pairing is not None and ruleset.pairing.gives_colours
             or ruleset.scoring.colour_preferences)
 

@@ -45,6 +45,10 @@ DRAW_VERSIONS = {
                    "first in a round-robin pairing evened out; micromutants-extreme groups of equal games",
 }
 
+# What the organizer of an event drawn before CURRENT writes in its event.yaml, said in a sentence.
+EARLIER_DRAWS = ("'draws: 1' (0.2.0 or earlier), 'draws: 2' (a chess Swiss paired before the Dutch system) or "
+                 "'draws: 3' (Podium 0.3)")
+
 
 def derive(seed: int, *parts) -> int:
     text = ":".join(str(p) for p in (seed, *parts))
