@@ -94,7 +94,7 @@ def load_archive(content: Path, unchanged: Mapping[str, EventResult] = MappingPr
 
 
 def _add_findings(site: Site, rulesets: dict[str, RuleSet], reader: EventReader, problems: Problems,
-                  in_doubt: set[str] = frozenset()) -> None:
+                  in_doubt: set[str]) -> None:
     """Add to ``problems`` those of the events' rulesets, and the engine's findings of every
     event whose replay read nothing in doubt, so that one run lists every problem of every
     event: its own files sound (else it was not replayed), its ruleset known and of its
@@ -112,7 +112,7 @@ def _add_findings(site: Site, rulesets: dict[str, RuleSet], reader: EventReader,
 
 
 def _ruleset_fits(event, rulesets: dict[str, RuleSet], seasons: dict, problems: Problems,
-                  in_doubt: set[str] = frozenset()) -> bool:
+                  in_doubt: set[str]) -> bool:
     """Whether the event's ruleset is known, sound and of its season's game (``seasons``: by id);
     where not, it says so (a ruleset in doubt has said so already)."""
     if event.ruleset in in_doubt:
