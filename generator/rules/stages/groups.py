@@ -54,9 +54,8 @@ def replay(result: StageResult, state: EventState) -> None:
     files, result.rounds = result.rounds, []
     _refuse_rounds_paired_on_other_results(result, files, state)
     unplayed = _Unplayed()
-    last = min(len(files), len(result.schedule)) - 1  # the index of the stage's last round played
     for index, rnd in enumerate(files):
-        if index > last:
+        if index >= len(result.schedule):
             break  # the schedule has no round left: the files after belong to the next stage
         result.rounds.append(rnd)
         state.flags[rnd.number] = {}
@@ -69,7 +68,7 @@ def replay(result: StageResult, state: EventState) -> None:
         _without_the_gone(result, index, state, unplayed)
         for pairing in unplayed.defaults.pop(index, []):
             state.score(pairing, result.records, rnd.number, result.stage)
-        if state.history and result.kind != FREE_FOR_ALL and index < last:  # each group's table after the round
+        if state.history and result.kind != FREE_FOR_ALL:  # each group's table as it stood after the round
             result.groups_after[rnd.number] = [(group.id, state.rank(group.players, result.records, result.kind))
                                                for group in result.groups]
     result.planned_rounds = len(result.schedule)
@@ -77,7 +76,7 @@ def replay(result: StageResult, state: EventState) -> None:
     for group in result.groups:
         group.rows = state.rank(group.players, result.records, result.kind)
     if state.history and result.kind != FREE_FOR_ALL and result.rounds:  # after the last round: the final
-        # rows themselves, on which the ties the rules leave open are marked (ties.py), not a ranking of its own
+        # rows themselves, on which the ties the rules leave open are marked (ties.py), not another ranking
         result.groups_after[result.rounds[-1].number] = [(group.id, group.rows) for group in result.groups]
     result.order = interleave(result.groups, state, result.records, result.kind)
     result.rows = _overall_rows(result)
