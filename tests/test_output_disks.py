@@ -64,7 +64,7 @@ def test_a_site_the_system_will_not_swap_is_a_sentence_and_the_old_site_stays(tr
     def busy(a, b):
         raise OSError(errno.EBUSY, os.strerror(errno.EBUSY), str(a), None, str(b))
     monkeypatch.setattr(podium.site.write, "exchange", busy)
-    tree.event("e1", 8, name="Event one")
+    tree.write("site.yaml", {"title": "Club site", "language": "en"})  # every page changes: a new site to swap in
     result = cli("build", expect=1)
     assert result.output == ("--out: site cannot be replaced whole (Device or resource busy: a mount point, or a "
                              "folder another program holds); the last site is as it was; name a folder for the "
@@ -73,6 +73,7 @@ def test_a_site_the_system_will_not_swap_is_a_sentence_and_the_old_site_stays(tr
 
 
 def test_a_full_disk_during_a_build_is_a_sentence_and_the_old_site_stays(tree, cli, monkeypatch):
+    """An event edited: its pages are staged beside the site, which stays as it was when one fails."""
     tree.event("e1", 8)
     cli("build", "--out", "site")
     before = _files(tree.root / "site")
@@ -94,7 +95,7 @@ def test_a_full_disk_during_serves_rebuild_changes_no_page_and_is_tried_again(tr
     before = _files(tree.root / "site")
     strength_results(tree, "e1", 1)
     with monkeypatch.context() as disk:
-        _disk_full_after(disk, podium.run.rebuild, 2)
+        _disk_full_after(disk, podium.run.outputs, 2)
         assert rebuild(builder) == TRY_AGAIN
     err = capsys.readouterr().err
     assert err == (f"--out: site {FULL}\n1 problem found.\nthe site was not rebuilt; the last whole site is still served, and Podium "
@@ -171,7 +172,7 @@ def test_a_second_rename_refused_puts_the_old_site_back_at_once(tree, cli, monke
             raise OSError(errno.EBUSY, os.strerror(errno.EBUSY), str(a))
         real(a, b)
     monkeypatch.setattr(podium.site.write.os, "rename", second_refused)
-    tree.event("e1", 8, name="Event one")
+    tree.write("site.yaml", {"title": "Club site", "language": "en"})  # every page changes: a new site to swap in
     cli("build", expect=1)
     monkeypatch.undo()
     assert _files(tree.root / "site") == before and _beside(tree.root) == []

@@ -1,6 +1,7 @@
-"""`podium build`: content → archive → pages → HTML, written atomically (outputs.py); with nothing
-changed since the last build into the folder, nothing at all (``changes.unchanged_site``), which
-is why this module imports the archive and the pages only when a build is needed."""
+"""`podium build`: content → archive → pages → HTML (outputs.py). With nothing changed since the
+last build into the folder, nothing at all (``changes.unchanged_site``), which is why this module
+imports the archive and the pages only when a build is needed; with only events changed and the
+last site as it was written, the pages showing them, renamed in; otherwise a new site swapped in."""
 from __future__ import annotations
 
 from pathlib import Path
@@ -18,7 +19,7 @@ def build_site(content: Path, out: Path, base_url: str | None = None) -> int:
         return pages
     from podium.run import progress
     from podium.run.archive import load_archive, without_cycle_collection
-    from podium.run.outputs import site_outputs, write_site
+    from podium.run.outputs import site_outputs, update_site, write_site
     from podium.site.render import check_theme
 
     with without_cycle_collection(), progress.shown():
@@ -27,7 +28,12 @@ def build_site(content: Path, out: Path, base_url: str | None = None) -> int:
         made = changes.made_from(inputs, archive)
         last = changes.LastBuild(content, out, is_podium_build(out))
         outputs = site_outputs(archive, base_url)
-        pages = write_site(outputs, out, last.reused(made))
+        shown = last.in_place(made)
+        if shown is not None:  # the last site as it was written, and only events changed
+            update_site(outputs, out, shown, last.made.files)
+            pages = outputs.page_count
+        else:
+            pages = write_site(outputs, out, last.reused(made))
         last.record(made, outputs.urls(), pages)
         return pages
 

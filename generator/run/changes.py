@@ -15,9 +15,11 @@ From it come:
   moved; anything else renders everything.
 
 A build records what it was made from in the cache folder (one record per output folder, safe to
-delete), with the size and modification time of every file it wrote; the next build into the
-same folder takes the last site's files that show nothing changed as they are (unless they were
-touched since). Serve keeps its record in memory, edit after edit.
+delete), with the size and modification time of every file it wrote. The next build into the
+same folder, when only events changed and the site is exactly as that build wrote it, writes the
+pages that show them in place (``LastBuild.in_place``); otherwise it makes a new site, taking
+the last one's files that show nothing changed as they are (unless they were touched since).
+Serve keeps its record in memory, edit after edit.
 """
 from __future__ import annotations
 
@@ -235,6 +237,13 @@ class LastBuild:
         shown = shown_changed(self.made, now)
         return None if shown is None else Reused(shown, self.made, self.site)
 
+    def in_place(self, now: Made) -> set | None:
+        """What the pages to write again show, when the last site can be updated in its own
+        folder: it is exactly as that build wrote it and only events changed. None: a new site."""
+        if self.made is None or not site_as_built(self.site, self.made):
+            return None
+        return shown_changed(self.made, now)
+
     def record(self, now: Made, urls, pages: int) -> None:
         """Keep what the new site was made from, with the size and time of each file as written."""
         for url in urls:
@@ -252,16 +261,22 @@ def unchanged_site(content: Path, out: Path, inputs: Inputs) -> int | None:
     made = Kept(content, BUILDS).get(_record(out), RECORD)
     if not isinstance(made, Made) or made.pages is None or made.inputs != inputs.groups:
         return None
+    return made.pages if site_as_built(out, made) else None
+
+
+def site_as_built(out: Path, made: Made) -> bool:
+    """Whether ``out`` holds exactly the files ``made`` recorded, each as written (a CNAME the
+    organizer added aside): nothing was added, removed or touched since."""
     try:
         found = dict(_files_as_they_are(str(out), ""))
     except OSError:
-        return None
+        return False
     found.pop(STAMP, None)
     for kept in CARRIED_OVER:  # a build carries a CNAME over as a file, never as a link
         if kept in found and (out / kept).is_symlink():
-            return None
+            return False
         found.pop(kept, None)
-    return made.pages if found == made.files else None
+    return found == made.files
 
 
 def _files_as_they_are(folder: str, prefix: str):

@@ -1,6 +1,7 @@
 """The site's outputs — pages and JSON files rendered on every core, the whole-site files made at
-once — and their writing into a fresh folder swapped in whole: what `podium build` and serve's
-rebuild write (builder.py, rebuild.py)."""
+once — and their writing: into a fresh folder swapped in whole, or, where only events changed,
+the pages that show them staged beside the site and renamed in (what `podium build` and serve's
+rebuild write: builder.py, rebuild.py)."""
 from __future__ import annotations
 
 import os
@@ -23,8 +24,8 @@ from podium.core.model import asset_url
 from podium.site import urls
 from podium.site.feeds import atom_feed, sitemap
 from podium.site.pages import Page, pages_of, site_items
-from podium.core.fileops import write_file
-from podium.site.write import SiteWriter
+from podium.core.fileops import remove_file, site_path, write_file
+from podium.site.write import SiteWriter, StagedFiles
 from podium.core.writing import output_problem
 
 STATIC_DIR = TEMPLATES_DIR / "static"
@@ -149,6 +150,33 @@ def _linked(old: Path | None, new: Path) -> bool:
     except OSError:  # a file system without hard links: render it
         return False
     return True
+
+
+def update_site(outputs: SiteOutputs, out: Path, shown: set, last_urls) -> int:
+    """Write the outputs that show something in ``shown`` (and the whole-site files) into a
+    staging folder, then move them into ``out`` a rename each (StagedFiles: a failure before the
+    last one is written changes nothing); delete the files of ``last_urls`` that are gone.
+    Returns the HTML pages written."""
+    items = [item for item in outputs.built if item.shows is None or item.shows & shown]
+    root = out.resolve()
+    try:
+        staged = StagedFiles(root)
+    except OSError as exc:
+        raise output_problem(out, exc) from None
+    try:
+        build_all(items, [staged.path(item.url) for item in items], outputs.renderer)
+        for url, data in outputs.made.items():
+            write_file(staged.path(url), data)
+        staged.commit()
+    except OSError as exc:  # a full disk: nothing of the site changed, or (renames) all of it
+        staged.abort()
+        raise output_problem(out, exc) from None
+    except BaseException:
+        staged.abort()
+        raise
+    for url in sorted(set(last_urls) - outputs.urls()):
+        remove_file(site_path(root, url))
+    return sum(isinstance(item, Page) for item in items)
 
 
 PARALLEL_FROM = 300  # outputs; below this, starting processes costs more than it saves

@@ -12,13 +12,10 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from podium.run.archive import Archive, load_archive, without_cycle_collection
-from podium.run.outputs import build_all, site_outputs, write_site
+from podium.run.outputs import site_outputs, update_site, write_site
 from podium.run.changes import Inputs, Made, changed_events, made_from, shown_changed
-from podium.core.fileops import remove_file, site_path, write_file
-from podium.core.writing import output_problem
-from podium.site.pages import Page
 from podium.site.render import check_theme
-from podium.site.write import StagedFiles, is_podium_build, ready_output
+from podium.site.write import is_podium_build, ready_output
 
 
 @dataclass
@@ -72,29 +69,8 @@ class Rebuilder:
         return Rebuild(pages, pages, whole=True)
 
     def _part(self, made: Made, archive: Archive, shown: set) -> Rebuild:
-        """Write the outputs that show something in ``shown`` into a staging folder, then move
-        them in (StagedFiles: a full disk changes nothing); delete the files of pages that are gone."""
+        """Write the outputs that show something in ``shown`` in place (outputs.update_site)."""
         outputs = site_outputs(archive)
-        items = [item for item in outputs.built if item.shows is None or item.shows & shown]
-        root = self.out.resolve()
-        try:
-            staged = StagedFiles(root)
-        except OSError as exc:
-            raise output_problem(self.out, exc) from None
-        try:
-            build_all(items, [staged.path(item.url) for item in items], outputs.renderer)
-            for url, data in outputs.made.items():
-                write_file(staged.path(url), data)
-            staged.commit()
-        except OSError as exc:  # a full disk: nothing of the site changed, or (renames) all of it
-            staged.abort()
-            raise output_problem(self.out, exc) from None
-        except BaseException:
-            staged.abort()
-            raise
-        urls = outputs.urls()
-        for url in sorted(self.last.urls - urls):
-            remove_file(site_path(root, url))
-        self.last = Built(made, archive, urls, outputs.page_count)
-        return Rebuild(sum(isinstance(item, Page) for item in items), outputs.page_count, whole=False)
-
+        written = update_site(outputs, self.out, shown, self.last.urls)
+        self.last = Built(made, archive, outputs.urls(), outputs.page_count)
+        return Rebuild(written, outputs.page_count, whole=False)

@@ -108,10 +108,11 @@ class SiteWriter:
 
 
 class StagedFiles:
-    """Files of a site changed in place (serve's rebuild of what an edit touched): each is written
-    first into a stamped folder beside the site, and only when every one is written are they
-    moved in, a rename each. A full disk fails before any file of the site changed, so phones
-    never read a new event page beside an old round page."""
+    """Files of a site changed in place (an edit of events: the pages that show them): each is
+    written first into a stamped folder beside the site, and only when every one is written are
+    they moved in, a rename each. A full disk fails before any file of the site changed, so phones
+    never read a new event page beside an old round page. The staged files lie side by side,
+    numbered: a folder made for each page's would cost more than writing it."""
 
     def __init__(self, out: Path):
         self.out = out.resolve()
@@ -119,17 +120,20 @@ class StagedFiles:
         self.urls: list[str] = []
 
     def path(self, url: str) -> Path:
+        site_path(self.out, url)  # a URL that would leave the site is refused now, not at the move
         self.urls.append(url)
-        return site_path(self.tmp, url)
+        return self.tmp / f"{len(self.urls)}.staged"
 
     def commit(self) -> None:
         """Move every staged file into the site (one holding the same bytes left as it is); the
         folders new pages need are made first: what a full disk refuses, it refuses before."""
         try:
-            for url in self.urls:
-                site_path(self.out, url).parent.mkdir(parents=True, exist_ok=True)
-            for url in self.urls:
-                move_into(site_path(self.tmp, url), site_path(self.out, url))
+            targets = [site_path(self.out, url) for url in self.urls]
+            for folder in sorted({target.parent for target in targets}):
+                if not folder.is_dir():
+                    folder.mkdir(parents=True, exist_ok=True)
+            for number, target in enumerate(targets, 1):
+                move_into(self.tmp / f"{number}.staged", target)
         finally:
             self.abort()
 
