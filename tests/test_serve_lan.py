@@ -19,6 +19,7 @@ import pytest
 import segno
 
 import podium.run.rebuild
+import podium.run.outputs
 from podium.venue import lanserver
 from podium.run.rebuild import Rebuilder
 from podium.venue import lanaddress, lanlog
@@ -348,7 +349,7 @@ def short_of_descriptors(*args, **kwargs):
 
 @pytest.mark.parametrize("target, name", [
     (Path, "read_text"),                      # reading the content
-    (podium.run.rebuild, "build_all"),        # writing the pages
+    (podium.run.outputs, "build_all"),        # writing the pages
     (podium.run.rebuild, "load_archive"),     # anywhere else
 ], ids=["reading the content", "writing the pages", "anywhere"])
 def test_a_rebuild_short_of_file_descriptors_is_tried_again_not_dropped(tree, cli, monkeypatch, capsys, target, name):
