@@ -1,6 +1,7 @@
 """Shared fixtures: small content trees written into tmp_path, and a CLI runner."""
 from __future__ import annotations
 
+import contextlib
 import datetime
 import functools
 import http.server
@@ -132,11 +133,29 @@ def browser():
         browser.close()
 
 
+PHONE = {"width": 360, "height": 740}
+
+
+@pytest.fixture(scope="session")
+def _phone_page(browser):
+    context = browser.new_context(viewport=PHONE, service_workers="block")
+    yield context.new_page()
+    context.close()
+
+
 @pytest.fixture
-def phone(browser):
+def phone(_phone_page):
     """A phone's page at 360 px. Its service worker is blocked: each fresh page installed it and
     fetched every static file again (a fifth of the browser tests' time); the offline tests and
-    the console-error check open pages of their own, with the worker."""
-    page = browser.new_page(viewport={"width": 360, "height": 740}, service_workers="block")
+    the console-error check open pages of their own, with the worker. One page serves every
+    test of the process (a new browser context a test took a third of the browser tests' time),
+    put back as it was after each: what the site remembered (localStorage, sessionStorage,
+    cookies), the media and the width a test set, and a blank page."""
+    page = _phone_page
     yield page
-    page.close()
+    with contextlib.suppress(Exception):  # a test that left its page on another origin, or none
+        page.evaluate("localStorage.clear(); sessionStorage.clear()")
+    page.context.clear_cookies()
+    page.emulate_media(media="no-override")
+    page.set_viewport_size(PHONE)
+    page.goto("about:blank")
