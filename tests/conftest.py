@@ -111,11 +111,17 @@ class QuietHandler(http.server.SimpleHTTPRequestHandler):
         pass
 
 
-@pytest.fixture(scope="module")
-def base_url(tmp_path_factory):
-    out = tmp_path_factory.mktemp("browser") / "site"
+@pytest.fixture(scope="session")
+def demo_site(tmp_path_factory) -> Path:
+    """The demo content's site, built once a test process, for the tests that only read it."""
+    out = tmp_path_factory.mktemp("demo") / "site"
     build_site(ROOT / "content", out)
-    handler = functools.partial(QuietHandler, directory=str(out))
+    return out
+
+
+@pytest.fixture(scope="module")
+def base_url(demo_site):
+    handler = functools.partial(QuietHandler, directory=str(demo_site))
     server = http.server.ThreadingHTTPServer(("127.0.0.1", 0), handler)
     threading.Thread(target=server.serve_forever, daemon=True).start()
     yield f"http://127.0.0.1:{server.server_address[1]}/"

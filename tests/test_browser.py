@@ -228,11 +228,10 @@ def test_a_project_site_works_under_its_path_404_page_included(tmp_path, browser
         server.shutdown()
 
 
-def test_the_404_page_deep_in_a_site_without_a_base_url_is_styled_and_leads_home(tmp_path, browser):
+def test_the_404_page_deep_in_a_site_without_a_base_url_is_styled_and_leads_home(demo_site, browser):
     """Without a base URL the 404 page links from the host's root: at /no/such/page/ of a site
     served there (podium serve --lan, a custom domain) its stylesheet loads and home is home."""
-    build_site(ROOT / "content", tmp_path / "site")
-    server, base = github_pages(tmp_path / "site")
+    server, base = github_pages(demo_site)
     page = browser.new_page(viewport={"width": 360, "height": 740}, service_workers="block")
     try:
         response = page.goto(base + "no/such/page/")

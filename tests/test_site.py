@@ -149,23 +149,17 @@ def test_round_page_marks_each_tables_winner(site_tree, cli):
     assert html.count('class="seat won"') == tables  # strength_results: every game has a winner, no byes
 
 
-def test_a_2v2_players_page_names_the_partner_apart_from_the_opponents(tmp_path):
+def test_a_2v2_players_page_names_the_partner_apart_from_the_opponents(demo_site):
     """Micromutants extreme, round 1 of the demo: Niccolò Bianchi and Gianluca Mancò against
     Beatrice Ferrè and Giulia Romanò."""
-    from podium.run.builder import build_site
-
-    build_site(Path(__file__).resolve().parent.parent / "content", tmp_path / "site")
-    html = (tmp_path / "site/players/niccolo-bianchi/index.html").read_text()
+    html = (demo_site / "players/niccolo-bianchi/index.html").read_text()
     games = html[html.index("<tbody>", html.index("estremo")):]
     first = re.sub(r"<[^>]+>", " ", games[games.index("<tr>"):games.index("</tr>")])
     assert " ".join(first.split()) == "1 Beatrice Ferrè , Giulia Romanò w parze z Gianluca Mancò wygrana 0"
 
 
-def test_round_pages_link_the_rounds_before_and_after(tmp_path):
-    from podium.run.builder import build_site
-
-    build_site(Path(__file__).resolve().parent.parent / "content", tmp_path / "site")
-    rounds = tmp_path / "site/events/2023-04-krakow/rounds"
+def test_round_pages_link_the_rounds_before_and_after(demo_site):
+    rounds = demo_site / "events/2023-04-krakow/rounds"
 
     def neighbours(number: int) -> list[tuple[str, str]]:
         html = (rounds / str(number) / "index.html").read_text()
@@ -192,13 +186,10 @@ def test_the_404_page_of_a_project_site_links_from_the_sites_own_path(tmp_path):
     assert 'href="../../static/style.css"' in event  # every other page stays relative: it works anywhere
 
 
-def test_the_404_page_without_a_base_url_links_from_the_hosts_root(tmp_path):
+def test_the_404_page_without_a_base_url_links_from_the_hosts_root(demo_site):
     """Served at /no/such/page/ (podium serve, serve --lan, a custom domain), relative links
     would point into /no/such/page/; without a base URL they start at the host's root."""
-    from podium.run.builder import build_site
-
-    build_site(Path(__file__).resolve().parent.parent / "content", tmp_path / "site")
-    html = (tmp_path / "site/404.html").read_text()
+    html = (demo_site / "404.html").read_text()
     assert '<link rel="stylesheet" href="/static/style.css">' in html
     assert '<a class="brand" href="/">' in html
     assert sorted(set(re.findall(r'(?:href|src)="([^"]*)"', html))) == [
@@ -206,45 +197,37 @@ def test_the_404_page_without_a_base_url_links_from_the_hosts_root(tmp_path):
         "/static/me.js", "/static/offline.js", "/static/style.css"]
 
 
-def test_public_pages_name_no_file_yaml_key_or_command(tmp_path):
+def test_public_pages_name_no_file_yaml_key_or_command(demo_site):
     """Players read the site; files, keys and commands are the organizer's (issue 18). The
     organizer's own Markdown pages (the guide teaches the commands) are theirs to word, and
     "About these results" tells whoever checks a draw the command that does it (issue 33)."""
-    from podium.run.builder import build_site
-
-    build_site(Path(__file__).resolve().parent.parent / "content", tmp_path / "site")
     leaks = re.compile(r"\.yaml\b|manual_order|playoffs:|podium (?:verify|pair|check|build)")
-    for page in sorted((tmp_path / "site").rglob("*.html")):
+    for page in sorted(demo_site.rglob("*.html")):
         if page.parent.parent.name == "pages" or page.parent.name == "about-results":
             continue
         found = leaks.search(re.sub(r"<[^>]+>", " ", page.read_text()))
-        assert not found, f"{page.relative_to(tmp_path)}: {found.group()}"
+        assert not found, f"{page.relative_to(demo_site)}: {found.group()}"
 
 
-def test_a_season_page_says_how_its_points_are_earned(tmp_path):
-    from podium.run.builder import build_site
-
-    build_site(Path(__file__).resolve().parent.parent / "content", tmp_path / "site")
-    html = (tmp_path / "site/seasons/carcassonne-2023/index.html").read_text()
+def test_a_season_page_says_how_its_points_are_earned(demo_site):
+    html = (demo_site / "seasons/carcassonne-2023/index.html").read_text()
     text = " ".join(re.sub(r"<[^>]+>", " ", html).split())
     assert ("Jak zdobywa się punkty sezonu Każdy zakończony turniej sezonu daje punkty za miejsce w klasyfikacji "
             "końcowej: miejsce 1: 10 punktów miejsce 2: 7 punktów miejsce 3: 5 punktów miejsce 4: 3 punkty") in text
 
 
-def test_every_event_is_listed_by_season_and_linked_from_home(tmp_path):
+def test_every_event_is_listed_by_season_and_linked_from_home(demo_site):
     from podium.run.archive import load_archive
-    from podium.run.builder import build_site
 
     content = Path(__file__).resolve().parent.parent / "content"
-    build_site(content, tmp_path / "site")
-    listing = (tmp_path / "site/events/index.html").read_text()
+    listing = (demo_site / "events/index.html").read_text()
     events = load_archive(content).events
     assert len(events) > 10  # more than the home page's latest ten
     for event_id in events:
         assert f'href="../events/{event_id}/">' in listing, event_id
     seasons = re.findall(r'<h2><a href="../seasons/([^/]+)/">', listing)
     assert len(seasons) == 6 and seasons.index("tantrix-2023") < seasons.index("tantrix-2022")  # newest first
-    home = (tmp_path / "site/index.html").read_text()
+    home = (demo_site / "index.html").read_text()
     assert f'<a href="events/">Wszystkie turnieje ({len(events)})</a>' in home
 
 
@@ -284,24 +267,18 @@ def test_a_pending_result_is_marked_pending_on_the_round_page(tree, cli):
     assert "<h2>Standings so far, round 1 in play</h2>" in html and "Standings after round 1" not in html
 
 
-def test_the_leader_is_within_the_first_screen_of_an_event_page(tmp_path):
+def test_the_leader_is_within_the_first_screen_of_an_event_page(demo_site):
     """At 360×740 a player sees the leader without scrolling (issue 18: the standings began
     about 940 px down). Measured in Chromium by tests/test_browser.py; here the order of the page."""
-    from podium.run.builder import build_site
-
-    build_site(Path(__file__).resolve().parent.parent / "content", tmp_path / "site")
-    html = (tmp_path / "site/events/2023-04-krakow/index.html").read_text()
+    html = (demo_site / "events/2023-04-krakow/index.html").read_text()
     assert html.index('class="standings') < html.index('id="about"') < html.index('id="tiebreakers"')
     assert 'class="bracket"' not in html and 'href="../../events/2023-04-krakow/bracket/"' in html
 
 
-def test_a_group_round_page_shows_each_groups_standings_after_that_round(tmp_path):
+def test_a_group_round_page_shows_each_groups_standings_after_that_round(demo_site):
     """The demo's Tantrix Grand Prix: two round-robin groups; round 1's page shows both groups'
     tables as they stood after round 1."""
-    from podium.run.builder import build_site
-
-    build_site(Path(__file__).resolve().parent.parent / "content", tmp_path / "site")
-    html = (tmp_path / "site/events/2023-03-tantrix-grand-prix/rounds/1/index.html").read_text()
+    html = (demo_site / "events/2023-03-tantrix-grand-prix/rounds/1/index.html").read_text()
     after = html[html.index('<section class="after-round">'):]
     assert "<h3>Grupa A</h3>" in after and "<h3>Grupa B</h3>" in after
     assert after.count('<table class="standings') == 2
@@ -309,12 +286,9 @@ def test_a_group_round_page_shows_each_groups_standings_after_that_round(tmp_pat
     assert "Grupa A</div>" in tables and "Grupa B</div>" in tables  # each table says its group when there are two
 
 
-def test_the_by_name_list_gives_a_tantrix_players_colour(tmp_path):
+def test_the_by_name_list_gives_a_tantrix_players_colour(demo_site):
     """Tantrix §5: where players stated colours, the list by name says each one's colour in game 1."""
-    from podium.run.builder import build_site
-
-    build_site(Path(__file__).resolve().parent.parent / "content", tmp_path / "site")
-    html = (tmp_path / "site/events/2022-11-tantrix-liga/rounds/1/index.html").read_text()
+    html = (demo_site / "events/2022-11-tantrix-liga/rounds/1/index.html").read_text()
     by_name = html[html.index('<section class="by-name">'):]
     assert re.search(r"stół \d+, przeciwnik: [^<]+ · gra 1: (red|yellow|green|blue)<", by_name), by_name[:600]
 

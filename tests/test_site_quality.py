@@ -15,10 +15,8 @@ BUDGET = 50 * 1024  # bytes of HTML + CSS a page may weigh
 
 
 @pytest.fixture(scope="module")
-def demo(tmp_path_factory) -> Path:
-    out = tmp_path_factory.mktemp("demo") / "site"
-    build_site(ROOT / "content", out)
-    return out
+def demo(demo_site) -> Path:
+    return demo_site
 
 
 @pytest.fixture(scope="module")
