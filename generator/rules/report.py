@@ -14,6 +14,7 @@ from __future__ import annotations
 import copyreg
 from dataclasses import dataclass, replace
 from functools import cached_property
+from operator import attrgetter
 from types import MappingProxyType
 from typing import Mapping
 
@@ -36,7 +37,22 @@ copyreg.pickle(MappingProxyType, lambda proxy: (read_only, (dict(proxy),)))
 # instance without its own __dict__ takes less than half the memory. (EventReport keeps its
 # __dict__ for its cached lookups.)
 
-@dataclass(frozen=True, slots=True)
+def report_type(cls):
+    """``@dataclass(frozen=True, slots=True)``, pickled as its class and its fields' values and
+    rebuilt by calling the class: a frozen slotted dataclass's own ``__setstate__`` looks up its
+    fields anew for every object, three quarters of unpickling an archive's outlines (a build
+    reads all of them, whatever changed). Every field of a report type is an argument of its
+    ``__init__``, which only stores them."""
+    cls = dataclass(frozen=True, slots=True)(cls)
+    values = attrgetter(*cls.__slots__)
+    if len(cls.__slots__) == 1:
+        cls.__reduce__ = lambda self: (cls, (values(self),))
+    else:
+        cls.__reduce__ = lambda self: (cls, values(self))
+    return cls
+
+
+@report_type
 class Person:
     """A player as this event registered him."""
 
@@ -53,7 +69,7 @@ class Person:
     title: str | None = None  # chess: GM, IM, …
 
 
-@dataclass(frozen=True, slots=True)
+@report_type
 class MatchName:
     """A knockout match's name: ``label`` as round files write it (final, third-place,
     semifinal, quarterfinal, round-of-N), and how many players its round starts with."""
@@ -62,7 +78,7 @@ class MatchName:
     players: int | None  # None for the 3rd-place match
 
 
-@dataclass(frozen=True, slots=True)
+@report_type
 class Column:
     """A tie-breaker of a stage: its key, its names and the explanation players read."""
 
@@ -75,7 +91,7 @@ class Column:
     shown: bool
 
 
-@dataclass(frozen=True, slots=True)
+@report_type
 class Standing:
     """One row of a standings table."""
 
@@ -91,7 +107,7 @@ class Standing:
     awaits: str | None = None  # undecided: what the tie awaits, in the rules' terms (OpenTie.awaits)
 
 
-@dataclass(frozen=True, slots=True)
+@report_type
 class OpenTie:
     """Players tied where their order decides something (who goes on, the winner …) and the
     rules leave it open until a decision is recorded: while one is, the standings are not final."""
@@ -104,7 +120,7 @@ class OpenTie:
     message: str  # what check says of it: what the order decides and how to record the decision
 
 
-@dataclass(frozen=True, slots=True)
+@report_type
 class Group:
     """One group's (or table's) standings; ``id`` None for a stage's one ranking."""
 
@@ -113,7 +129,7 @@ class Group:
     cross: tuple[tuple, ...] = ()  # a round robin: for each row's player, what he scored against each row's player (``_cross``)
 
 
-@dataclass(frozen=True, slots=True)
+@report_type
 class Side:
     """One side of a bracket match."""
 
@@ -124,7 +140,7 @@ class Side:
     came_from: str | None  # the stable name of the match he won (lost, for the 3rd place) to be here
 
 
-@dataclass(frozen=True, slots=True)
+@report_type
 class BracketMatch:
     name: str  # stable: "final", "third-place", "semifinal-1", "quarterfinal-3" …
     match: MatchName
@@ -139,7 +155,7 @@ class BracketMatch:
     points: tuple | None  # the ruleset's points of each side for the whole match (None: not played)
 
 
-@dataclass(frozen=True, slots=True)
+@report_type
 class StagePlan:
     """A stage as the structure planned it."""
 
@@ -152,7 +168,7 @@ class StagePlan:
     groups: int
 
 
-@dataclass(frozen=True, slots=True)
+@report_type
 class StageReport:
     id: str
     kind: str
@@ -164,7 +180,7 @@ class StageReport:
     kept_as_paired: bool = False  # knockout: paired before a result of the stage before was corrected; it stands
 
 
-@dataclass(frozen=True, slots=True)
+@report_type
 class Before:
     """A player's standing in the stage as a round began: what a pairing shows beside his name."""
 
@@ -174,7 +190,7 @@ class Before:
     lost: int
 
 
-@dataclass(frozen=True, slots=True)
+@report_type
 class Seat:
     player: str
     army: str | None  # the army fielded, or the faction the rules set for the seat
@@ -188,7 +204,7 @@ class Seat:
     before: Before | None = None  # where the player stood in the stage as the round began (None: its first round, or a knockout)
 
 
-@dataclass(frozen=True, slots=True)
+@report_type
 class GamePlayed:
     """One game of a match of several (best of N, a mini-match)."""
 
@@ -206,7 +222,7 @@ class GamePlayed:
     extra: bool  # a deciding game played after the match's own games
 
 
-@dataclass(frozen=True, slots=True)
+@report_type
 class Outcome:
     """What a table's result says, for the page to put in words."""
 
@@ -219,14 +235,14 @@ class Outcome:
     asked: str | None = None  # a requested bye's kind: full | half | zero
 
 
-@dataclass(frozen=True, slots=True)
+@report_type
 class GameColours:
     game: int
     colours: tuple  # each player's colour; None: he picks one
     first: str  # who picks first when both pick
 
 
-@dataclass(frozen=True, slots=True)
+@report_type
 class Table:
     table: int | None
     bye: bool
@@ -242,7 +258,7 @@ class Table:
     unrated: bool = False  # chess: a game of less than one move, its result not rated
 
 
-@dataclass(frozen=True, slots=True)
+@report_type
 class PenaltyGiven:
     """A penalty of a round file: a warning, a disqualification, or points taken off ``player``
     and, where ``to`` names another player, given to him (a transfer)."""
@@ -254,7 +270,7 @@ class PenaltyGiven:
     reason: str
 
 
-@dataclass(frozen=True, slots=True)
+@report_type
 class RoundReport:
     number: int
     stage: str  # the stage kind of the round file
@@ -274,7 +290,7 @@ class RoundReport:
         return sum(table.done for table in self.tables)
 
 
-@dataclass(frozen=True, slots=True)
+@report_type
 class Played:
     """A game of a player, as his page lists it."""
 
@@ -288,7 +304,7 @@ class Played:
     late: bool = False  # a round lost for arriving late ('late_loss: true'): no opponent, no game
 
 
-@dataclass(frozen=True, slots=True)
+@report_type
 class PlayerReport:
     player: str
     rank: int | None  # None: not in the final classification
@@ -369,7 +385,7 @@ class EventReport:
         return replace(self, rounds=rounds, stages=stages, outlined=True)
 
 
-@dataclass(frozen=True, slots=True)
+@report_type
 class SeasonReport:
     """A season's leaderboard and invitations (rules/season.py), its events by id and date."""
 
