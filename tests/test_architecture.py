@@ -3,6 +3,8 @@ pages → HTML. A later floor may import an earlier one, never the other way rou
 from __future__ import annotations
 
 import ast
+import subprocess
+import sys
 from pathlib import Path
 
 from podium import FLOORS
@@ -186,3 +188,15 @@ def test_every_module_the_architecture_page_names_is_there():
     named = set(re.findall(r"`(?:generator/)?((?:%s)/[\w/]+\.py)" % "|".join(FLOORS), text))
     assert len(named) > 15
     assert not {path for path in named if not (PACKAGE / path).is_file()}
+
+
+def test_commands_load_a_library_only_where_they_use_it():
+    """Issue 36: every command reads the rulesets and most render pages, but only a chess draw
+    needs py4swiss, a printed QR code segno and a page with Markdown markdown-it (together some
+    0.1 s of each process's start): importing the reader, the engine, the site and the commands
+    loads none of them."""
+    code = ("import sys\nfrom podium.run import builder, outputs, archive, rebuild\nimport podium.site.render\n"
+            "import podium.commands.cli, podium.commands.check, podium.commands.verify, podium.commands.standings\n"
+            "print(sorted(m for m in ('py4swiss', 'segno', 'markdown_it') if m in sys.modules))")
+    loaded = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True).stdout
+    assert loaded == "[]\n"

@@ -17,11 +17,11 @@ import segno
 from markupsafe import Markup
 from segno import encoder
 
-import podium.site.render
 from podium.site import qr
 from podium.run.archive import load_archive
 from podium.run.outputs import build_all
-from podium.site.render import Renderer, environment, qr_svg
+from podium.site.qr import qr_svg
+from podium.site.render import Renderer, environment
 from podium.site import urls
 from podium.site.pages import Page, pages_of, site_items
 from podium.core.fileops import replace_file
@@ -112,7 +112,7 @@ def test_a_qr_code_is_made_once_per_url(monkeypatch):
     """~2 ms a code; serve renders the same round pages again after each edit."""
     calls = []
     real = segno.make
-    monkeypatch.setattr(podium.site.render.segno, "make", lambda *a, **k: calls.append(a[0]) or real(*a, **k))
+    monkeypatch.setattr(podium.site.qr.segno, "make", lambda *a, **k: calls.append(a[0]) or real(*a, **k))
     qr_svg.cache_clear()
     url = "https://example.org/club/events/e1/rounds/1/"
     first, second = qr_svg(url), qr_svg(url)

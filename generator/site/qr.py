@@ -13,9 +13,11 @@ by regular expression, 2×2 blocks by XOR, the 1:1:3:1:1 pattern as segno looks 
 from __future__ import annotations
 
 import functools
+import io
 import re
 
 import segno
+from markupsafe import Markup
 from segno import encoder
 
 _RUN = re.compile(rb"\x00{5,}|\x01{5,}|\x02{5,}")  # 5 or more modules of one colour (a 2 is unset)
@@ -96,3 +98,17 @@ def _n3(lines: bytes, size: int) -> int:
             offset = index + 4
         index = lines.find(_N3, offset)
     return count
+
+
+install()  # segno's mask choice, the same codes in half the time (a printed page has one)
+
+
+@functools.lru_cache(maxsize=512)
+def qr_svg(url: str) -> Markup:
+    """An inline SVG QR code of ``url`` (printed pairings point phones at the live page). Made
+    once per URL and process: a code takes ~2 ms (above), and ``serve`` renders the same round pages
+    again after each edit. A few hundred are kept (an SVG is a few KB; a cold build's URLs are
+    all different)."""
+    buffer = io.BytesIO()
+    segno.make(url, error="m").save(buffer, kind="svg", scale=3, border=2, xmldecl=False, svgclass="qr", nl=False)
+    return Markup(buffer.getvalue().decode())

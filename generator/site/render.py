@@ -4,19 +4,13 @@ from __future__ import annotations
 import contextlib
 import functools
 import gc
-import io
 import os
 from pathlib import Path
 
 import jinja2
 from jinja2 import nodes
-import segno
-from markdown_it import MarkdownIt
-
-from podium.content.validate.pages import own_image
 from markupsafe import Markup, escape
 
-from podium.site import qr
 from podium.core.errors import Problems, Src, fail
 from podium.core.folders import TEMPLATES_DIR
 from podium.site.i18n import FEMININE, Language, context_key
@@ -26,54 +20,19 @@ from podium.site.pages import Page
 from podium.site.theme_limits import ThemeLimits
 
 
-qr.install()  # segno's mask choice, the same codes in half the time: a printed page has one (qr.py)
-
-# html=False: raw HTML in Markdown is shown as text; markdown-it's link validation already
-# refuses javascript:, vbscript:, file: and data: (except images) URLs.
-_markdown = MarkdownIt("commonmark", {"html": False, "linkify": False, "typographer": False})
-_image = _markdown.renderer.rules["image"]
-
-
-def _image_from_the_site(self, tokens, idx, options, env):
-    """An image of a page's own (``images/desk.png``, pages/images/ in the content folder, as
-    check requires) is published under pages/: its address from the page is ``env["images"]``
-    (the way up to the site's root, then pages/) and the path written."""
-    token = tokens[idx]
-    if own_image(token.attrGet("src")):
-        token.attrSet("src", env.get("images", "") + token.attrGet("src"))
-    token.attrSet("loading", "lazy")
-    return _image(tokens, idx, options, env)
-
-
-_markdown.add_render_rule("image", _image_from_the_site)
-
-
-def _focusable_block(rule):
-    """A code block scrolls sideways on a phone: it takes the keyboard's focus, so that a
-    keyboard can scroll it too (axe-core's scrollable-region-focusable)."""
-    def render(self, tokens, idx, options, env):
-        return rule(tokens, idx, options, env).replace("<pre>", '<pre tabindex="0">', 1)
-    return render
-
-
-for _block in ("fence", "code_block"):
-    _markdown.add_render_rule(_block, _focusable_block(_markdown.renderer.rules[_block]))
-
-
 def markdown(text: str, images: str = "") -> Markup:
-    """``text`` as HTML; ``images``: where the page's own images are, seen from the page."""
-    return Markup(_markdown.render(text or "", {"images": images}))
+    """The ``markdown`` filter (site/markdown.py, loaded with markdown-it by the first page that
+    has Markdown: most pages have none, and a command that renders none does not load it)."""
+    from podium.site.markdown import markdown as rendered
+
+    return rendered(text, images)
 
 
-@functools.lru_cache(maxsize=512)
 def qr_svg(url: str) -> Markup:
-    """An inline SVG QR code of ``url`` (printed pairings point phones at the live page). Made
-    once per URL and process: a code takes ~2 ms (qr.py), and ``serve`` renders the same round pages
-    again after each edit. A few hundred are kept (an SVG is a few KB; a cold build's URLs are
-    all different)."""
-    buffer = io.BytesIO()
-    segno.make(url, error="m").save(buffer, kind="svg", scale=3, border=2, xmldecl=False, svgclass="qr", nl=False)
-    return Markup(buffer.getvalue().decode())
+    """The ``qr`` filter (site/qr.py, loaded with segno by the first page that prints a code)."""
+    from podium.site.qr import qr_svg as drawn
+
+    return drawn(url)
 
 
 @contextlib.contextmanager

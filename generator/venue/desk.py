@@ -266,7 +266,7 @@ class Slips(DeskHandler):
     """The round's slips to print, each with the code its players report through (--reports)."""
 
     def get(self, event_id: str) -> None:
-        from podium.site.render import qr_svg
+        from podium.site.qr import qr_svg
         from podium.venue.lanaddress import lan_address
 
         archive, problems = self.archive_or_problems()

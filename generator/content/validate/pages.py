@@ -2,10 +2,9 @@
 shows from pages/images/."""
 from __future__ import annotations
 
+import functools
 import stat
 from pathlib import Path, PurePosixPath
-
-from markdown_it import MarkdownIt
 
 from podium.core.errors import Problems, Src, UserError
 from podium.content.load import parse_yaml, read_text
@@ -59,7 +58,15 @@ def _page(path: Path, problems: Problems) -> Page | None:
 
 
 IMAGE_TYPES = (".png", ".jpg", ".jpeg", ".webp", ".gif")  # pictures only: an SVG may hold a script
-_MARKDOWN = MarkdownIt("commonmark", {"html": False})
+
+
+@functools.cache
+def _parser():
+    """markdown-it's CommonMark parser, loaded by the first page read (a command reads pages only
+    where the content has them)."""
+    from markdown_it import MarkdownIt
+
+    return MarkdownIt("commonmark", {"html": False})
 
 
 def own_image(src: str) -> bool:
@@ -71,7 +78,7 @@ def _images(path: Path, body: str, first_line: int, problems: Problems) -> tuple
     """The page's own images (``![…](images/desk.png)``), each a picture file in pages/images/ of
     the content folder; published beside the pages (pages/images/desk.png)."""
     found = []
-    for block in _MARKDOWN.parse(body):
+    for block in _parser().parse(body):
         for token in block.children or ():
             src = token.attrGet("src") if token.type == "image" else None
             if src is None or not own_image(src):

@@ -9,16 +9,9 @@ absence, a bye asked for), the rounds, the initial colour and the accelerations.
 """
 from __future__ import annotations
 
+import functools
 from fractions import Fraction
 from math import ceil
-
-from py4swiss.engines import DutchEngine
-from py4swiss.engines.common import PairingError
-from py4swiss.trf import ParsedTrf
-from py4swiss.trf.codes import PlayerCode
-from py4swiss.trf.results import ColorToken, ResultToken, RoundResult
-from py4swiss.trf.sections import PlayerSection, XSection
-from py4swiss.trf.sections.x_section import XSectionConfiguration
 
 from podium.rules.colours import BLACK, WHITE
 from podium.rules.outcome import BYE_CODES, Outcome
@@ -52,9 +45,17 @@ def baku_accelerations(start_list: tuple[str, ...], rounds: int) -> dict[str, tu
     return {player: points for player in start_list[:baku_group_size(len(start_list))]}
 
 
-PLAYED = {"win": ResultToken.WIN, "draw": ResultToken.DRAW, "loss": ResultToken.LOSS}
-FORFEITED = {"win": ResultToken.FORFEIT_WIN, "loss": ResultToken.FORFEIT_LOSS}
-COLOUR = {WHITE: ColorToken.WHITE, BLACK: ColorToken.BLACK, None: ColorToken.BYE_OR_NOT_PAIRED}
+# py4swiss is imported where a draw uses it, never with the module: every command reads the
+# rulesets and so this module, and loading the library costs some 45 ms a process.
+
+@functools.cache
+def _tokens() -> tuple[dict, dict, dict]:
+    """TRF's tokens of a game played, a game forfeited, and a colour."""
+    from py4swiss.trf.results import ColorToken, ResultToken
+
+    return ({"win": ResultToken.WIN, "draw": ResultToken.DRAW, "loss": ResultToken.LOSS},
+            {"win": ResultToken.FORFEIT_WIN, "loss": ResultToken.FORFEIT_LOSS},
+            {WHITE: ColorToken.WHITE, BLACK: ColorToken.BLACK, None: ColorToken.BYE_OR_NOT_PAIRED})
 
 
 class DutchPairing(SwissPairing):
@@ -85,6 +86,9 @@ class DutchPairing(SwissPairing):
         return self if draws >= DUTCH else SwissMatching().as_drawn_by(draws)
 
     def draw(self, request: SwissRequest) -> SwissRound:
+        from py4swiss.engines import DutchEngine
+        from py4swiss.engines.common import PairingError
+
         number = {player: i for i, player in enumerate(_numbered(request), start=1)}
         player = {i: p for p, i in number.items()}
         try:
@@ -126,6 +130,11 @@ def _tournament(request: SwissRequest, number: dict[str, int]) -> ParsedTrf:
     """The tournament as a TRF(x) before the round: each entrant's rounds so far, and for those
     who do not play this round, its entry already made (C.04.3's engine pairs the players whose
     entries stop at the round before)."""
+    from py4swiss.trf import ParsedTrf
+    from py4swiss.trf.codes import PlayerCode
+    from py4swiss.trf.sections import PlayerSection, XSection
+    from py4swiss.trf.sections.x_section import XSectionConfiguration
+
     to_pair = request.to_pair
     # GA is drawn from the whole start list before round 1 (C.04.5.1 §1), numbered or not yet
     accelerate = ACCELERATIONS.get(request.acceleration)
@@ -148,17 +157,22 @@ def _tournament(request: SwissRequest, number: dict[str, int]) -> ParsedTrf:
 
 def _entry(outcomes: tuple[Outcome, ...], number: dict[str, int]) -> RoundResult:
     """A player's round as TRF-16 writes it: the game, a forfeit, a bye or an absence."""
+    from py4swiss.trf.results import RoundResult
+
     if not outcomes:
         return _bye("zero")  # absent
     outcome = outcomes[0]
     if outcome.opponent is None:  # the pairing's bye, one asked for, or a round lost alone (a zero)
         return _bye("allocated" if outcome.result == "bye" else outcome.asked or "zero")
-    token = (PLAYED if outcome.played else FORFEITED)[outcome.result]
-    return RoundResult(id=number[outcome.opponent], color=COLOUR[outcome.colour], result=token)
+    played, forfeited, colour = _tokens()
+    token = (played if outcome.played else forfeited)[outcome.result]
+    return RoundResult(id=number[outcome.opponent], color=colour[outcome.colour], result=token)
 
 
 def _bye(kind: str) -> RoundResult:
     """A round without an opponent, by its kind of bye (rules/outcome.py BYE_CODES)."""
+    from py4swiss.trf.results import ColorToken, ResultToken, RoundResult
+
     return RoundResult(id=0, color=ColorToken.BYE_OR_NOT_PAIRED, result=ResultToken(BYE_CODES[kind]))
 
 
