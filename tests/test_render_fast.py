@@ -112,7 +112,7 @@ def test_a_qr_code_is_made_once_per_url(monkeypatch):
     """~2 ms a code; serve renders the same round pages again after each edit."""
     calls = []
     real = segno.make
-    monkeypatch.setattr(podium.site.qr.segno, "make", lambda *a, **k: calls.append(a[0]) or real(*a, **k))
+    monkeypatch.setattr(qr.segno, "make", lambda *a, **k: calls.append(a[0]) or real(*a, **k))
     qr_svg.cache_clear()
     url = "https://example.org/club/events/e1/rounds/1/"
     first, second = qr_svg(url), qr_svg(url)
