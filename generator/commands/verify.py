@@ -139,12 +139,12 @@ def verify_events(results: list[EventResult], registry: dict, tick=lambda: None,
 
 def _verify_one(state: tuple, result: EventResult) -> list[Difference]:
     registry, tick, kept, keys = state
-    differences = verify_event(result, registry, _kept_redraws(kept, keys.get(result.event.id)))
+    differences = verify_event(result, registry, redraws_from(kept, keys.get(result.event.id)))
     tick()
     return differences
 
 
-def _kept_redraws(kept: Kept | None, key: str | None):
+def redraws_from(kept: Kept | None, key: str | None):
     """``redrawn_tables`` answered from ``kept`` when it holds the event's redraws under ``key``,
     worked out and kept otherwise."""
     if kept is None or key is None:

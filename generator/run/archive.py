@@ -46,15 +46,20 @@ class Archive:
 
     def full_report(self, event_id: str):
         """The event's whole report, also where the archive holds only its outline (``outlines``)."""
-        report = self.events[event_id].report
-        if not report.outlined:
-            return report
+        return self.full_result(event_id).report
+
+    def full_result(self, event_id: str) -> EventResult:
+        """The event's whole replay (its rounds, stages and report), also where the archive holds
+        only its outline (``outlines``)."""
+        result = self.events[event_id]
+        if not result.report.outlined:
+            return result
         kept = self.replays.read(event_id, self.event_keys[event_id])
         if kept is None:  # the cache was cleared or rewritten by another run since the events were read
             folder = Path(self.site.root) / "events" / event_id
-            raise fail(Src(str(folder)), "changed, or its kept replay was removed, while the site was built; "
+            raise fail(Src(str(folder)), "changed, or its kept replay was removed, while it was read; "
                                          "run the command again")
-        return kept[1].report
+        return kept[1]
 
     @property
     def reports(self) -> dict:

@@ -47,6 +47,7 @@ from podium.core.fileops import replace_file
 FOLDER = ".podium-cache"  # where Podium 0.2 kept it, beside content/: never read now
 EVENTS = "events"  # the replays
 REDRAWS = "redraws"  # what pair would have drawn as each round (verify.py)
+CHECK_NOTES = "check-notes"  # what check says of each event (check.py)
 CACHEDIR_TAG = ("Signature: 8a477f597d28d172789f06886806bc55\n"
                 "# This folder is Podium's cache of event replays; see https://bford.info/cachedir/\n")
 KEY = "key"  # the signing key, beside the content folders' caches
