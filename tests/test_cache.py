@@ -198,6 +198,7 @@ def _files(folder: Path) -> dict[str, bytes]:
 def test_redraws_are_kept_with_the_replay_and_redrawn_when_it_changes(tree, cli, monkeypatch):
     """check and verify re-draw every round; an unchanged event's draws are kept (cache.REDRAWS)."""
     import podium.commands.verify
+    import podium.run.answers
 
     archive_tree = tree
     for event_id in ("autumn", "spring"):
@@ -209,7 +210,7 @@ def test_redraws_are_kept_with_the_replay_and_redrawn_when_it_changes(tree, cli,
     real = podium.commands.verify.redrawn_tables
     monkeypatch.setattr(podium.commands.verify, "redrawn_tables", lambda event, ruleset: (drawn.append(event.id),
                                                                                   real(event, ruleset))[1])
-    monkeypatch.setattr(podium.commands.verify, "worth_splitting", lambda *_: False)  # count in this process
+    monkeypatch.setattr(podium.run.answers, "worth_splitting", lambda *_: False)  # count in this process
     first = cli("verify").output
     assert sorted(drawn) == ["autumn", "spring"]
     drawn.clear()

@@ -11,6 +11,8 @@ from conftest import nshex_player
 from play import strength_results
 
 from podium.commands import verify
+from podium.run import answers
+from podium.run.cache import CHECK_NOTES, VERIFIED, Kept
 from podium.commands.check import check
 from podium.run.archive import load_archive
 from podium.core.errors import Problems, UserError
@@ -100,18 +102,21 @@ def several_events(tree, cli):
     return tree
 
 
-def _in_processes(monkeypatch, processes: int) -> None:
-    monkeypatch.setattr(verify, "PARALLEL_EVENTS", 2 if processes > 1 else 10**9)
-    monkeypatch.setattr(verify, "cores", lambda: processes)
-    monkeypatch.setattr(verify, "worth_splitting", lambda count, threshold: processes > 1 and count >= threshold)
+def _in_processes(monkeypatch, processes: int, content: Path) -> None:
+    """Events worked out in ``processes`` processes from now on, none of their answers kept."""
+    monkeypatch.setattr(answers, "PARALLEL_EVENTS", 2 if processes > 1 else 10**9)
+    monkeypatch.setattr(answers, "cores", lambda: processes)
+    monkeypatch.setattr(answers, "worth_splitting", lambda count, threshold: processes > 1 and count >= threshold)
+    for purpose in (CHECK_NOTES, VERIFIED):
+        Kept(content, purpose).keep_only(())
 
 
 def test_check_and_verify_in_parallel_say_what_a_serial_run_says(several_events, monkeypatch):
     content = several_events.content
-    _in_processes(monkeypatch, 1)
+    _in_processes(monkeypatch, 1, content)
     serial_check, serial_verify = check(content), verify.verify(content, None)
     assert "e2/rounds/3.yaml" in serial_check and "e4/rounds/2.yaml" in serial_check
     for processes in (2, 3):
-        _in_processes(monkeypatch, processes)
+        _in_processes(monkeypatch, processes, content)
         assert check(content) == serial_check
         assert verify.verify(content, None) == serial_verify

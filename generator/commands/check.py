@@ -6,18 +6,21 @@ from pathlib import Path
 
 from podium.run import progress
 from podium.run.archive import load_archive, without_cycle_collection
-from podium.run.cache import CHECK_NOTES, Kept
+from podium.run.answers import answers_by_event
+from podium.run.cache import CHECK_NOTES
 from podium.commands.verify import kept_redraws, redraws_from, verify_event
-from podium.run.parallel import PARALLEL_EVENTS, cores, map_in_order, worth_splitting
 from podium.rules.engine import still_to_play, table_name, unfit_structure
 from podium.site.render import check_theme
 
 
 def check(content: Path) -> str:
     with without_cycle_collection(), progress.shown():  # as a build: millions of objects kept to the end
-        archive = load_archive(content, outlines=True)  # each event's own notes come whole from the cache
+        archive = load_archive(content, outlines=True)  # each event's own notes: its whole replay, or kept
         check_theme(archive.site)
-        notes = event_notes(content, archive)
+        redraws, _ = kept_redraws(content, archive)
+        registry = {p.id: p for p in archive.site.registry}
+        notes = answers_by_event(content, archive, CHECK_NOTES, lambda result, key: _notes_of(result, key, registry, redraws),
+                                 "events re-drawn")
     events, seasons = len(archive.events), len(archive.seasons)
     # by kind, then by event: what is still to play first, the re-draws' differences last
     lines = [line for kind in range(NOTE_KINDS) for event_id in archive.events for line in notes[event_id][kind]]
@@ -29,34 +32,10 @@ def check(content: Path) -> str:
 NOTE_KINDS = 5  # what is still to play, an unfit structure, ties to decide, the engine's notes, the re-draws'
 
 
-def event_notes(content: Path, archive) -> dict[str, tuple[list[str], ...]]:
-    """Each event's notes by kind (``_notes_of``): kept from an earlier check under the event's
-    replay key, as its replay is, or worked out from its whole replay, on every core when there
-    are many. A check with nothing changed then reads neither the events' whole replays nor their
-    re-draws (on a ten-times archive, 1,200 of each: most of a check's time and 1.8 GB)."""
-    kept = Kept(content, CHECK_NOTES)
-    kept.keep_only(archive.events)
-    notes, todo = {}, []
-    for event_id, key in archive.event_keys.items():
-        found = kept.get(event_id, key)
-        if found is None:
-            todo.append(event_id)
-        else:
-            notes[event_id] = found
-    with progress.counting("events re-drawn", len(todo), "event") as tick:
-        redraws, keys = kept_redraws(content, archive)
-        registry = {p.id: p for p in archive.site.registry}
-        count = cores() if worth_splitting(len(todo), PARALLEL_EVENTS) else 1
-        state = (archive, registry, redraws, kept, tick)
-        notes.update(zip(todo, map_in_order(_notes_of, state, todo, count, waiting=tick.refresh)))
-    return notes
-
-
-def _notes_of(state: tuple, event_id: str) -> tuple[list[str], ...]:
-    """One event's notes by kind, from its whole replay; kept, unless a re-draw differs from the
-    published round (its note may read the git history, which the replay key does not cover)."""
-    archive, registry, redraws, kept, tick = state
-    result, key = archive.full_result(event_id), archive.event_keys[event_id]
+def _notes_of(result, key: str, registry: dict, redraws) -> tuple[tuple[list[str], ...], bool]:
+    """One event's notes by kind, from its whole replay, and whether they may be kept: not when a
+    re-draw differs from the published round (its note may read the git history, which the
+    replay key does not cover)."""
     differences = verify_event(result, registry, redraws_from(redraws, key))
     unfit = unfit_structure(result)
     notes = (pending_notes(result),
@@ -65,10 +44,7 @@ def _notes_of(state: tuple, event_id: str) -> tuple[list[str], ...]:
              [f"note: {src}: {text}" for src, text in result.notes],
              # check passes either way: the pairings as published stand and the standings follow them
              [f"note: {d.src}: {d.message}" for d in differences])
-    if not differences:
-        kept.put(event_id, key, notes)
-    tick()
-    return notes
+    return notes, not differences
 
 
 def pending_notes(result) -> list[str]:

@@ -20,20 +20,20 @@ git the correction is a notice that says it could not be checked.
 The draws of every round of an event come from one replay of it (``redrawn_tables``, through
 rules/prefixes.py: O(rounds), where a replay per round was O(rounds²)), a pure function of the
 event's files and ruleset; the git history is read only for a round that differs. Events are
-re-drawn on every core (``verify_events``), their differences in the order of a serial run.
+re-drawn on every core (run/answers.py), their differences in the order of a serial run, and what
+an event's re-draw found is kept when nothing differed.
 """
 from __future__ import annotations
 
 import dataclasses
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Mapping
 
 from podium.rules.draw import EARLIER_DRAWS
 from podium.run.archive import load_archive, load_event, without_cycle_collection
-from podium.run.cache import REDRAWS, Kept
+from podium.run.answers import answers_by_event
+from podium.run.cache import REDRAWS, VERIFIED, Kept
 from podium.core.errors import Problems, UserError
-from podium.run.parallel import PARALLEL_EVENTS, cores, map_in_order, worth_splitting
 from podium.rules.engine import EventResult, compute_event, next_round
 from podium.rules.fingerprint import results_fingerprint
 from podium.rules.prefixes import each_opening_prefix
@@ -123,25 +123,6 @@ class Redraw:
     """What `podium pair` draws as one round: its tables, or why it would refuse (``reason``)."""
     tables: tuple = ()
     reason: str = ""
-
-
-def verify_events(results: list[EventResult], registry: dict, tick=lambda: None,
-                  kept: Kept | None = None, keys: Mapping | None = None) -> list[list[Difference]]:
-    """``verify_event`` of each event, in their order, on every core when there are many: events
-    are independent, and re-drawing every round is the whole cost of check and verify on a big
-    archive. The forked processes inherit ``results``; only the differences come back, pickled.
-    ``tick`` is called after each event (a progress bar's). ``kept``: the redraws kept by an
-    earlier run, each under its event's replay key (``keys``, Archive.event_keys) — the redraws
-    depend on exactly what the replay does."""
-    count = cores() if worth_splitting(len(results), PARALLEL_EVENTS) else 1
-    return map_in_order(_verify_one, (registry, tick, kept, keys or {}), results, count)
-
-
-def _verify_one(state: tuple, result: EventResult) -> list[Difference]:
-    registry, tick, kept, keys = state
-    differences = verify_event(result, registry, redraws_from(kept, keys.get(result.event.id)))
-    tick()
-    return differences
 
 
 def redraws_from(kept: Kept | None, key: str | None):
@@ -337,22 +318,31 @@ def verify(content: Path, event_name: str | None) -> tuple[list, int]:
     """Differences between published and re-drawn rounds, and how many rounds were checked: of
     one event, read alone (``load_event``), or of the whole archive."""
     with without_cycle_collection():  # as a build: millions of objects kept to the end
-        results, registry, kept, keys = _one_event(content, event_name) if event_name else _all_events(content)
-        differences = [d for found in verify_events(results, registry, kept=kept, keys=keys) for d in found]
-    return differences, sum(len(r.event.rounds) for r in results)
+        return _verify_one_event(content, event_name) if event_name else _verify_all(content)
 
 
-def _one_event(content: Path, event_name: str) -> tuple:
-    """The event to re-draw, the registry, the kept redraws and its key; the other events' redraws
-    stay kept (their folders are not read, so nothing says they are gone)."""
+def _verify_one_event(content: Path, event_name: str) -> tuple[list, int]:
+    """The event alone; the other events' redraws stay kept (their folders are not read, so
+    nothing says they are gone)."""
     one = load_event(content, event_name)
-    return [one.result], one.registry, Kept(content, REDRAWS), {one.result.event.id: one.key}
+    differences = verify_event(one.result, one.registry, redraws_from(Kept(content, REDRAWS), one.key))
+    return differences, len(one.result.event.rounds)
 
 
-def _all_events(content: Path) -> tuple:
-    """Every event of the archive to re-draw, the registry, the kept redraws and their keys."""
-    archive = load_archive(content)
-    return list(archive.events.values()), {p.id: p for p in archive.site.registry}, *kept_redraws(content, archive)
+def _verify_all(content: Path) -> tuple[list, int]:
+    """Every event: what verify found in each, kept under its replay key when nothing differed (a
+    difference may read the git history, which the key does not cover), so that a verify with
+    nothing changed reads the archive's outlines alone (run/answers.py)."""
+    archive = load_archive(content, outlines=True)
+    redraws, _ = kept_redraws(content, archive)
+    registry = {p.id: p for p in archive.site.registry}
+
+    def work(result: EventResult, key: str) -> tuple[tuple[list, int], bool]:
+        differences = verify_event(result, registry, redraws_from(redraws, key))
+        return (differences, len(result.event.rounds)), not differences
+    found = answers_by_event(content, archive, VERIFIED, work, "events re-drawn")
+    return ([d for event_id in archive.events for d in found[event_id][0]],
+            sum(found[event_id][1] for event_id in archive.events))
 
 
 def kept_redraws(content: Path, archive) -> tuple:

@@ -48,6 +48,7 @@ FOLDER = ".podium-cache"  # where Podium 0.2 kept it, beside content/: never rea
 EVENTS = "events"  # the replays
 REDRAWS = "redraws"  # what pair would have drawn as each round (verify.py)
 CHECK_NOTES = "check-notes"  # what check says of each event (check.py)
+VERIFIED = "verified"  # what verify found in each event: nothing differed (verify.py)
 CACHEDIR_TAG = ("Signature: 8a477f597d28d172789f06886806bc55\n"
                 "# This folder is Podium's cache of event replays; see https://bford.info/cachedir/\n")
 KEY = "key"  # the signing key, beside the content folders' caches
