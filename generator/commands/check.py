@@ -19,8 +19,9 @@ def check(content: Path) -> str:
         check_theme(archive.site)
         redraws, _ = kept_redraws(content, archive)
         registry = {p.id: p for p in archive.site.registry}
-        notes = answers_by_event(content, archive, CHECK_NOTES, lambda result, key: _notes_of(result, key, registry, redraws),
-                                 "events re-drawn")
+        def notes_of(result, key: str) -> tuple:
+            return _notes_of(result, key, registry, redraws)
+        notes = answers_by_event(content, archive, CHECK_NOTES, notes_of, "events re-drawn")
     events, seasons = len(archive.events), len(archive.seasons)
     # by kind, then by event: what is still to play first, the re-draws' differences last
     lines = [line for kind in range(NOTE_KINDS) for event_id in archive.events for line in notes[event_id][kind]]
