@@ -151,3 +151,9 @@ def test_an_event_edited_updates_the_site_in_its_own_folder(demo):
     untouched = {path: path.stat().st_mtime_ns for path in site.rglob("*")}
     build_site(demo / "content", site)
     assert {path: path.stat().st_mtime_ns for path in site.rglob("*")} == untouched
+
+
+def test_builds_help_says_when_it_writes_only_the_pages_that_changed(cli):
+    """The help said --out was "replaced whole", which a build with only events changed no longer does."""
+    said = " ".join(cli("build", "--help").output.split())
+    assert "Podium replaces it whole, or, where only events changed since it built it, the pages that show them" in said

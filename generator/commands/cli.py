@@ -62,7 +62,8 @@ def standings(event: str, as_json: bool, content: Path) -> None:
     click.echo(standings_text(content, event, as_json), nl=not as_json)
 
 
-OUT_HELP = "The site's folder: new, empty or an earlier build, which is replaced whole (a CNAME in it is kept)."
+OUT_HELP = ("The site's folder: new, empty or an earlier build. Podium replaces it whole, or, where only events "
+            "changed since it built it, the pages that show them (a CNAME in it is kept).")
 
 
 @main.command()
