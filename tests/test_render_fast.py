@@ -160,3 +160,23 @@ def test_the_quicker_mask_choice_is_in_place_for_the_site_where_segno_is_a_versi
 
     in_place = encoder.find_and_apply_best_mask is qr.find_and_apply_best_mask
     assert in_place == (segno.__version__ in qr.TESTED_WITH), segno.__version__
+
+
+def test_a_list_of_people_is_written_by_one_filter_call_not_a_loop_a_row():
+    """Issue 36: a player's page of ten seasons has some 200 game rows; a Jinja loop over each
+    row's opponents (a loop object, ``loop.last`` looked up for every name) is one ``people``
+    call now, and so are a pair's partners and a round's resting players (the bytes unchanged)."""
+    from jinja2 import nodes
+
+    from podium.core.folders import TEMPLATES_DIR
+
+    env = environment("en")
+    for name in ("player.html", "round.html"):
+        tree = env.parse((TEMPLATES_DIR / name).read_text(encoding="utf-8"))
+        looped = [node.iter for node in tree.find_all(nodes.For)]
+        names = {getattr(node, "attr", getattr(node, "name", None)) for node in looped}
+        assert not names & {"opponents", "partners", "resting"}, name
+    html = env.from_string("{{ people | people }}").render(
+        people=[{"url": "players/a/", "name": "A & B"}, {"url": "players/c/", "name": "C"}],
+        person=lambda who: Markup(f'<a href="{who["url"]}">{Markup.escape(who["name"])}</a>'))
+    assert html == '<a href="players/a/">A &amp; B</a>, <a href="players/c/">C</a>'

@@ -148,7 +148,8 @@ def make_environment(language: Language, theme_dir: str = "") -> jinja2.Environm
         return escape(language.gettext(text)) if text else Markup("")
 
     env.filters.update(markdown=markdown, number=language.number, signed=language.signed, date=language.date, qr=qr_svg,
-                       translated=translate, person=_person_filter, tiebreaks=tiebreaks, named=named)
+                       translated=translate, person=_person_filter, people=_people_filter, tiebreaks=tiebreaks,
+                       named=named)
     return env
 
 
@@ -164,6 +165,15 @@ def _person_filter(context, who: dict) -> Markup:
     where a function call from a template goes through Jinja's context (several times the cost,
     and a standings table calls it on every row)."""
     return context["person"](who)
+
+
+@jinja2.pass_context
+def _people_filter(context, people: list[dict]) -> Markup:
+    """``{{ g.opponents | people }}``: the page's ``person`` links joined by commas, in one call,
+    where a Jinja loop writing them made a loop object and looked up ``loop.last`` for each row
+    of a player's games (a page of ten seasons has some 200)."""
+    person = context["person"]
+    return Markup(", ".join([person(who) for who in people]))  # each link is Markup already: nothing to escape
 
 
 class Renderer:
