@@ -185,3 +185,25 @@ def test_a_list_of_people_is_written_by_one_filter_call_not_a_loop_a_row():
         people=[{"url": "players/a/", "name": "A & B"}, {"url": "players/c/", "name": "C"}],
         person=lambda who: Markup(f'<a href="{who["url"]}">{Markup.escape(who["name"])}</a>'))
     assert html == '<a href="players/a/">A &amp; B</a>, <a href="players/c/">C</a>'
+
+
+def test_a_find_your_table_list_is_one_macro_call_and_a_themes_seat_line_still_works():
+    """Issue 36: the round page's list by name called a macro for each of its 48 lines; one call
+    writes the list now. A theme that imports the one-line macro of before gets the same line."""
+    from jinja2 import nodes
+
+    from podium.core.folders import TEMPLATES_DIR
+
+    env = environment("en")
+    for name in ("round.html", "event.html", "home.html"):
+        tree = env.parse((TEMPLATES_DIR / name).read_text(encoding="utf-8"))
+        calls = [call.node.name for loop in tree.find_all(nodes.For) for call in loop.find_all(nodes.Call)
+                 if isinstance(call.node, nodes.Name)]
+        assert "seat_line" not in calls and "seat_lines" not in calls, name
+    x = {"person": {"url": "players/a/", "name": "Ann"}, "table": 3, "opponents": ["Bob"], "alone": None,
+         "colour": None, "plays": None}
+    person = lambda who: Markup(f'<a href="{who["url"]}">{who["name"]}</a>')  # noqa: E731
+    one = env.from_string('{% from "macros.html" import seat_line with context %}{{ seat_line(x) }}')
+    many = env.from_string('{% from "macros.html" import seat_lines with context %}{{ seat_lines([x]) }}')
+    assert one.render(x=x, person=person) == many.render(x=x, person=person) == (
+        '<li data-names data-table="3"><a href="players/a/">Ann</a> — table 3 v Bob</li>')
