@@ -8,7 +8,7 @@ from podium.run import progress
 from podium.run.archive import load_archive, without_cycle_collection
 from podium.run.answers import answers_by_event
 from podium.run.cache import CHECK_NOTES
-from podium.commands.verify import kept_redraws, redraws_from, verify_event
+from podium.commands.verify import redraw_differences
 from podium.rules.engine import still_to_play, table_name, unfit_structure
 from podium.site.render import check_theme
 
@@ -17,10 +17,10 @@ def check(content: Path) -> str:
     with without_cycle_collection(), progress.shown():  # as a build: millions of objects kept to the end
         archive = load_archive(content, outlines=True)  # each event's own notes: its whole replay, or kept
         check_theme(archive.site)
-        redraws, _ = kept_redraws(content, archive)
-        registry = {p.id: p for p in archive.site.registry}
+        differences_in = redraw_differences(content, archive)
+
         def notes_of(result, key: str) -> tuple:
-            return _notes_of(result, key, registry, redraws)
+            return _notes_of(result, differences_in(result, key))
         notes = answers_by_event(content, archive, CHECK_NOTES, notes_of, "events re-drawn")
     events, seasons = len(archive.events), len(archive.seasons)
     # by kind, then by event: what is still to play first, the re-draws' differences last
@@ -33,11 +33,10 @@ def check(content: Path) -> str:
 NOTE_KINDS = 5  # what is still to play, an unfit structure, ties to decide, the engine's notes, the re-draws'
 
 
-def _notes_of(result, key: str, registry: dict, redraws) -> tuple[tuple[list[str], ...], bool]:
-    """One event's notes by kind, from its whole replay, and whether they may be kept: not when a
-    re-draw differs from the published round (its note may read the git history, which the
-    replay key does not cover)."""
-    differences = verify_event(result, registry, redraws_from(redraws, key))
+def _notes_of(result, differences: list) -> tuple[tuple[list[str], ...], bool]:
+    """One event's notes by kind, from its whole replay and its re-draws' ``differences``, and
+    whether they may be kept: not when a re-draw differs from the published round (its note may
+    read the git history, which the replay key does not cover)."""
     unfit = unfit_structure(result)
     notes = (pending_notes(result),
              [f"note: {result.event.at('structure')}: {unfit}"] if unfit else [],

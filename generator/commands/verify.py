@@ -334,20 +334,21 @@ def _verify_all(content: Path) -> tuple[list, int]:
     difference may read the git history, which the key does not cover), so that a verify with
     nothing changed reads the archive's outlines alone (run/answers.py)."""
     archive = load_archive(content, outlines=True)
-    redraws, _ = kept_redraws(content, archive)
-    registry = {p.id: p for p in archive.site.registry}
+    differences_in = redraw_differences(content, archive)
 
     def work(result: EventResult, key: str) -> tuple[tuple[list, int], bool]:
-        differences = verify_event(result, registry, redraws_from(redraws, key))
+        differences = differences_in(result, key)
         return (differences, len(result.event.rounds)), not differences
     found = answers_by_event(content, archive, VERIFIED, work, "events re-drawn")
     return ([d for event_id in archive.events for d in found[event_id][0]],
             sum(found[event_id][1] for event_id in archive.events))
 
 
-def kept_redraws(content: Path, archive) -> tuple:
-    """Where verify keeps its redraws (cache.py), with the key of each event's replay; the
-    redraws of events that are gone are forgotten."""
+def redraw_differences(content: Path, archive):
+    """``verify_event`` for the events of ``archive``, as (whole result, replay key) → its
+    differences, each event's redraws kept under its key (cache.py REDRAWS); the redraws of
+    events that are gone are forgotten."""
     kept = Kept(content, REDRAWS)
     kept.keep_only(archive.events)
-    return kept, archive.event_keys
+    registry = {p.id: p for p in archive.site.registry}
+    return lambda result, key: verify_event(result, registry, redraws_from(kept, key))
