@@ -39,7 +39,7 @@ def replace_file(path: Path, data: str | bytes) -> None:
     A file that already holds these bytes is left as it is: ``serve`` renders again every page an
     edit may change, and most of them (the home page, a player's other events) did not."""
     data = data.encode("utf-8") if isinstance(data, str) else data
-    if _holds(path, data):
+    if holds(path, data):
         return
     path.parent.mkdir(parents=True, exist_ok=True)
     fd, tmp = tempfile.mkstemp(dir=path.parent, prefix=f".{path.name}-")
@@ -55,15 +55,15 @@ def replace_file(path: Path, data: str | bytes) -> None:
 
 
 def move_into(staged: Path, path: Path) -> None:
-    """Put a file written elsewhere on the same disk at ``path`` in one rename (a reader sees
-    the old file or the new one); a file that already holds these bytes is left as it is."""
-    if _holds(path, staged.read_bytes()):
+    """Put a file written elsewhere on the same disk at ``path``, whose folder exists, in one
+    rename (a reader sees the old file or the new one); a file that already holds these bytes is
+    left as it is."""
+    if holds(path, staged.read_bytes()):
         return
-    path.parent.mkdir(parents=True, exist_ok=True)
     os.replace(staged, path)
 
 
-def _holds(path: Path, data: bytes) -> bool:
+def holds(path: Path, data: bytes) -> bool:
     """Whether ``path`` is a plain file of exactly ``data`` (its size first: most changed pages
     change in length, and reading them is then spared)."""
     try:

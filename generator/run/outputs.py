@@ -166,7 +166,7 @@ def update_site(outputs: SiteOutputs, out: Path, shown: set, last_urls) -> int:
     try:
         build_all(items, [staged.path(item.url) for item in items], outputs.renderer)
         for url, data in outputs.made.items():
-            write_file(staged.path(url), data)
+            staged.write(url, data)
         staged.commit()
     except OSError as exc:  # a full disk: nothing of the site changed, or (renames) all of it
         staged.abort()
@@ -182,9 +182,11 @@ def update_site(outputs: SiteOutputs, out: Path, shown: set, last_urls) -> int:
 PARALLEL_FROM = 300  # outputs; below this, starting processes costs more than it saves
 
 
-def build_all(items: list, paths: list[Path], renderer: Renderer, write=write_file) -> None:
-    """Build and ``write`` every page and file, on every core when there are many (they are
-    independent; the bytes are the same whatever the number of processes)."""
+def build_all(items: list, paths: list[Path], renderer: Renderer, write=None) -> None:
+    """Build and ``write`` (``write_file`` as this module holds it when called) every page and
+    file, on every core when there are many (they are independent; the bytes are the same
+    whatever the number of processes)."""
+    write = write or write_file
     count = cores() if worth_splitting(len(items), PARALLEL_FROM) else 1
     if count > 1:
         renderer.compile({item.template for item in items if isinstance(item, Page)})  # once, before forking

@@ -16,7 +16,7 @@ from typing import IO
 
 from podium.core.errors import Src, display_path, fail
 from podium.core.writing import cannot_be_made
-from podium.core.fileops import exchange, move_into, site_path, umask, write_file
+from podium.core.fileops import exchange, holds, move_into, site_path, umask, write_file
 
 try:
     from fcntl import LOCK_EX, LOCK_NB, flock
@@ -117,22 +117,29 @@ class StagedFiles:
     def __init__(self, out: Path):
         self.out = out.resolve()
         self.tmp, self.lock = _building_folder(self.out)
-        self.urls: list[str] = []
+        self.targets: list[Path] = []  # the site's file of each staged one, in the order staged
 
     def path(self, url: str) -> Path:
-        site_path(self.out, url)  # a URL that would leave the site is refused now, not at the move
-        self.urls.append(url)
-        return self.tmp / f"{len(self.urls)}.staged"
+        """The staged file for ``url``, written later by anyone (a URL that would leave the site
+        is refused now, not at the move)."""
+        self.targets.append(site_path(self.out, url))
+        return self.tmp / f"{len(self.targets)}.staged"
+
+    def write(self, url: str, data: str | bytes) -> None:
+        """Stage ``data`` for ``url``, unless the site's file holds it already (the whole-site
+        files, a stylesheet or the manifest, are the same after most edits)."""
+        data = data.encode("utf-8") if isinstance(data, str) else data
+        if not holds(site_path(self.out, url), data):
+            write_file(self.path(url), data)
 
     def commit(self) -> None:
         """Move every staged file into the site (one holding the same bytes left as it is); the
         folders new pages need are made first: what a full disk refuses, it refuses before."""
         try:
-            targets = [site_path(self.out, url) for url in self.urls]
-            for folder in sorted({target.parent for target in targets}):
+            for folder in sorted({target.parent for target in self.targets}):
                 if not folder.is_dir():
                     folder.mkdir(parents=True, exist_ok=True)
-            for number, target in enumerate(targets, 1):
+            for number, target in enumerate(self.targets, 1):
                 move_into(self.tmp / f"{number}.staged", target)
         finally:
             self.abort()
