@@ -1,5 +1,5 @@
 """`podium build`: content → archive → pages → HTML (outputs.py). With nothing changed since the
-last build into the folder, nothing at all (``changes.unchanged_site``), which is why this module
+last build into the folder, nothing at all (``LastBuild.unchanged``), which is why this module
 imports the archive and the pages only when a build is needed; with only events changed and the
 last site as it was written, the pages showing them, renamed in; otherwise a new site swapped in."""
 from __future__ import annotations
@@ -15,7 +15,8 @@ def build_site(content: Path, out: Path, base_url: str | None = None) -> int:
     content or an ``out`` that a build must not replace."""
     ready_output(out, content)
     inputs = changes.Inputs(content, options=f"base URL {base_url}")
-    if (pages := changes.unchanged_site(content, out, inputs)) is not None:
+    last = changes.LastBuild(content, out, is_podium_build(out))
+    if (pages := last.unchanged(inputs)) is not None:
         return pages
     from podium.run import progress
     from podium.run.archive import load_archive, without_cycle_collection
@@ -26,7 +27,7 @@ def build_site(content: Path, out: Path, base_url: str | None = None) -> int:
         archive = load_archive(content, outlines=True, inputs=inputs)  # events' own pages take their whole reports from the cache
         check_theme(archive.site)  # every theme template compiles, before a page is rendered
         made = changes.made_from(inputs, archive)
-        last = changes.LastBuild(content, out, is_podium_build(out))
+        last.start()
         outputs = site_outputs(archive, base_url)
         shown = last.in_place(made)
         if shown is not None:  # the last site as it was written, and only events changed

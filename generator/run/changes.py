@@ -223,13 +223,31 @@ def season_places_by_player(archive) -> dict[str, str]:
 
 class LastBuild:
     """The record of the last build into ``out`` (None before the first, or where ``out`` holds no
-    build of Podium's), taken out of the cache as the build starts: a run killed from then on
-    leaves no record to trust, and the next build renders everything."""
+    build of Podium's), read once: whether the site is still exactly as that build wrote it
+    answers both "is there anything to do?" and "can the site be updated in its own folder?".
+    ``start`` takes it out of the cache as the build starts: a run killed from then on leaves no
+    record to trust, and the next build renders everything."""
 
     def __init__(self, content: Path, out: Path, is_a_build: bool):
         self.kept, self.name, self.site = Kept(content, BUILDS), _record(out), out.resolve()
         made = self.kept.get(self.name, RECORD) if is_a_build else None
         self.made = made if isinstance(made, Made) else None
+
+    @functools.cached_property
+    def as_built(self) -> bool:
+        return self.made is not None and site_as_built(self.site, self.made)
+
+    def unchanged(self, inputs: Inputs) -> int | None:
+        """The pages of the last build when it was made from the same inputs and the site holds
+        exactly the files it wrote, as written: that build is the site this one would make (the
+        same content makes the same bytes), so nothing is done — no folder made, no file
+        touched. None: build."""
+        made = self.made
+        if made is None or made.pages is None or made.inputs != inputs.groups or not self.as_built:
+            return None
+        return made.pages
+
+    def start(self) -> None:
         self.kept.forget(self.name)
 
     def reused(self, now: Made) -> Reused | None:
@@ -240,9 +258,7 @@ class LastBuild:
     def in_place(self, now: Made) -> set | None:
         """What the pages to write again show, when the last site can be updated in its own
         folder: it is exactly as that build wrote it and only events changed. None: a new site."""
-        if self.made is None or not site_as_built(self.site, self.made):
-            return None
-        return shown_changed(self.made, now)
+        return shown_changed(self.made, now) if self.as_built else None
 
     def record(self, now: Made, urls, pages: int) -> None:
         """Keep what the new site was made from, with the size and time of each file as written."""
@@ -251,17 +267,6 @@ class LastBuild:
             now.files[url] = (stat.st_size, stat.st_mtime_ns)
         now.pages = pages
         self.kept.put(self.name, RECORD, now)
-
-
-def unchanged_site(content: Path, out: Path, inputs: Inputs) -> int | None:
-    """The pages of the last build into ``out`` when it was made from the same inputs and holds
-    exactly the files it wrote, as written: that build is the site this one would make (the same
-    content makes the same bytes), so nothing is done — no folder made, no file touched. None:
-    build. ``out`` has passed ``ready_output``."""
-    made = Kept(content, BUILDS).get(_record(out), RECORD)
-    if not isinstance(made, Made) or made.pages is None or made.inputs != inputs.groups:
-        return None
-    return made.pages if site_as_built(out, made) else None
 
 
 def site_as_built(out: Path, made: Made) -> bool:
