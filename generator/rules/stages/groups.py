@@ -28,9 +28,8 @@ def planned_rounds(stage, entrants: int) -> int:
     if stage.kind == FREE_FOR_ALL:
         return TABLE_OF
     count = _group_count(stage, entrants)
-    largest = ceil(entrants / count) if entrants else 0
     if stage.kind == ROUND_ROBIN:
-        return round_robin_rounds(largest)
+        return round_robin_rounds(ceil(entrants / count) if entrants else 0)  # the largest group's
     sizes = [len(group) for group in snake_groups(list(range(entrants)), count)]
     return max((legs * games for legs, games in equal_legs(sizes).values()), default=0)  # the draws of today
 
@@ -68,7 +67,9 @@ def replay(result: StageResult, state: EventState) -> None:
         _without_the_gone(result, index, state, unplayed)
         for pairing in unplayed.defaults.pop(index, []):
             state.score(pairing, result.records, rnd.number, result.stage)
-        if state.history and result.kind != FREE_FOR_ALL:  # each group's table as it stood after the round
+        # the schedule changes only above: whether this round is the stage's last is known now
+        last = index + 1 >= min(len(files), len(result.schedule))
+        if state.history and result.kind != FREE_FOR_ALL and not last:  # each group's table after the round
             result.groups_after[rnd.number] = [(group.id, state.rank(group.players, result.records, result.kind))
                                                for group in result.groups]
     result.planned_rounds = len(result.schedule)
@@ -76,7 +77,7 @@ def replay(result: StageResult, state: EventState) -> None:
     for group in result.groups:
         group.rows = state.rank(group.players, result.records, result.kind)
     if state.history and result.kind != FREE_FOR_ALL and result.rounds:  # after the last round: the final
-        # rows themselves, on which the ties the rules leave open are marked (ties.py), not another ranking
+        # rows themselves, on which the ties the rules leave open are marked (ties.py), not a ranking of its own
         result.groups_after[result.rounds[-1].number] = [(group.id, group.rows) for group in result.groups]
     result.order = interleave(result.groups, state, result.records, result.kind)
     result.rows = _overall_rows(result)
