@@ -261,3 +261,28 @@ def test_a_build_in_a_new_process_takes_the_compiled_templates_from_the_cache(tr
     build_site(tree.content, tree.root / "themed")
     assert compiled and sorted((cache_root() / "templates-sandboxed").glob("*.pickle"))
     render.environment.cache_clear()
+
+
+def test_a_themes_own_templates_are_kept_compiled_too(tree, cli, monkeypatch, tmp_path):
+    """check_theme compiles a theme's templates before a page is rendered: with the environment's
+    kept templates attached only afterwards, the theme's were compiled again by every build."""
+    import jinja2
+
+    from podium.site import render
+
+    monkeypatch.setenv("PODIUM_CACHE_DIR", str(tmp_path / "cache"))
+    tree.event("e1", 8)
+    cli("pair", "e1")
+    (tree.content / "theme").mkdir()
+    (tree.content / "theme/base.html").write_text('{% extends "podium/base.html" %}{% block footer_links %}Club{% endblock %}\n',
+                                                   encoding="utf-8")
+    tree.write("site.yaml", {"title": "Test site", "language": "en", "theme_dir": "theme"})
+    render.environment.cache_clear()
+    build_site(tree.content, tree.root / "site")
+    compiled = []
+    real = jinja2.Environment._compile
+    monkeypatch.setattr(jinja2.Environment, "_compile", lambda env, *a: compiled.append(a) or real(env, *a))
+    render.environment.cache_clear()  # as in a new process
+    build_site(tree.content, tree.root / "again")
+    assert compiled == []
+    render.environment.cache_clear()

@@ -20,11 +20,12 @@ def build_site(content: Path, out: Path, base_url: str | None = None) -> int:
         return pages
     from podium.run import progress
     from podium.run.archive import load_archive, without_cycle_collection
-    from podium.run.outputs import site_outputs, update_site, write_site
+    from podium.run.outputs import keep_templates_compiled, site_outputs, update_site, write_site
     from podium.site.render import check_theme
 
     with without_cycle_collection(), progress.shown():
         archive = load_archive(content, outlines=True, inputs=inputs)  # events' own pages take their whole reports from the cache
+        keep_templates_compiled(archive.site)
         check_theme(archive.site)  # every theme template compiles, before a page is rendered
         made = changes.made_from(inputs, archive)
         last.start()

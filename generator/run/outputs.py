@@ -19,7 +19,7 @@ from podium.run.archive import Archive
 from podium.site.i18n import Language
 from podium.run.parallel import cores, run_shares, worth_splitting
 from podium.core.folders import TEMPLATES_DIR
-from podium.site.render import Renderer, collecting_page_garbage
+from podium.site.render import Renderer, collecting_page_garbage, environment
 from podium.core.model import asset_url
 from podium.site import urls
 from podium.site.feeds import atom_feed, sitemap
@@ -68,8 +68,17 @@ def site_outputs(archive: Archive, base_url: str | None = None) -> SiteOutputs:
     made["sitemap.xml"] = sitemap(pages, base)
     made["feed.xml"] = atom_feed(archive, base, site.title, Language(site.language))
     renderer = Renderer(site, base, assets)
-    renderer.env.bytecode_cache = renderer.env.bytecode_cache or CompiledTemplates(sandboxed=bool(site.theme_dir))
+    keep_templates_compiled(site)
     return SiteOutputs(renderer, items, made)
+
+
+def keep_templates_compiled(site) -> None:
+    """The site's template environment keeps its compiled templates between runs: set before
+    anything compiles one (``check_theme`` compiles a theme's first), as a template compiled
+    without it is never kept."""
+    env = environment(site.language, site.theme_dir)
+    if env.bytecode_cache is None:
+        env.bytecode_cache = CompiledTemplates(sandboxed=bool(site.theme_dir))
 
 
 class CompiledTemplates(jinja2.BytecodeCache):

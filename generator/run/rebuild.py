@@ -12,7 +12,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from podium.run.archive import Archive, load_archive, without_cycle_collection
-from podium.run.outputs import site_outputs, update_site, write_site
+from podium.run.outputs import keep_templates_compiled, site_outputs, update_site, write_site
 from podium.run.changes import Inputs, Made, changed_events, made_from, shown_changed
 from podium.site.render import check_theme
 from podium.site.write import is_podium_build, ready_output
@@ -62,6 +62,7 @@ class Rebuilder:
         return self._part(made, archive, shown)
 
     def _whole(self, inputs: Inputs, archive: Archive, made: Made | None = None) -> Rebuild:
+        keep_templates_compiled(archive.site)
         check_theme(archive.site)  # an edit of events alone (``_part``) cannot change the theme
         outputs = site_outputs(archive)
         pages = write_site(outputs, self.out)
