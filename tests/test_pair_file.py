@@ -7,7 +7,7 @@ import stat
 import pytest
 import yaml
 
-from podium.run.archive import find_event, load_archive
+from podium.run.archive import load_event
 from podium.rules.engine import next_round
 from podium.rules.scoring import yaml_string
 from play import BUILTIN_RULESETS
@@ -32,9 +32,9 @@ def drafted_and_written(tree, cli, ruleset: str):
     ids = ODD_IDS[:RULESETS[ruleset]]
     tree.event("e1", [], ruleset=ruleset)
     tree.write("events/e1/registrations.yaml", registrations(ids, ruleset))
-    draft = next_round(find_event(load_archive(tree.content), "e1"))
+    draft = next_round(load_event(tree.content, "e1").result)
     cli("pair", "e1")
-    written = find_event(load_archive(tree.content), "e1").event.rounds[0]
+    written = load_event(tree.content, "e1").result.event.rounds[0]
     return draft, written
 
 

@@ -36,7 +36,7 @@ def standings_table(result) -> str:
              *(cell(k, r.tiebreaks[k]) for k in keys), _status_cell(r)] for r in result.final_rows]
     widths = [max(len(line[i]) for line in [header, *body]) for i in range(len(header))]
     open_ties = "; ".join(labels.plain(tie) for tie in labels.open_ties(result.report))  # the site's words
-    title = f"{result.event.name} — {'final' if result.complete and not open_ties else 'provisional'} standings"
+    title = f"{result.event.name} — {'final' if result.report.final else 'provisional'} standings"
     title += f" — {open_ties}" if open_ties else ""
     lines = [title, ""] + ["  ".join(c.ljust(w) for c, w in zip(line, widths)).rstrip() for line in [header, *body]]
     return "\n".join(lines)

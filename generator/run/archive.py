@@ -299,15 +299,6 @@ class CurrentArchive:
             self._archive = None
 
 
-def find_event(archive: Archive, name: str) -> EventResult:
-    """EVENT is an event id or its folder path."""
-    content = Path(archive.site.root)
-    event_id = _event_id(content, name)
-    if event_id not in archive.events:
-        raise _no_event(content, event_id, archive.events)
-    return archive.events[event_id]
-
-
 @dataclass
 class OneEvent:
     """One event read and replayed alone (``load_event``), with what its commands read besides."""
@@ -317,7 +308,7 @@ class OneEvent:
 
 
 def load_event(content: Path, name: str) -> OneEvent:
-    """EVENT (as ``find_event`` takes it) read, checked and replayed as ``load_archive`` does,
+    """EVENT (an event id or its folder path) read, checked and replayed as ``load_archive`` does,
     from what it needs alone: its folder, the rulesets, players.yaml, site.yaml's presence and
     the seasons (is its season there, of its game?). The other events' folders are not read, so
     that standings, pair and verify of one event answer at once on a large archive and while

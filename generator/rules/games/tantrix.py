@@ -96,7 +96,7 @@ class TantrixScoring(Scoring):
     withdrawal_is_absence = True  # §7l: all round-robin games are played, so §7d counts what a withdrawn or disqualified player misses
     # Tantrix §7e: "natychmiast powinieneś poprosić o 2 pkt od swojego partnera tzn. 2 pkt za każdą
     # zaaranżowaną lecz nierozegraną grę" — the 2 TP a game are taken from the absent player and
-    # given to his opponent: a points penalty with 'to:' (rules/stages/common.py ``_take_points``)
+    # given to his opponent: a points penalty with 'to:' (rules/penalties.py ``take_points``)
     points_transfers = True
     reads = frozenset({"games"})
     facts = frozenset({"margin", "games_won", "margin_sum", "tiles"})
