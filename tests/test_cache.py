@@ -236,8 +236,6 @@ def test_a_build_in_a_new_process_takes_the_compiled_templates_from_the_cache(tr
     """Issue 36: each `podium build` compiled every template again (~0.15 s). They are kept,
     signed, beside the replays; a build whose environment is new loads them and compiles none,
     and a site with a theme (compiled in the sandbox) keeps its own apart."""
-    import jinja2
-
     from podium.run.cache import cache_root
     from podium.site import render
 
@@ -248,9 +246,7 @@ def test_a_build_in_a_new_process_takes_the_compiled_templates_from_the_cache(tr
     build_site(tree.content, tree.root / "site")
     kept = sorted((cache_root() / "templates").glob("*.pickle"))
     assert kept and not (cache_root() / "templates-sandboxed").exists()
-    compiled = []
-    real = jinja2.Environment._compile
-    monkeypatch.setattr(jinja2.Environment, "_compile", lambda env, *a: compiled.append(a) or real(env, *a))
+    compiled = _compiles(monkeypatch)
     render.environment.cache_clear()  # as in a new process
     build_site(tree.content, tree.root / "again")
     assert compiled == []
@@ -266,8 +262,6 @@ def test_a_build_in_a_new_process_takes_the_compiled_templates_from_the_cache(tr
 def test_a_themes_own_templates_are_kept_compiled_too(tree, cli, monkeypatch, tmp_path):
     """check_theme compiles a theme's templates before a page is rendered: with the environment's
     kept templates attached only afterwards, the theme's were compiled again by every build."""
-    import jinja2
-
     from podium.site import render
 
     monkeypatch.setenv("PODIUM_CACHE_DIR", str(tmp_path / "cache"))
@@ -279,10 +273,18 @@ def test_a_themes_own_templates_are_kept_compiled_too(tree, cli, monkeypatch, tm
     tree.write("site.yaml", {"title": "Test site", "language": "en", "theme_dir": "theme"})
     render.environment.cache_clear()
     build_site(tree.content, tree.root / "site")
-    compiled = []
-    real = jinja2.Environment._compile
-    monkeypatch.setattr(jinja2.Environment, "_compile", lambda env, *a: compiled.append(a) or real(env, *a))
+    compiled = _compiles(monkeypatch)
     render.environment.cache_clear()  # as in a new process
     build_site(tree.content, tree.root / "again")
     assert compiled == []
     render.environment.cache_clear()
+
+
+def _compiles(monkeypatch) -> list:
+    """The templates Jinja compiles from now on (each call's arguments)."""
+    import jinja2
+
+    compiled = []
+    real = jinja2.Environment._compile
+    monkeypatch.setattr(jinja2.Environment, "_compile", lambda env, *a: compiled.append(a) or real(env, *a))
+    return compiled
