@@ -126,6 +126,21 @@ def test_the_cache_lives_outside_the_repository_and_forgets_events_that_are_gone
     assert sorted(p.name for p in (folder / "events").iterdir()) == ["spring.pickle"]
 
 
+def test_what_check_and_verify_kept_of_an_event_that_is_gone_is_forgotten_by_any_command(archive_tree, cli):
+    """check's notes, verify's findings and the redraws are kept beside the replay; the first
+    command that reads the archive after an event is removed removes them too (before, only the
+    command that made them did)."""
+    cli("check")
+    cli("verify")
+    folder = cache_folder(archive_tree.content)
+    for purpose in ("check-notes", "verified", "redraws"):
+        assert sorted(p.name for p in (folder / purpose).iterdir()) == ["autumn.pickle", "spring.pickle"]
+    shutil.rmtree(archive_tree.content / "events" / "autumn")
+    load_archive(archive_tree.content)
+    for purpose in ("check-notes", "verified", "redraws"):
+        assert sorted(p.name for p in (folder / purpose).iterdir()) == ["spring.pickle"], purpose
+
+
 def test_a_cache_that_cannot_be_written_is_no_error(archive_tree, replays, monkeypatch):
     blocked = archive_tree.root / "not-a-folder"
     blocked.write_text("a file where the cache folder would go", encoding="utf-8")

@@ -6,7 +6,7 @@ from pathlib import Path
 
 from podium.run import progress
 from podium.run.archive import load_archive, without_cycle_collection
-from podium.run.answers import answers_by_event
+from podium.run.answers import Answering, answers_by_event
 from podium.run.cache import CHECK_NOTES
 from podium.commands.verify import redraw_differences
 from podium.rules.engine import still_to_play, table_name, unfit_structure
@@ -15,13 +15,14 @@ from podium.site.render import check_theme
 
 def check(content: Path) -> str:
     with without_cycle_collection(), progress.shown():  # as a build: millions of objects kept to the end
-        archive = load_archive(content, outlines=True)  # each event's own notes: its whole replay, or kept
-        check_theme(archive.site)
-        differences_in = redraw_differences(content, archive)
+        differences_in = redraw_differences(content)
 
-        def notes_of(result, key: str) -> tuple:
-            return _notes_of(result, differences_in(result, key))
-        notes = answers_by_event(content, archive, CHECK_NOTES, notes_of, "events re-drawn")
+        def notes_of(result, key: str, registry: dict) -> tuple:
+            return _notes_of(result, differences_in(result, key, registry))
+        answering = Answering(content, CHECK_NOTES, notes_of)  # each event's own notes: from its whole replay
+        archive = load_archive(content, outlines=True, answering=answering)
+        check_theme(archive.site)
+        notes = answers_by_event(archive, answering, "events re-drawn")
     events, seasons = len(archive.events), len(archive.seasons)
     # by kind, then by event: what is still to play first, the re-draws' differences last
     lines = [line for kind in range(NOTE_KINDS) for event_id in archive.events for line in notes[event_id][kind]]

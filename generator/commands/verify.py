@@ -31,7 +31,7 @@ from pathlib import Path
 
 from podium.rules.draw import EARLIER_DRAWS
 from podium.run.archive import load_archive, load_event, without_cycle_collection
-from podium.run.answers import answers_by_event
+from podium.run.answers import Answering, answers_by_event
 from podium.run.cache import REDRAWS, VERIFIED, Kept
 from podium.core.errors import Problems, UserError
 from podium.rules.engine import EventResult, compute_event, next_round
@@ -333,22 +333,20 @@ def _verify_all(content: Path) -> tuple[list, int]:
     """Every event: what verify found in each, kept under its replay key when nothing differed (a
     difference may read the git history, which the key does not cover), so that a verify with
     nothing changed reads the archive's outlines alone (run/answers.py)."""
-    archive = load_archive(content, outlines=True)
-    differences_in = redraw_differences(content, archive)
+    differences_in = redraw_differences(content)
 
-    def work(result: EventResult, key: str) -> tuple[tuple[list, int], bool]:
-        differences = differences_in(result, key)
+    def work(result: EventResult, key: str, registry: dict) -> tuple[tuple[list, int], bool]:
+        differences = differences_in(result, key, registry)
         return (differences, len(result.event.rounds)), not differences
-    found = answers_by_event(content, archive, VERIFIED, work, "events re-drawn")
+    answering = Answering(content, VERIFIED, work)
+    archive = load_archive(content, outlines=True, answering=answering)
+    found = answers_by_event(archive, answering, "events re-drawn")
     return ([d for event_id in archive.events for d in found[event_id][0]],
             sum(found[event_id][1] for event_id in archive.events))
 
 
-def redraw_differences(content: Path, archive):
-    """``verify_event`` for the events of ``archive``, as (whole result, replay key) → its
-    differences, each event's redraws kept under its key (cache.py REDRAWS); the redraws of
-    events that are gone are forgotten."""
+def redraw_differences(content: Path):
+    """``verify_event`` as (an event's whole result, its replay key, players.yaml's players by
+    id) → its differences, each event's redraws kept under its key (cache.py REDRAWS)."""
     kept = Kept(content, REDRAWS)
-    kept.keep_only(archive.events)
-    registry = {p.id: p for p in archive.site.registry}
-    return lambda result, key: verify_event(result, registry, redraws_from(kept, key))
+    return lambda result, key, registry: verify_event(result, registry, redraws_from(kept, key))

@@ -18,6 +18,7 @@ from types import MappingProxyType
 from typing import Mapping
 
 from podium.run import progress
+from podium.run.answers import Answering
 from podium.run.cache import ReplayCache, pickled
 from podium.run.changes import Inputs
 from podium.core.errors import Problems, Src, UserError, fail, suggest
@@ -73,16 +74,18 @@ class Archive:
 
 
 def load_archive(content: Path, unchanged: Mapping[str, EventResult] = MappingProxyType({}),
-                 outlines: bool = False, inputs: Inputs | None = None) -> Archive:
+                 outlines: bool = False, inputs: Inputs | None = None, answering: Answering | None = None) -> Archive:
     """``unchanged``: results of events whose folders have not changed since they were computed
     (``podium serve``); their files are not read again and their rounds not replayed.
     ``outlines``: hold each kept event's report as an outline and no replay (``build``: what the
     site shows of an event besides its own pages), so that a large archive fits in little memory;
     ``Archive.full_report`` takes the whole report from the cache.
-    ``inputs``: the content's files as this run read them (changes.py), for the events' replay keys."""
+    ``inputs``: the content's files as this run read them (changes.py), for the events' replay keys.
+    ``answering``: what the command asks of each event's whole replay (answers.py), answered and
+    kept as each event it replays is replayed."""
     problems = Problems()
     rulesets, in_doubt = read_rulesets(ruleset_dirs(content), problems)
-    reader = EventReader(rulesets, unchanged, ReplayCache(content), inputs or Inputs(content), outlines)
+    reader = EventReader(rulesets, unchanged, ReplayCache(content), inputs or Inputs(content), outlines, answering)
     site = load_site(content, problems, reader.read)
     _add_findings(site, rulesets, reader, problems, in_doubt)
     problems.raise_if_any()
@@ -152,11 +155,14 @@ class EventReader:
     (``_add_findings``). An event whose files, registry, rulesets and engine are those of a
     kept replay (``cache``) is not read again.
     ``outlines``: an event whose replay is kept comes back as its outline (``outlined``).
+    ``answering``: what the command asks of an event's whole replay, answered and kept by the
+    process that replayed it (answers.py).
     """
 
     def __init__(self, rulesets: dict, unchanged: Mapping[str, EventResult], cache: ReplayCache, inputs: Inputs,
-                 outlines: bool = False):
-        self.rulesets, self.unchanged, self.cache, self.inputs, self.outlines = rulesets, unchanged, cache, inputs, outlines
+                 outlines: bool = False, answering: Answering | None = None):
+        self.rulesets, self.unchanged, self.cache, self.inputs = rulesets, unchanged, cache, inputs
+        self.outlines, self.answering = outlines, answering
         self.results: dict[str, EventResult] = {}
         self.engine_problems: dict[str, list] = {}  # event folder name → the engine's problems
         self.keys: dict[str, str] = {}  # event folder name → its replay key
@@ -222,6 +228,8 @@ class EventReader:
         # not kept if a file changed while it was read, nor if one did not read: a file that could not be
         # opened this time (too many open at once) may open next time; an outline only of what is kept whole
         kept = not shape and self.inputs.fresh_event_key(folder) == key and self.cache.put(folder.name, key, (outline, whole))
+        if kept and self.answering is not None and outline is not None:
+            self.answering.answer(folder.name, result, key, registry)
         if kept and self.outlines:
             return outline or whole
         return whole

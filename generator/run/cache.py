@@ -49,6 +49,7 @@ EVENTS = "events"  # the replays
 REDRAWS = "redraws"  # what pair would have drawn as each round (verify.py)
 CHECK_NOTES = "check-notes"  # what check says of each event (check.py)
 VERIFIED = "verified"  # what verify found in each event: nothing differed (verify.py)
+ANSWERS = (REDRAWS, CHECK_NOTES, VERIFIED)  # kept beside an event's replay, under its key
 CACHEDIR_TAG = ("Signature: 8a477f597d28d172789f06886806bc55\n"
                 "# This folder is Podium's cache of event replays; see https://bford.info/cachedir/\n")
 KEY = "key"  # the signing key, beside the content folders' caches
@@ -202,6 +203,12 @@ class Kept:
                 except OSError:
                     pass
 
+    def beside(self, purpose: str) -> Kept:
+        """The answers of another ``purpose`` about the same content folder (a Kept, whatever this is)."""
+        other = object.__new__(Kept)
+        vars(other).update(vars(self), folder=self.folder.parent / purpose)
+        return other
+
     def _entry(self, event_id: str) -> Path:
         return self.folder / f"{event_id}.pickle"
 
@@ -238,6 +245,13 @@ class ReplayCache(Kept):
 
     def __init__(self, content: Path):
         super().__init__(content, EVENTS)
+
+    def keep_only(self, event_ids) -> None:
+        """Remove the replays of the events that are gone, and the answers kept beside them."""
+        wanted = list(event_ids)
+        super().keep_only(wanted)
+        for purpose in ANSWERS:
+            self.beside(purpose).keep_only(wanted)
 
     def read(self, event_id: str, key: str | None, outline: bool = False) -> tuple | None:
         """The event's kept read (archive.py ``read_one``): its outline where asked and kept (an
