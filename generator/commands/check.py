@@ -19,10 +19,10 @@ def check(content: Path) -> str:
 
         def notes_of(result, key: str, registry: dict) -> tuple:
             return _notes_of(result, differences_in(result, key, registry))
-        answering = Answering(content, CHECK_NOTES, notes_of)  # each event's own notes: from its whole replay
+        answering = Answering(content, CHECK_NOTES, notes_of, "re-drawn")  # from each whole replay
         archive = load_archive(content, outlines=True, answering=answering)
         check_theme(archive.site)
-        notes = answers_by_event(archive, answering, "events re-drawn")
+        notes = answers_by_event(archive, answering)
     events, seasons = len(archive.events), len(archive.seasons)
     # by kind, then by event: what is still to play first, the re-draws' differences last
     lines = [line for kind in range(NOTE_KINDS) for event_id in archive.events for line in notes[event_id][kind]]

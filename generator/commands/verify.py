@@ -338,9 +338,9 @@ def _verify_all(content: Path) -> tuple[list, int]:
     def work(result: EventResult, key: str, registry: dict) -> tuple[tuple[list, int], bool]:
         differences = differences_in(result, key, registry)
         return (differences, len(result.event.rounds)), not differences
-    answering = Answering(content, VERIFIED, work)
+    answering = Answering(content, VERIFIED, work, "re-drawn")
     archive = load_archive(content, outlines=True, answering=answering)
-    found = answers_by_event(archive, answering, "events re-drawn")
+    found = answers_by_event(archive, answering)
     return ([d for event_id in archive.events for d in found[event_id][0]],
             sum(found[event_id][1] for event_id in archive.events))
 

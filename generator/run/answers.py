@@ -19,10 +19,11 @@ from podium.run.parallel import PARALLEL_EVENTS, cores, map_in_order, worth_spli
 class Answering:
     """What a command asks of each event's whole replay: ``work(result, key, registry)`` →
     (answer, whether it may be kept), ``registry`` being players.yaml's players by id; kept
-    under ``purpose`` (cache.py) and the event's replay key."""
+    under ``purpose`` (cache.py) and the event's replay key. ``doing``: what the progress bars
+    say is done to each event ("re-drawn")."""
 
-    def __init__(self, content: Path, purpose: str, work: Callable):
-        self.kept, self.work = Kept(content, purpose), work
+    def __init__(self, content: Path, purpose: str, work: Callable, doing: str):
+        self.kept, self.work, self.doing = Kept(content, purpose), work, doing
 
     def answer(self, event_id: str, result, key: str, registry: dict):
         answer, keep = self.work(result, key, registry)
@@ -31,11 +32,10 @@ class Answering:
         return answer
 
 
-def answers_by_event(archive, answering: Answering, doing: str) -> dict:
+def answers_by_event(archive, answering: Answering) -> dict:
     """Event id → its answer: kept (by the run that loaded ``archive`` with ``answering``, or an
     earlier one), or worked out on its whole replay, on every core when there are many, one
-    event at a time in each. ``doing``: what the progress bar counts ("events re-drawn");
-    ``archive`` was loaded with its replays kept (``event_keys``)."""
+    event at a time in each; ``archive`` was loaded with its replays kept (``event_keys``)."""
     answers, todo = {}, []
     for event_id, key in archive.event_keys.items():
         found = answering.kept.get(event_id, key)
@@ -43,7 +43,7 @@ def answers_by_event(archive, answering: Answering, doing: str) -> dict:
             todo.append(event_id)
         else:
             answers[event_id] = found
-    with progress.counting(doing, len(todo), "event") as tick:
+    with progress.counting(f"events {answering.doing}", len(todo), "event") as tick:
         count = cores() if worth_splitting(len(todo), PARALLEL_EVENTS) else 1
         state = (archive, answering, {p.id: p for p in archive.site.registry}, tick)
         answers.update(zip(todo, map_in_order(_answer, state, todo, count, waiting=tick.refresh)))

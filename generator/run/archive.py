@@ -180,7 +180,8 @@ class EventReader:
         problems added to ``problems``, the engine's kept in ``engine_problems``."""
         done, todo = self._kept([folder for folder in folders if folder.name not in self.unchanged])
         count = cores() if worth_splitting(len(todo), PARALLEL_EVENTS) else 1
-        with progress.counting("events replayed", len(todo), "event") as tick:
+        doing = "events replayed" + (f" and {self.answering.doing}" if self.answering else "")
+        with progress.counting(doing, len(todo), "event") as tick:
             # all forked: the replays' garbage stays in the workers; this process draws their count
             reads = map_in_order(_read_event, (self, registry, tick), todo, count, all_forked=True, waiting=tick.refresh)
         done.update((folder.name, pickle.loads(data)) for (folder, _), data in zip(todo, reads))
