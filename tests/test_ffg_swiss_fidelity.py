@@ -453,3 +453,29 @@ def test_the_basic_structure_needs_four_players(tree, cli):
         "has 3; register more players, or set 'structure: {swiss_rounds: 3, cut: 0}'")
     ffg_event(tree, "abc", structure={"swiss_rounds": 3, "cut": 0})
     cli("pair", "e")
+
+
+# ---------------------------------------------------------------- one matching an even field (issue 36)
+
+def test_an_even_field_is_drawn_with_one_matching_and_an_impossible_one_names_who_is_left(rulesets):
+    """An odd field first finds its bye with a matching; an even field has none to find, so its
+    pairing is its only matching (a re-draw of a ten-times archive spent a third of each draw
+    on the other). Where no rematch-free pairing exists, the draw still names who is left over."""
+    from podium.rules.pairing import score_groups, swiss
+    from podium.rules.pairing.swiss import PairingImpossible
+
+    matchings = []
+    match = swiss._matching
+
+    def counted(nodes, edges):
+        matchings.append(len(nodes))
+        return match(nodes, edges)
+    points = {p: 10 - i for i, p in enumerate("abcdef")}
+    with mock.patch.object(score_groups, "_matching", counted), mock.patch.object(swiss, "_matching", counted):
+        pairs, bye = pair(rulesets["ffg-conquest"], points, met=[("a", "b")])
+    assert bye is None and matchings == [6]
+    assert pairs == {frozenset("ac"), frozenset("bd"), frozenset("ef")}
+    # a and b have each met c and d, and c has met d: a, b, c and d cannot all be paired
+    with pytest.raises(PairingImpossible, match="^a, b$"):
+        pair(rulesets["ffg-conquest"], points, met=[("a", "c"), ("a", "d"), ("b", "c"), ("b", "d"), ("c", "d"),
+                                                    ("a", "b")])

@@ -50,7 +50,8 @@ def pair_top_down(ranked: list[str], points: dict[str, float], opponents: dict[s
         drawn = _by_pieces(nodes, group, scaled, met, bye_candidates, rank) if large else None
         if drawn is not None:
             return drawn
-        bye = _feasible_bye(nodes, scaled, met, bye_candidates, large)
+        # an even field has no bye to find: its own pairing shows whether there is one at all
+        bye = _feasible_bye(nodes, scaled, met, bye_candidates, large) if len(nodes) % 2 else None
         return _pair_by_groups([p for p in nodes if p != bye], group, scaled, met, rank), bye
 
     pairs, bye = drawn_avoiding(draw, opponents, avoid)
@@ -95,12 +96,16 @@ def _pair_by_groups(field_: list[str], group, scaled, opponents, rank) -> list[t
     swap never lowers a pair's weight (a pair's class never rises down the order: floater of g ≥
     inside g ≥ floater of g + 1; the crossings and passes of two pairs uncrossed are never more,
     boundary by boundary) — tests/test_ffg_swiss_fidelity.py compares with the full graph.
+    Raises PairingImpossible when ``field_`` has no rematch-free pairing: an even field has no
+    bye to find first, so this is where it is found (one matching fewer a draw).
     """
     pairs, bracket = [], min(group[p] for p in field_) if field_ else 0
     while field_:
         weight, last = rank.weights(field_, group, bracket, WEIGHT_BUDGET)
         matching = _matching(field_, _group_edges(field_, scaled, opponents, weight))
-        if 2 * len(matching) < len(field_):  # a bug: the bye was drawn so that this field pairs
+        if 2 * len(matching) < len(field_):  # no rematch-free pairing: raised naming the fewest left over
+            window_matching(field_, scaled, opponents, [], uses_candidates(len(field_)))
+            # a bug: each step's matching has the most pairs, so the field left by its kept pairs pairs too
             raise AssertionError(f"no pairing of {', '.join(sorted(_unpaired(field_, matching)))}")
         drawn = pairs_in(field_, matching)
         if last is None:
