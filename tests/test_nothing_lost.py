@@ -4,9 +4,12 @@ from __future__ import annotations
 
 import os
 import re
+from pathlib import Path
 
 import pytest
 from play import only_problem
+
+from podium.core.errors import UserError
 
 
 def test_an_empty_registrations_file_is_an_error_not_an_event_without_players(tree, cli):
@@ -109,6 +112,26 @@ def test_a_symbolic_link_loop_is_refused_and_editor_lock_files_are_ignored(tree,
     assert cli("check").output.startswith("ok: 1 event")
     os.symlink("gone.md", tree.content / "pages/about.md")
     assert only_problem(cli) == "content/pages/about.md: is a symbolic link to nothing; delete it or point it at a file"
+
+
+def test_the_link_check_asks_the_system_once_a_folder_not_once_a_file(tree, monkeypatch):
+    """Every build and every save under serve looks for links leading out of the content; on a
+    ten-times archive (13,000 files) asking the system about each file took a fifth of serve's
+    reading after a correction. A folder's listing says which entries are links."""
+    from podium.content.validate.files import refuse_escaping_links
+
+    for event_id in ("e1", "e2", "e3"):
+        tree.event(event_id, 8)
+    asked = []
+    for name in ("is_symlink", "lstat", "stat"):
+        original = getattr(Path, name)
+        monkeypatch.setattr(Path, name, lambda self, *a, _name=name, _original=original, **k: (
+            asked.append((_name, self.name)), _original(self, *a, **k))[1])
+    refuse_escaping_links(tree.content)
+    assert [(call, name) for call, name in asked if name != tree.content.name] == []  # the folder itself resolved
+    os.symlink("/etc/hostname", tree.content / "events/e2/notes.txt")
+    with pytest.raises(UserError, match="notes.txt: is a symbolic link to a place outside the content folder"):
+        refuse_escaping_links(tree.content)
 
 
 def test_a_file_that_does_not_parse_is_reported_once(tree, cli):

@@ -33,27 +33,45 @@ def refuse_escaping_links(root: Path, within: tuple[Path, ...] = (), below: bool
     content (one event's)."""
     problems = Problems()
     top = root.resolve()
-    for path in _walked(root, within, below) if within else _below(root):
-        if path.is_symlink() and (problem := _link_problem(path, top)):
+    for path in _links_walked(root, within, below) if within else _links_below(root):
+        if problem := _link_problem(path, top):
             problems.add(Src(str(path)), problem)
     problems.raise_if_any()
 
 
-def _below(folder: Path) -> Iterator[Path]:
-    """Every file and folder under ``folder``, links not followed."""
-    for parent, dirs, files in os.walk(folder):
-        yield from (Path(parent) / name for name in dirs + files)
+def _links_below(folder: Path) -> Iterator[Path]:
+    """Every symbolic link under ``folder``, none followed, in the order os.walk meets them: a
+    folder's subfolders and files, then each subfolder's. Each entry's type comes with its
+    folder's listing, so a large archive costs a call to the system a folder, not a file."""
+    try:
+        with os.scandir(folder) as listing:
+            entries = list(listing)
+    except OSError:  # gone or unreadable: nothing under it is read either
+        return
+    folders = [entry for entry in entries if _is_folder(entry)]  # a link to a folder among them, as os.walk lists it
+    others = [entry for entry in entries if not _is_folder(entry)]
+    yield from (Path(entry.path) for entry in folders + others if entry.is_symlink())
+    for entry in folders:
+        if not entry.is_symlink():
+            yield from _links_below(Path(entry.path))
 
 
-def _walked(root: Path, within: tuple[Path, ...], below: bool) -> Iterator[Path]:
-    """Each of ``within`` (inside ``root``), the folders leading to it from ``root`` and, where
-    ``below``, all under it unless it is a link itself (reported: nothing is listed through it)."""
+def _is_folder(entry: os.DirEntry) -> bool:
+    try:
+        return entry.is_dir()
+    except OSError:  # a link that leads back to itself
+        return False
+
+
+def _links_walked(root: Path, within: tuple[Path, ...], below: bool) -> Iterator[Path]:
+    """The symbolic links among ``within`` (inside ``root``) and the folders leading to each from
+    ``root`` and, where ``below``, under each one that is no link itself (reported: nothing is
+    listed through it)."""
     for start in within:
         leading = list(start.relative_to(root).parents)[:-1]  # 'events' for events/e1, without '.'
-        yield from (root / folder for folder in reversed(leading))
-        yield start
+        yield from (path for path in (*(root / folder for folder in reversed(leading)), start) if path.is_symlink())
         if below and not start.is_symlink():
-            yield from _below(start)
+            yield from _links_below(start)
 
 
 def _link_problem(path: Path, top: Path) -> str:
