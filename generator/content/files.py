@@ -24,6 +24,7 @@ def content_files(root: Path, skip: tuple[str, ...] = ()):
     the content), each folder once.
     What every "has it changed?" of build, serve, check and verify reads."""
     top, walked = str(root), set()
+    start = len(os.path.join(top, ""))  # where a path below ``top`` begins (os.path.relpath costs a tenth of the walk)
     _first_time(top, walked)
     for folder, folders, files in os.walk(root, followlinks=True):  # top-down, each level sorted: a fixed order
         folders[:] = sorted(name for name in folders if not name.startswith(".") and name != "__pycache__"
@@ -33,7 +34,7 @@ def content_files(root: Path, skip: tuple[str, ...] = ()):
             if name.startswith(".") or name.endswith(".pyc"):
                 continue
             path = os.path.join(folder, name)
-            yield os.path.relpath(path, root), path
+            yield path[start:], path
 
 
 def _first_time(folder: str, walked: set) -> bool:
@@ -59,9 +60,24 @@ def file_digest(path) -> bytes:
     if (text := proposed_text(path)) is not None:
         return hashlib.sha256(text.encode("utf-8")).digest()
     try:
-        with open(path, "rb") as stream:
-            return hashlib.sha256(stream.read()).digest()
+        return hashlib.sha256(_bytes_of(path)).digest()
     except OSError as exc:  # missing, a link to nothing, a loop: what the reader will report
         return f"unreadable {exc.errno}".encode()
+
+
+def _bytes_of(path) -> bytes:
+    """The file's bytes, read without a buffered file object: hashing an archive's 10,000 small
+    files, open()'s buffering and its terminal check cost as much as reading them."""
+    descriptor = os.open(path, os.O_RDONLY | getattr(os, "O_BINARY", 0))  # Windows would turn CR LF into LF
+    try:
+        chunks = []
+        while chunk := os.read(descriptor, CHUNK):
+            chunks.append(chunk)
+        return b"".join(chunks)
+    finally:
+        os.close(descriptor)
+
+
+CHUNK = 1 << 20
 
 
