@@ -158,6 +158,15 @@ def test_a_2v2_players_page_names_the_partner_apart_from_the_opponents(demo_site
     assert " ".join(first.split()) == "1 Beatrice Ferrè , Giulia Romanò w parze z Gianluca Mancò wygrana 0"
 
 
+def test_a_2v2_rounds_list_by_name_names_the_partner_apart_from_the_opponents(demo_site):
+    """The same table in the round's find-your-table list: it called the partner an opponent."""
+    html = (demo_site / "events/2023-10-micromutants-estremo/rounds/1/index.html").read_text()
+    lines = [" ".join(re.sub(r"<[^>]+>", " ", line).split()) for line in re.findall(r"<li data-names[^>]*>(.*?)</li>", html)]
+    assert "Niccolò Bianchi — stół 1, w parze z Gianluca Mancò, przeciwnicy: Beatrice Ferrè, Giulia Romanò" in lines
+    ffa = (demo_site / "events/2023-10-micromutants-estremo/rounds/7/index.html").read_text()  # every player alone
+    assert "w parze z" not in ffa and "przeciwnik: " in ffa
+
+
 def test_round_pages_link_the_rounds_before_and_after(demo_site):
     rounds = demo_site / "events/2023-04-krakow/rounds"
 

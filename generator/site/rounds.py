@@ -63,14 +63,20 @@ def _edit_url(report, rnd, model: SiteModel) -> str | None:
 
 
 def by_name(tables: list[dict], model: SiteModel) -> list[dict]:
-    """Each seated player's table and opponents, in alphabetical order by surname; a player alone
-    on his line (a bye, a late loss) has its words instead ('alone': 'bye (+1)', …)."""
+    """Each seated player's table, partners (a 2-vs-2 team's other player) and opponents, in
+    alphabetical order by surname; a player alone on his line (a bye, a late loss) has its words
+    instead ('alone': 'bye (+1)', …)."""
     return sorted(({"person": s["person"], "table": t["table"], "alone": (t["bye"] or t["late"]) and t["result"],
-                    "opponents": [o["person"]["name"] for o in t["seats"] if o is not s],
+                    "partners": [o["person"]["name"] for o in t["seats"] if o is not s and _teammates(o, s)],
+                    "opponents": [o["person"]["name"] for o in t["seats"] if o is not s and not _teammates(o, s)],
                     "colour": t["colours"][0]["colours"][seat] if t["colours"] else None,
                     "plays": s["colour_name"]}
                    for t in tables for seat, s in enumerate(t["seats"])),
                   key=lambda x: model.language.name_key(x["person"]["name"]))
+
+
+def _teammates(seat: dict, other: dict) -> bool:
+    return seat["team"] is not None and seat["team"] == other["team"]
 
 
 def current_tables(current, model: SiteModel, report) -> list[dict]:
