@@ -4,8 +4,8 @@ nothing changed, a command reads the archive's outlines and these answers, never
 whole replays (on a ten-times archive, 1,200 of them: most of the time and 1.8 GB).
 
 An event replayed by the run itself is answered right there, in the process that replayed it
-(``Answering``, passed to ``load_archive``): its whole replay is never pickled back and read
-again, which was nearly half of a cold check of a ten-times archive."""
+(``Answering``, passed to ``load_archive``): its whole replay is not read back from the cache
+(a tenth of a cold check of a ten-times archive)."""
 from __future__ import annotations
 
 from pathlib import Path
