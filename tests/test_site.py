@@ -299,7 +299,20 @@ def test_the_by_name_list_gives_a_tantrix_players_colour(demo_site):
     """Tantrix §5: where players stated colours, the list by name says each one's colour in game 1."""
     html = (demo_site / "events/2022-11-tantrix-liga/rounds/1/index.html").read_text()
     by_name = html[html.index('<section class="by-name">'):]
-    assert re.search(r"stół \d+, przeciwnik: [^<]+ · gra 1: (red|yellow|green|blue)<", by_name), by_name[:600]
+    assert re.search(r"stół \d+, przeciwnik: [^<]+ · gra 1: (czerwony|żółty|zielony|niebieski)<", by_name), by_name[:600]
+
+
+def test_a_players_stated_colours_are_said_in_the_sites_language_and_an_organizers_own_word_as_written(demo_site):
+    """The demo's Tantrix league is a Polish site: its round pages said "gra 1: red" and "Kolory:
+    gra 1 red / własny wybór". The four tile colours are words of the catalogues; a colour an
+    organizer wrote in his own words is shown as he wrote it."""
+    html = (demo_site / "events/2022-11-tantrix-liga/rounds/1/index.html").read_text()
+    text = " ".join(re.sub(r"<[^>]+>", " ", html).split())
+    assert not re.search(r"\b(red|yellow|green|blue)\b", text)
+    assert re.search(r"Kolory: gra 1 (czerwony|żółty|zielony|niebieski|własny wybór) / ", text)
+    from podium.site import labels
+
+    assert labels.colour_said("Red") == {"text": "red", "args": {}} and labels.colour_said("turkusowy") == "turkusowy"
 
 
 def test_a_passed_down_invitation_names_whom_it_passed_over_and_why(tree, cli):

@@ -28,6 +28,16 @@ FLAGS = WORDS  # the report's flags (Seat.flag), worded where they are named
 
 COLOURS = {"white": N_("White"), "black": N_("Black")}
 
+# The colours a registration may prefer ('colours: [red, yellow]'), in the catalogues' words.
+PREFERRED_COLOURS = {"red": N_("red"), "yellow": N_("yellow"), "green": N_("green"), "blue": N_("blue")}
+
+
+def colour_said(word: str) -> dict | str:
+    """A player's preferred colour as the site says it: one of the catalogues' colours, in the
+    site's language (a ``msg``), or the organizer's own word as he wrote it."""
+    known = PREFERRED_COLOURS.get(word.lower())
+    return msg(known) if known else word
+
 STATUS = {"active": "", "dropped": N_("withdrew"), "disqualified": N_("disqualified"), "excluded": N_("excluded")}
 
 # Words said of a player that take his or her gender in Polish, Italian and Czech: each has a

@@ -119,9 +119,13 @@ def make_environment(language: Language, theme_dir: str = "") -> jinja2.Environm
         sentence = language.ngettext(singular, plural, n)
         return Markup(sentence % {key: _escaped(value) for key, value in values.items()})
 
-    def message(m: dict) -> Markup:
+    def message(m: dict | str) -> Markup:
         """A sentence the site model built (labels.msg, labels.count_msg), translated whole; a
-        value that is a sentence itself is translated first."""
+        value that is a sentence itself is translated first. A text that is no sentence (an
+        organizer's own word where the catalogues have one for others: labels.colour_said) is
+        shown as it is, escaped."""
+        if isinstance(m, str):
+            return escape(m)
         args = {key: message(value) if isinstance(value, dict) else value for key, value in m["args"].items()}
         if "plural" in m:
             return translate_count(m["text"], m["plural"], m["count"], **args)

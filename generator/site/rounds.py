@@ -69,7 +69,7 @@ def by_name(tables: list[dict], model: SiteModel) -> list[dict]:
     return sorted(({"person": s["person"], "table": t["table"], "alone": (t["bye"] or t["late"]) and t["result"],
                     "partners": [o["person"]["name"] for o in t["seats"] if o is not s and _teammates(o, s)],
                     "opponents": [o["person"]["name"] for o in t["seats"] if o is not s and not _teammates(o, s)],
-                    "colour": t["colours"][0]["colours"][seat] if t["colours"] else None,
+                    "colour": t["colours"][0]["colours"][seat] if t["colours"] else None,  # said (colour_said)
                     "plays": s["colour_name"]}
                    for t in tables for seat, s in enumerate(t["seats"])),
                   key=lambda x: model.language.name_key(x["person"]["name"]))
@@ -105,7 +105,8 @@ def _table(table, model: SiteModel, report) -> dict:
             "result": _result_text(table.outcome, model),
             "games": [_game(g, [seat.player for seat in table.seats], model) for g in table.games],
             "tiles": table.tiles_to_remove,
-            "colours": [{"game": c.game, "colours": list(c.colours), "first": model.name(c.first)} for c in table.colours],
+            "colours": [{"game": c.game, "colours": [labels.colour_said(colour) if colour else None for colour in c.colours],
+                         "first": model.name(c.first)} for c in table.colours],
             "done": table.done}
 
 
