@@ -203,12 +203,6 @@ class Kept:
                 except OSError:
                     pass
 
-    def beside(self, purpose: str) -> Kept:
-        """The answers of another ``purpose`` about the same content folder (a Kept, whatever this is)."""
-        other = object.__new__(Kept)
-        vars(other).update(vars(self), folder=self.folder.parent / purpose)
-        return other
-
     def _entry(self, event_id: str) -> Path:
         return self.folder / f"{event_id}.pickle"
 
@@ -245,13 +239,14 @@ class ReplayCache(Kept):
 
     def __init__(self, content: Path):
         super().__init__(content, EVENTS)
+        self.content = content
 
     def keep_only(self, event_ids) -> None:
         """Remove the replays of the events that are gone, and the answers kept beside them."""
         wanted = list(event_ids)
         super().keep_only(wanted)
         for purpose in ANSWERS:
-            self.beside(purpose).keep_only(wanted)
+            Kept(self.content, purpose).keep_only(wanted)
 
     def read(self, event_id: str, key: str | None, outline: bool = False) -> tuple | None:
         """The event's kept read (archive.py ``read_one``): its outline where asked and kept (an

@@ -67,16 +67,21 @@ def by_name(tables: list[dict], model: SiteModel) -> list[dict]:
     alphabetical order by surname; a player alone on his line (a bye, a late loss) has its words
     instead ('alone': 'bye (+1)', …)."""
     return sorted(({"person": s["person"], "table": t["table"], "alone": (t["bye"] or t["late"]) and t["result"],
-                    "partners": [o["person"]["name"] for o in t["seats"] if o is not s and _teammates(o, s)],
-                    "opponents": [o["person"]["name"] for o in t["seats"] if o is not s and not _teammates(o, s)],
+                    **_sides(s, t["seats"]),
                     "colour": t["colours"][0]["colours"][seat] if t["colours"] else None,  # said (colour_said)
                     "plays": s["colour_name"]}
                    for t in tables for seat, s in enumerate(t["seats"])),
                   key=lambda x: model.language.name_key(x["person"]["name"]))
 
 
-def _teammates(seat: dict, other: dict) -> bool:
-    return seat["team"] is not None and seat["team"] == other["team"]
+def _sides(seat: dict, seats: list[dict]) -> dict:
+    """The names of ``seat``'s partners (his team's other seats) and of his opponents at its table."""
+    sides = {"partners": [], "opponents": []}
+    for other in seats:
+        if other is not seat:
+            mate = seat["team"] is not None and other["team"] == seat["team"]
+            sides["partners" if mate else "opponents"].append(other["person"]["name"])
+    return sides
 
 
 def current_tables(current, model: SiteModel, report) -> list[dict]:
