@@ -12,6 +12,7 @@ from __future__ import annotations
 import functools
 from fractions import Fraction
 from math import ceil
+from types import SimpleNamespace
 
 from podium.rules.colours import BLACK, WHITE
 from podium.rules.outcome import BYE_CODES, Outcome
@@ -45,17 +46,27 @@ def baku_accelerations(start_list: tuple[str, ...], rounds: int) -> dict[str, tu
     return {player: points for player in start_list[:baku_group_size(len(start_list))]}
 
 
-# py4swiss is imported where a draw uses it, never with the module: every command reads the
-# rulesets and so this module, and loading the library costs some 45 ms a process.
-
 @functools.cache
-def _tokens() -> tuple[dict, dict, dict]:
-    """TRF's tokens of a game played, a game forfeited, and a colour."""
-    from py4swiss.trf.results import ColorToken, ResultToken
+def _py4swiss() -> SimpleNamespace:
+    """The names of py4swiss this module uses, imported by the first draw and never with the
+    module: every command reads the rulesets and so this module, and loading the library costs
+    some 45 ms a process. With them, TRF's tokens of a game played, of one forfeited, and of a
+    colour."""
+    from py4swiss.engines import DutchEngine
+    from py4swiss.engines.common import PairingError
+    from py4swiss.trf import ParsedTrf
+    from py4swiss.trf.codes import PlayerCode
+    from py4swiss.trf.results import ColorToken, ResultToken, RoundResult
+    from py4swiss.trf.sections import PlayerSection, XSection
+    from py4swiss.trf.sections.x_section import XSectionConfiguration
 
-    return ({"win": ResultToken.WIN, "draw": ResultToken.DRAW, "loss": ResultToken.LOSS},
-            {"win": ResultToken.FORFEIT_WIN, "loss": ResultToken.FORFEIT_LOSS},
-            {WHITE: ColorToken.WHITE, BLACK: ColorToken.BLACK, None: ColorToken.BYE_OR_NOT_PAIRED})
+    return SimpleNamespace(
+        DutchEngine=DutchEngine, PairingError=PairingError, ParsedTrf=ParsedTrf, PlayerCode=PlayerCode,
+        ResultToken=ResultToken, RoundResult=RoundResult, PlayerSection=PlayerSection, XSection=XSection,
+        XSectionConfiguration=XSectionConfiguration, BYE_OR_NOT_PAIRED=ColorToken.BYE_OR_NOT_PAIRED,
+        PLAYED={"win": ResultToken.WIN, "draw": ResultToken.DRAW, "loss": ResultToken.LOSS},
+        FORFEITED={"win": ResultToken.FORFEIT_WIN, "loss": ResultToken.FORFEIT_LOSS},
+        COLOUR={WHITE: ColorToken.WHITE, BLACK: ColorToken.BLACK, None: ColorToken.BYE_OR_NOT_PAIRED})
 
 
 class DutchPairing(SwissPairing):
@@ -86,14 +97,12 @@ class DutchPairing(SwissPairing):
         return self if draws >= DUTCH else SwissMatching().as_drawn_by(draws)
 
     def draw(self, request: SwissRequest) -> SwissRound:
-        from py4swiss.engines import DutchEngine
-        from py4swiss.engines.common import PairingError
-
+        py4swiss = _py4swiss()
         number = {player: i for i, player in enumerate(_numbered(request), start=1)}
         player = {i: p for p, i in number.items()}
         try:
-            drawn = DutchEngine.generate_pairings(_tournament(request, number))
-        except PairingError:  # raised by the Dutch engine for one cause alone: no valid pairing exists
+            drawn = py4swiss.DutchEngine.generate_pairings(_tournament(request, number))
+        except py4swiss.PairingError:  # raised by the Dutch engine for one cause alone: no valid pairing exists
             raise AbsoluteCriteriaUnmet() from None
         pairs = [(player[p.white], player[p.black]) for p in drawn if p.black]
         bye = next((player[p.white] for p in drawn if not p.black), None)
@@ -130,11 +139,7 @@ def _tournament(request: SwissRequest, number: dict[str, int]) -> ParsedTrf:
     """The tournament as a TRF(x) before the round: each entrant's rounds so far, and for those
     who do not play this round, its entry already made (C.04.3's engine pairs the players whose
     entries stop at the round before)."""
-    from py4swiss.trf import ParsedTrf
-    from py4swiss.trf.codes import PlayerCode
-    from py4swiss.trf.sections import PlayerSection, XSection
-    from py4swiss.trf.sections.x_section import XSectionConfiguration
-
+    py4swiss = _py4swiss()
     to_pair = request.to_pair
     # GA is drawn from the whole start list before round 1 (C.04.5.1 §1), numbered or not yet
     accelerate = ACCELERATIONS.get(request.acceleration)
@@ -146,34 +151,31 @@ def _tournament(request: SwissRequest, number: dict[str, int]) -> ParsedTrf:
         if p not in to_pair:
             results.append(_bye(request.asked.get(p, "zero")))
         points = round(10 * request.points.get(p, 0))  # the engine reads a paired player's alone
-        sections.append(PlayerSection(code=PlayerCode.PLAYER, starting_number=number[p], points_times_ten=points,
-                                      rank=number[p], results=results))
-    configuration = XSectionConfiguration(first_round_color=request.initial_colour != BLACK)
-    x_section = XSection(number_of_rounds=request.rounds, configuration=configuration,
-                         accelerations={number[p]: [int(v * 10) for v in values] for p, values in accelerations.items()
-                                        if p in number})
-    return ParsedTrf(player_sections=sections, x_section=x_section)
+        sections.append(py4swiss.PlayerSection(code=py4swiss.PlayerCode.PLAYER, starting_number=number[p],
+                                               points_times_ten=points, rank=number[p], results=results))
+    configuration = py4swiss.XSectionConfiguration(first_round_color=request.initial_colour != BLACK)
+    x_section = py4swiss.XSection(number_of_rounds=request.rounds, configuration=configuration,
+                                  accelerations={number[p]: [int(v * 10) for v in values]
+                                                 for p, values in accelerations.items() if p in number})
+    return py4swiss.ParsedTrf(player_sections=sections, x_section=x_section)
 
 
 def _entry(outcomes: tuple[Outcome, ...], number: dict[str, int]) -> RoundResult:
     """A player's round as TRF-16 writes it: the game, a forfeit, a bye or an absence."""
-    from py4swiss.trf.results import RoundResult
-
     if not outcomes:
         return _bye("zero")  # absent
     outcome = outcomes[0]
     if outcome.opponent is None:  # the pairing's bye, one asked for, or a round lost alone (a zero)
         return _bye("allocated" if outcome.result == "bye" else outcome.asked or "zero")
-    played, forfeited, colour = _tokens()
-    token = (played if outcome.played else forfeited)[outcome.result]
-    return RoundResult(id=number[outcome.opponent], color=colour[outcome.colour], result=token)
+    py4swiss = _py4swiss()
+    token = (py4swiss.PLAYED if outcome.played else py4swiss.FORFEITED)[outcome.result]
+    return py4swiss.RoundResult(id=number[outcome.opponent], color=py4swiss.COLOUR[outcome.colour], result=token)
 
 
 def _bye(kind: str) -> RoundResult:
     """A round without an opponent, by its kind of bye (rules/outcome.py BYE_CODES)."""
-    from py4swiss.trf.results import ColorToken, ResultToken, RoundResult
-
-    return RoundResult(id=0, color=ColorToken.BYE_OR_NOT_PAIRED, result=ResultToken(BYE_CODES[kind]))
+    py4swiss = _py4swiss()
+    return py4swiss.RoundResult(id=0, color=py4swiss.BYE_OR_NOT_PAIRED, result=py4swiss.ResultToken(BYE_CODES[kind]))
 
 
 BLOCKS = {"pairing": (DutchPairing,)}
